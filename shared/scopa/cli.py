@@ -1,0 +1,199 @@
+"""The ``scopa`` command: play, replay, arena and rules.
+
+* ``scopa play``: two (or four) bots play a game, printed deal by deal with the score.
+* ``scopa replay FILE``: re-play a game record, verify it, print the per-deal points and result as JSON.
+* ``scopa arena``: many games between two bots with swapped seats, with a confidence interval.
+* ``scopa rules``: the presets and every rule option.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from scopa.bots import BOTS, make_bot
+from scopa.cards import DeckStyle, parse_card, short_name
+from scopa.engine import apply_move, new_game
+from scopa.errors import IllegalMove, ScopaError
+from scopa.record import RecordBuilder, replay
+from scopa.rules import PRESET_DESCRIPTIONS, RuleSet, make_rules
+from scopa.state import GameState, Move, mask_codes
+from scopa.views import seat_view
+
+
+def _rules_from_args(args: argparse.Namespace) -> RuleSet:
+    options = json.loads(args.options) if args.options else {}
+    if args.target:
+        options["target"] = args.target
+    return make_rules(args.preset, options)
+
+
+def _cards(cards: Sequence[str], style: DeckStyle) -> str:
+    return " ".join(short_name(parse_card(c), style) for c in cards) or "-"
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    rules = _rules_from_args(args)
+    names = args.bots * (rules.players // len(args.bots)) if rules.players % len(args.bots) == 0 else None
+    if names is None or len(names) != rules.players:
+        print(f"give 1 or {rules.players} bots (or a divisor of {rules.players})", file=sys.stderr)
+        return 2
+    bots = [make_bot(name, seed=(args.seed or 0) + i) for i, name in enumerate(names)]
+    seed = f"{args.seed:064x}" if args.seed is not None else None
+    state = new_game(rules, seed, first_dealer=0)
+    record = RecordBuilder.start(state, [f"bot:{n}" for n in names])
+    style: DeckStyle = args.style
+    out = sys.stdout
+    deal_no = -1
+    while not state.finished:
+        if state.deal_index != deal_no:
+            deal_no = state.deal_index
+            print(
+                f"\n== Deal {deal_no + 1}: dealer seat {state.dealer}, "
+                f"table {_cards(mask_codes(state.table), style)}",
+                file=out,
+            )
+            for b in state.bonuses:
+                print(f"   seat {b.seat} bonus {b.kind}: +{b.points}", file=out)
+        view = seat_view(state, state.turn)
+        move = Move.from_json(bots[state.turn].choose(view))
+        after = apply_move(state, move, state.turn)
+        record.add(state, move, after)
+        played = after.last_move if after.deal_index == state.deal_index or after.finished else None
+        if not args.quiet:
+            taken = f" takes {_cards(mask_codes(move.take), style)}" if move.take else " on the table"
+            sweep = "  SCOPA!" if played is not None and played.scopa else ""
+            if played is None and after.last_deal is not None:
+                sweep = ""
+            print(
+                f"   seat {state.turn} ({names[state.turn]}): {short_name(move.card, style)}{taken}{sweep}",
+                file=out,
+            )
+        if after.deal_index != state.deal_index or after.finished:
+            _print_deal_score(after, out)
+        state = after
+    assert state.result is not None
+    sides = ", ".join(f"side {s}: {p}" for s, p in enumerate(state.result.scores))
+    print(f"\nGame over ({state.result.reason}): side {state.result.winner} wins. {sides}", file=out)
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as fh:
+            json.dump(record.finish(state), fh, indent=1)
+        print(f"record written to {args.record} (check it with: scopa replay {args.record})", file=out)
+    return 0
+
+
+def _print_deal_score(state: GameState, out: Any) -> None:
+    deal = state.last_deal
+    if deal is None:
+        return
+    for side, points in enumerate(deal.points):
+        detail = ", ".join(f"{k} {v}" for k, v in points.items()) or "nothing"
+        print(
+            f"   side {side}: {sum(points.values())} ({detail}); "
+            f"cards {deal.cards[side]}, coins {deal.coins[side]},"
+            f" primiera {deal.primiera[side]}",
+            file=out,
+        )
+    print(f"   score: {' - '.join(str(s) for s in state.scores)}", file=out)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            record = json.load(fh)
+    except (OSError, json.JSONDecodeError) as exc:
+        print(json.dumps({"ok": False, "error": f"cannot read {args.file}: {exc}"}))
+        return 2
+    try:
+        report = replay(record)
+    except IllegalMove as exc:
+        print(
+            json.dumps({"ok": False, "move": exc.move_number, "rule": exc.rule.value, "error": exc.message})
+        )
+        return 1
+    except ScopaError as exc:
+        print(json.dumps({"ok": False, "error": str(exc)}))
+        return 1
+    print(json.dumps(report.to_json(), indent=None if args.compact else 1))
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    if args.preset:
+        print(json.dumps(make_rules(args.preset).model_dump(mode="json"), indent=1))
+        return 0
+    print("Presets:")
+    for name, text in PRESET_DESCRIPTIONS.items():
+        print(f"  {name:<20} {text}")
+    print("\nOptions (pass as JSON with --options):")
+    for name, info in RuleSet.model_fields.items():
+        print(f"  {name:<24} default {json.dumps(info.default):<16} {info.description or ''}")
+    return 0
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from scopa.arena import run_arena
+
+    rules = _rules_from_args(args)
+    report = run_arena(
+        args.bot_a, args.bot_b, games=args.games, rules=rules, seed=args.seed, progress=not args.no_progress
+    )
+    print(report.to_text())
+    if args.json:
+        print(json.dumps(report.to_json()))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="scopa", description="Scopa rules engine, bots and tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def rule_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--preset", default="classic", help="rule preset (see: scopa rules)")
+        p.add_argument("--options", help="rule options as JSON, e.g. '{\"target\": 21}'")
+        p.add_argument("--target", type=int, help="points to win")
+
+    play = sub.add_parser("play", help="bots play a game, printed deal by deal")
+    rule_args(play)
+    play.add_argument("--bots", nargs="+", default=["greedy", "random"], choices=sorted(BOTS) or None)
+    play.add_argument("--seed", type=int, help="seed for a reproducible game")
+    play.add_argument("--style", default="italian", choices=["italian", "french", "spanish", "english"])
+    play.add_argument("--record", help="write the game record (JSON) to this file")
+    play.add_argument("--quiet", action="store_true", help="print only the deal scores")
+    play.set_defaults(func=cmd_play)
+
+    rep = sub.add_parser("replay", help="verify a game record and print its points and result")
+    rep.add_argument("file")
+    rep.add_argument("--compact", action="store_true")
+    rep.set_defaults(func=cmd_replay)
+
+    arena = sub.add_parser("arena", help="play N games between two bots, seats swapped")
+    rule_args(arena)
+    arena.add_argument("bot_a")
+    arena.add_argument("bot_b")
+    arena.add_argument("-n", "--games", type=int, default=200)
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--no-progress", action="store_true")
+    arena.add_argument("--json", action="store_true", help="also print the report as JSON")
+    arena.set_defaults(func=cmd_arena)
+
+    rules = sub.add_parser("rules", help="list presets and options, or show one preset in full")
+    rules.add_argument("preset", nargs="?")
+    rules.set_defaults(func=cmd_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except ScopaError as exc:
+        print(f"scopa: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

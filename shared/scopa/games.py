@@ -1,0 +1,112 @@
+"""The interface every card game offers to the match, tournament and rating layers.
+
+Those layers store a game's state as JSON, ask whose turn it is, apply a move given as JSON, show a
+seat's view, and read the outcome; they never import a game's internals. A second game (Briscola, say)
+is added by writing another :class:`GameEngine` and registering it in :data:`GAMES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from scopa import engine, views
+from scopa.record import RecordBuilder, replay
+from scopa.rules import make_rules, rules_from_options
+from scopa.state import GameState, Move
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game in game-neutral terms."""
+
+    winner_side: int
+    side_of_seat: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+    cards_played: int  # 0 means the game was decided before any card was played (not rated)
+
+    def winners(self) -> list[int]:
+        return [seat for seat, side in enumerate(self.side_of_seat) if side == self.winner_side]
+
+
+class GameEngine(Protocol):
+    name: str
+
+    def validate_rules(self, preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Check a preset plus options; return the canonical options. Raises a ``ScopaError``."""
+        ...
+
+    def players(self, rules: Mapping[str, Any]) -> int: ...
+
+    def new_state(
+        self, rules: Mapping[str, Any], master_seed: str | None, first_dealer: int
+    ) -> dict[str, Any]: ...
+
+    def turn(self, state: Mapping[str, Any]) -> int | None: ...
+
+    def apply(self, state: Mapping[str, Any], seat: int, move: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def resign(self, state: Mapping[str, Any], seat: int, reason: str) -> dict[str, Any]: ...
+
+    def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]: ...
+
+    def outcome(self, state: Mapping[str, Any]) -> Outcome | None: ...
+
+    def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]: ...
+
+
+class ScopaEngine:
+    """:class:`GameEngine` for Scopa and all its variants."""
+
+    name = "scopa"
+
+    def validate_rules(self, preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        return make_rules(preset, options).to_options()
+
+    def players(self, rules: Mapping[str, Any]) -> int:
+        return rules_from_options(rules).players
+
+    def new_state(
+        self, rules: Mapping[str, Any], master_seed: str | None, first_dealer: int
+    ) -> dict[str, Any]:
+        return engine.new_game(rules_from_options(rules), master_seed, first_dealer).to_json()
+
+    def turn(self, state: Mapping[str, Any]) -> int | None:
+        s = _load(state)
+        return None if s.finished else s.turn
+
+    def apply(self, state: Mapping[str, Any], seat: int, move: Mapping[str, Any]) -> dict[str, Any]:
+        return engine.apply_move(_load(state), Move.from_json(dict(move)), seat).to_json()
+
+    def resign(self, state: Mapping[str, Any], seat: int, reason: str) -> dict[str, Any]:
+        return engine.end_game(_load(state), seat, reason).to_json()
+
+    def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        s = _load(state)
+        return views.spectator_view(s) if seat is None else views.seat_view(s, seat)
+
+    def outcome(self, state: Mapping[str, Any]) -> Outcome | None:
+        s = _load(state)
+        if s.result is None:
+            return None
+        return Outcome(
+            winner_side=s.result.winner,
+            side_of_seat=tuple(s.side_of(seat) for seat in range(s.rules.players)),
+            scores=s.result.scores,
+            reason=s.result.reason,
+            cards_played=s.moves_played,
+        )
+
+    def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        return replay(dict(record)).to_json()
+
+
+def _load(state: Mapping[str, Any]) -> GameState:
+    return GameState.from_json(dict(state))
+
+
+GAMES: dict[str, GameEngine] = {"scopa": ScopaEngine()}
+
+__all__ = ["GAMES", "GameEngine", "Outcome", "RecordBuilder", "ScopaEngine"]
