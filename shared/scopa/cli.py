@@ -62,12 +62,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         move = Move.from_json(bots[state.turn].choose(view))
         after = apply_move(state, move, state.turn)
         record.add(state, move, after)
-        played = after.last_move if after.deal_index == state.deal_index or after.finished else None
         if not args.quiet:
             taken = f" takes {_cards(mask_codes(move.take), style)}" if move.take else " on the table"
+            played = after.last_move if after.deal_index == state.deal_index else None  # a new deal: none
             sweep = "  SCOPA!" if played is not None and played.scopa else ""
-            if played is None and after.last_deal is not None:
-                sweep = ""
             print(
                 f"   seat {state.turn} ({names[state.turn]}): {short_name(move.card, style)}{taken}{sweep}",
                 file=out,

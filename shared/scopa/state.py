@@ -128,7 +128,6 @@ class GameState(NamedTuple):
     turn: int
     last_capturer: int  # seat, or -1
     deal_log: tuple[PlayedMove, ...]  # every play of this deal (public)
-    last_move: PlayedMove | None
     moves_played: int  # over the whole game
     scores: tuple[int, ...]  # game score per side after the finished deals
     deal_totals: tuple[tuple[int, ...], ...]  # each finished deal's points per side
@@ -139,6 +138,11 @@ class GameState(NamedTuple):
     @property
     def finished(self) -> bool:
         return self.result is not None
+
+    @property
+    def last_move(self) -> PlayedMove | None:
+        """The latest play of the current deal (none yet when a deal has just been dealt)."""
+        return self.deal_log[-1] if self.deal_log else None
 
     @property
     def stock_size(self) -> int:
@@ -182,7 +186,6 @@ class GameState(NamedTuple):
             "turn": self.turn,
             "last_capturer": self.last_capturer,
             "log": [m.encode() for m in self.deal_log],
-            "last_move": self.last_move.encode() if self.last_move else None,
             "moves": self.moves_played,
             "scores": list(self.scores),
             "history": [list(t) for t in self.deal_totals],
@@ -215,7 +218,6 @@ class GameState(NamedTuple):
                 turn=data["turn"],
                 last_capturer=data["last_capturer"],
                 deal_log=tuple(PlayedMove.decode(m) for m in data["log"]),
-                last_move=PlayedMove.decode(data["last_move"]) if data["last_move"] else None,
                 moves_played=data["moves"],
                 scores=tuple(data["scores"]),
                 deal_totals=tuple(tuple(t) for t in data["history"]),
