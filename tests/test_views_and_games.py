@@ -76,7 +76,8 @@ def test_the_game_interface_plays_a_game_through_json_only() -> None:
     while (seat := game.turn(state)) is not None:
         view = game.view(state, seat)
         move = rng.choice(view["legal_moves"])
-        state = json.loads(json.dumps(game.apply(state, seat, {"card": move["card"], "take": move["take"]})))
+        after, _ = game.apply(state, seat, {"card": move["card"], "take": move["take"]})
+        state = json.loads(json.dumps(after))
     outcome = game.outcome(state)
     assert outcome is not None
     assert outcome.side_of_seat == (0, 1, 0, 1)

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scopa import engine, views
+from scopa.cards import parse_card
+from scopa.errors import RecordError
 from scopa.record import RecordBuilder, replay
 from scopa.rules import make_rules, rules_from_options
-from scopa.state import GameState, Move
+from scopa.state import GameState, Move, parse_mask_string
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,13 @@ class GameEngine(Protocol):
 
     def turn(self, state: Mapping[str, Any]) -> int | None: ...
 
-    def apply(self, state: Mapping[str, Any], seat: int, move: Mapping[str, Any]) -> dict[str, Any]: ...
+    def apply(
+        self, state: Mapping[str, Any], seat: int, move: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], str]:
+        """The state after ``seat`` plays ``move``, and a compact log entry of the move for the record."""
+        ...
+
+    def legal_moves(self, state: Mapping[str, Any]) -> list[dict[str, Any]]: ...
 
     def resign(self, state: Mapping[str, Any], seat: int, reason: str) -> dict[str, Any]: ...
 
@@ -55,6 +63,10 @@ class GameEngine(Protocol):
     def outcome(self, state: Mapping[str, Any]) -> Outcome | None: ...
 
     def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def record(self, final_state: Mapping[str, Any], log: list[str], seats: list[str]) -> dict[str, Any]:
+        """The full game record of a finished game from its log entries."""
+        ...
 
 
 class ScopaEngine:
@@ -77,8 +89,15 @@ class ScopaEngine:
         s = _load(state)
         return None if s.finished else s.turn
 
-    def apply(self, state: Mapping[str, Any], seat: int, move: Mapping[str, Any]) -> dict[str, Any]:
-        return engine.apply_move(_load(state), Move.from_json(dict(move)), seat).to_json()
+    def apply(
+        self, state: Mapping[str, Any], seat: int, move: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], str]:
+        parsed = Move.from_json(dict(move))
+        after = engine.apply_move(_load(state), parsed, seat)
+        return after.to_json(), f"{seat}:{parsed}"
+
+    def legal_moves(self, state: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return [m.to_json() for m in engine.legal_moves(_load(state))]
 
     def resign(self, state: Mapping[str, Any], seat: int, reason: str) -> dict[str, Any]:
         return engine.end_game(_load(state), seat, reason).to_json()
@@ -101,6 +120,23 @@ class ScopaEngine:
 
     def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]:
         return replay(dict(record)).to_json()
+
+    def record(self, final_state: Mapping[str, Any], log: list[str], seats: list[str]) -> dict[str, Any]:
+        final = _load(final_state)
+        if final.result is None:
+            raise RecordError("the record is available when the game has ended")
+        state = engine.new_game(final.rules, final.master_seed, final.first_dealer)
+        builder = RecordBuilder.start(state, seats)
+        for entry in log:
+            seat_text, _, move_text = entry.partition(":")
+            played, _, taken = move_text.partition(">")
+            move = Move(parse_card(played), parse_mask_string(taken))
+            after = engine.apply_move(state, move, int(seat_text))
+            builder.add(state, move, after)
+            state = after
+        if not state.finished and final.result.loser_seat is not None:
+            state = engine.end_game(state, final.result.loser_seat, final.result.reason)
+        return builder.finish(state)
 
 
 def _load(state: Mapping[str, Any]) -> GameState:

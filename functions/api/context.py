@@ -1,0 +1,58 @@
+"""The services a request needs, built once per container, and the caller behind a request."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import boto3
+from botocore.config import Config
+
+from api.settings import settings
+from scopa.service.auth import Caller, authenticate
+from scopa.service.clock import Clock, SystemClock
+from scopa.service.matches import MatchService
+from scopa.service.players import PlayerService
+from scopa.storage.dynamo import DynamoRepository
+
+_clocks: list[Clock] = [SystemClock()]
+
+
+def use_clock(clock: Clock) -> None:
+    """Replace the clock (tests and the local server); clears the cached services."""
+    _clocks[0] = clock
+    services.cache_clear()
+
+
+@lru_cache(maxsize=1)
+def dynamodb_client() -> Any:
+    cfg = settings()
+    return boto3.client(
+        "dynamodb",
+        region_name=cfg.region,
+        endpoint_url=cfg.dynamodb_endpoint,
+        config=Config(retries={"max_attempts": 4, "mode": "standard"}, connect_timeout=2, read_timeout=5),
+    )
+
+
+class Services:
+    def __init__(self, clock: Clock) -> None:
+        self.repo = DynamoRepository(dynamodb_client(), settings().table_name)
+        self.clock = clock
+        self.players = PlayerService(self.repo, clock)
+        self.matches = MatchService(self.repo, clock, self.players)
+
+    def caller(self, headers: dict[str, str] | Any) -> Caller:
+        return authenticate(self.repo, (headers or {}).get("authorization"), settings().admin_token_hash)
+
+
+@lru_cache(maxsize=1)
+def services() -> Services:
+    return Services(_clocks[0])
+
+
+def reset() -> None:
+    """Forget cached clients and services (tests that swap the table or the environment)."""
+    settings.cache_clear()
+    dynamodb_client.cache_clear()
+    services.cache_clear()

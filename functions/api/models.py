@@ -1,0 +1,65 @@
+"""Request bodies as pydantic models: the resolver validates them and documents them in OpenAPI."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+CardCode = Field(min_length=1, max_length=4, examples=["7d"])
+
+
+class RegisterPlayer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(
+        min_length=1, max_length=80, description="display name (1 to 40 characters once trimmed)"
+    )
+
+
+class SetRole(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    role: Literal["player", "organizer"]
+
+
+class TimeControl(BaseModel):
+    """Seconds per move for live play, or days per move for correspondence play."""
+
+    model_config = ConfigDict(extra="forbid")
+    seconds_per_move: int | None = Field(None, ge=5, le=86_400)
+    days_per_move: int | None = Field(None, ge=1, le=30)
+
+    @model_validator(mode="after")
+    def _one(self) -> Self:
+        if (self.seconds_per_move is None) == (self.days_per_move is None):
+            raise ValueError("give exactly one of seconds_per_move and days_per_move")
+        return self
+
+    @property
+    def seconds(self) -> int:
+        return (
+            self.seconds_per_move if self.seconds_per_move is not None else (self.days_per_move or 0) * 86_400
+        )
+
+
+class CreateMatch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    players: list[str] = Field(
+        min_length=2,
+        max_length=4,
+        description="player ids (house bots: bot-random, bot-greedy, bot-strong); for partnerships "
+        "[a1, a2, b1, b2], partners first",
+    )
+    preset: str = Field("classic", max_length=40, description="rule preset, see GET /rules")
+    options: dict[str, Any] | None = Field(None, description="single rule options over the preset")
+    target: int | None = Field(None, ge=1, le=1000, description="points to win")
+    time_control: TimeControl | None = None
+    seed: str | None = Field(
+        None, pattern=r"^[0-9a-fA-F]{32,128}$", description="a given master seed (duplicate deals, tests)"
+    )
+
+
+class PlayMove(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    card: str = CardCode
+    take: list[str] = Field(default_factory=list, max_length=20, description="table cards taken; [] to lay")
+    version: int = Field(ge=1, le=10**9, description="the match version this move answers (from GET)")

@@ -1,0 +1,102 @@
+"""Matches: create, read (and wait), move, resign, accept, decline, record."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Header, Query
+
+from api.context import services
+from api.idempotency import run_once
+from api.models import CreateMatch, PlayMove
+from api.observability import count, logger
+from api.routes.players import created
+from scopa.service.matches import DEFAULT_MOVE_SECONDS, MAX_WAIT_SECONDS, NewMatch
+
+router = Router()
+
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=128)]
+
+
+@router.post("/matches", summary="Start a match between players and/or house bots")
+def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> Response[dict[str, Any]]:
+    svc = services()
+    caller = svc.caller(router.current_event.headers)
+    request = NewMatch(
+        players=body.players,
+        preset=body.preset,
+        options=body.options,
+        target=body.target,
+        move_seconds=body.time_control.seconds if body.time_control else DEFAULT_MOVE_SECONDS,
+        seed=body.seed,
+    )
+
+    def act() -> dict[str, Any]:
+        answer = svc.matches.create(caller, request)
+        count("MatchesStarted")
+        logger.info("match created", extra={"match_id": answer["id"], "status": answer["status"]})
+        return answer
+
+    answer = run_once(
+        "create_match", idempotency_key, caller.player_id or "anonymous", body.model_dump(), act
+    )
+    return created(answer)
+
+
+@router.get(
+    "/matches/<match_id>", summary="The caller's view of a match; optionally wait for a newer version"
+)
+def get_match(
+    match_id: str,
+    after_version: Annotated[
+        int | None, Query(ge=0, description="answer once the version is above this")
+    ] = None,
+    wait: Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS, description="seconds to wait (long-poll)")] = 0,
+) -> dict[str, Any]:
+    svc = services()
+    return svc.matches.get(svc.caller(router.current_event.headers), match_id, after_version, wait)
+
+
+@router.post(
+    "/matches/<match_id>/moves", summary="Play a card, with the capture chosen and the expected version"
+)
+def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
+    svc = services()
+    caller = svc.caller(router.current_event.headers)
+    answer = svc.matches.move(
+        caller, match_id, {"card": body.card, "take": body.take}, body.version, idempotency_key
+    )
+    count("MovesApplied")
+    if answer["status"] == "finished":
+        count("MatchesFinished")
+    logger.info("move applied", extra={"match_id": match_id, "version": answer["version"]})
+    return answer
+
+
+@router.post("/matches/<match_id>/resign", summary="Resign the match")
+def resign(match_id: str) -> dict[str, Any]:
+    svc = services()
+    answer = svc.matches.resign(svc.caller(router.current_event.headers), match_id)
+    count("MatchesFinished")
+    return answer
+
+
+@router.post("/matches/<match_id>/accept", summary="Accept an invitation to a match")
+def accept(match_id: str) -> dict[str, Any]:
+    svc = services()
+    return svc.matches.respond(svc.caller(router.current_event.headers), match_id, accept=True)
+
+
+@router.post("/matches/<match_id>/decline", summary="Decline an invitation to a match")
+def decline(match_id: str) -> dict[str, Any]:
+    svc = services()
+    return svc.matches.respond(svc.caller(router.current_event.headers), match_id, accept=False)
+
+
+@router.get(
+    "/matches/<match_id>/record", summary="The full game record after the end (verify with scopa replay)"
+)
+def record(match_id: str) -> dict[str, Any]:
+    return services().matches.record(match_id)

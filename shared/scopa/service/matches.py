@@ -1,0 +1,385 @@
+"""Matches: create, show, move, resign, accept or decline, wait for a change, records and lists.
+
+A move costs one consistent read of the match and one conditional write (``version = expected``). The
+match item carries its own idempotency (the last move request's key, body hash, caller and answer), so a
+retried move needs no extra write. House bots move in the same request, right after the human, under the
+same conditional write. An overdue player loses on time the next time anyone reads or writes the match
+(and, later, when the scheduled pipeline sweeps the deadline index).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import random
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from scopa.bots import make_bot
+from scopa.errors import IllegalMove, Rule
+from scopa.games import GAMES, GameEngine
+from scopa.service.auth import Caller
+from scopa.service.clock import Clock, iso
+from scopa.service.errors import BadRequest, Conflict, Forbidden, IdempotencyKeyReused, NotFound
+from scopa.service.players import PlayerService
+from scopa.storage.repository import Match, MatchSummary, Repository, WriteConflict
+
+DEFAULT_MOVE_SECONDS = 3 * 86_400  # correspondence play: three days a move
+MAX_WAIT_SECONDS = 20.0  # API Gateway cuts an integration at ~30 s
+POLL_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    """What a caller asks for; validated further by :meth:`MatchService.create`."""
+
+    players: list[str]  # player ids in team order: for partnerships, [a1, a2, b1, b2]
+    preset: str = "classic"
+    options: dict[str, Any] | None = None
+    target: int | None = None
+    move_seconds: int = DEFAULT_MOVE_SECONDS
+    seed: str | None = None  # a given master seed: duplicate deals and tests
+    game: str = "scopa"
+
+
+class MatchService:
+    def __init__(self, repo: Repository, clock: Clock, players: PlayerService) -> None:
+        self.repo = repo
+        self.clock = clock
+        self.players = players
+
+    # ------------------------------------------------------------------ create
+
+    def create(self, caller: Caller, request: NewMatch) -> dict[str, Any]:
+        game = self._game(request.game)
+        options = dict(request.options or {})
+        if request.target is not None:
+            options["target"] = request.target
+        rules = game.validate_rules(request.preset, options)
+        n = game.players(rules)
+        if len(request.players) != n:
+            raise BadRequest(
+                f"the rules need {n} players, {len(request.players)} were named", code="wrong_player_count"
+            )
+        profiles = [self.players.get(pid) for pid in request.players]
+        humans = [p.id for p in profiles if not p.is_bot]
+        if len(set(humans)) != len(humans):
+            raise BadRequest("a player can hold only one seat", code="duplicate_player")
+        if not caller.can_organize:
+            me = caller.require_player()
+            if me not in humans:
+                raise Forbidden("players create matches they play in", code="not_a_participant")
+        if request.seed is not None:
+            try:
+                if len(bytes.fromhex(request.seed)) < 16:
+                    raise ValueError
+            except ValueError:
+                raise BadRequest("a seed is at least 32 hex digits", code="invalid_seed") from None
+        draw = random.Random(request.seed) if request.seed else secrets.SystemRandom()
+        order = _draw_seats(profiles, n, draw)
+        first_dealer = draw.randrange(n)
+        now = self.clock.now()
+        state = game.new_state(rules, request.seed, first_dealer)
+        # Organizers' matches start at once (tournaments); others wait for every invited human to accept.
+        accepted = [p.is_bot or caller.can_organize or p.id == caller.player_id for p in order]
+        match = Match(
+            id="m_" + secrets.token_hex(8),
+            game=game.name,
+            preset=request.preset,
+            rules=rules,
+            seats=[p.id for p in order],
+            names=[p.name for p in order],
+            status="active" if all(accepted) else "pending",
+            version=1,
+            state=state,
+            moves=[],
+            created_at=iso(now),
+            updated_at=iso(now),
+            created_by=caller.player_id or "admin",
+            move_seconds=request.move_seconds,
+            accepted=accepted,
+        )
+        if match.status == "active":
+            self._play_bots(match, game)
+            self._set_deadline(match, game, now)
+        self.repo.create_match(match)
+        return self.envelope(match, caller)
+
+    # ------------------------------------------------------------------ read
+
+    def get(
+        self, caller: Caller, match_id: str, after_version: int | None = None, wait: float = 0
+    ) -> dict[str, Any]:
+        """The caller's view; with ``after_version``, waits up to ``wait`` seconds for a newer version."""
+        wait = max(0.0, min(wait, MAX_WAIT_SECONDS))
+        give_up = self.clock.now() + wait
+        while True:
+            match = self._load(match_id)
+            if after_version is None or match.version > after_version or self.clock.now() >= give_up:
+                return self.envelope(match, caller)
+            self.clock.sleep(min(POLL_SECONDS, max(0.0, give_up - self.clock.now())))
+
+    def _load(self, match_id: str) -> Match:
+        """Read a match, applying a passed deadline first (a lost-on-time match is saved as such)."""
+        reads = 0
+        while True:
+            match = self.repo.get_match(match_id)
+            if match is None:
+                raise NotFound(f"no match '{match_id}'", code="match_not_found")
+            reads += 1
+            if reads >= 3 or not self._expire(match):  # an expired match is read again, as saved
+                return match
+
+    def _expire(self, match: Match) -> bool:
+        """End an overdue match on time and save it; True when the match changed (or someone else did)."""
+        now = self.clock.now()
+        if match.status != "active" or match.deadline is None or now <= match.deadline:
+            return False
+        game = self._game(match.game)
+        seat = game.turn(match.state)
+        if seat is None:
+            return False
+        expected = match.version
+        match.state = game.resign(match.state, seat, "timeout")
+        self._finish_bookkeeping(match, now)
+        with contextlib.suppress(WriteConflict):  # someone else changed it first; the caller reads again
+            self.repo.save_match(match, expected)
+        return True
+
+    def expire_overdue(self, limit: int = 100) -> list[str]:
+        """End every overdue match the deadline index lists (the pipeline's job; safe to run twice)."""
+        ended = []
+        for match_id in self.repo.overdue_matches(int(self.clock.now()), limit):
+            match = self.repo.get_match(match_id)
+            if match is not None and self._expire(match):
+                ended.append(match_id)
+        return ended
+
+    # ------------------------------------------------------------------ write
+
+    def move(
+        self,
+        caller: Caller,
+        match_id: str,
+        move: dict[str, Any],
+        expected_version: int,
+        idempotency_key: str | None = None,
+    ) -> dict[str, Any]:
+        player_id = caller.require_player()
+        body_hash = _hash_body({"move": move, "version": expected_version})
+        match = self._load(match_id)
+        if idempotency_key:
+            previous = match.idempotency
+            if previous and previous["key"] == idempotency_key and previous["caller"] == player_id:
+                if previous["hash"] != body_hash:
+                    raise IdempotencyKeyReused(
+                        "this Idempotency-Key was used with another request body",
+                        details={"key": idempotency_key},
+                    )
+                answer: dict[str, Any] = previous["answer"]
+                return answer
+        seat = self._seat_of(match, player_id)
+        self._require_active(match)
+        if match.version != expected_version:
+            raise Conflict(
+                f"the match is at version {match.version}, not {expected_version}: read it again",
+                code="stale_version",
+                details={"version": match.version},
+            )
+        game = self._game(match.game)
+        try:
+            match.state, entry = game.apply(match.state, seat, move)
+        except IllegalMove as exc:
+            if exc.rule is Rule.NOT_YOUR_TURN:
+                raise Conflict(
+                    exc.message, code="not_your_turn", details={"turn": game.turn(match.state)}
+                ) from None
+            raise
+        match.moves.append(entry)
+        self._play_bots(match, game)
+        now = self.clock.now()
+        self._after_change(match, game, now)
+        answer = self.envelope(match, caller)
+        match.idempotency = (
+            {"key": idempotency_key, "hash": body_hash, "caller": player_id, "answer": answer}
+            if idempotency_key
+            else None
+        )
+        self._save(match, expected_version)
+        return answer
+
+    def resign(self, caller: Caller, match_id: str) -> dict[str, Any]:
+        player_id = caller.require_player()
+        match = self._load(match_id)
+        seat = self._seat_of(match, player_id)
+        self._require_active(match)
+        game = self._game(match.game)
+        expected = match.version
+        match.state = game.resign(match.state, seat, "resigned")
+        self._finish_bookkeeping(match, self.clock.now())
+        self._save(match, expected)
+        return self.envelope(match, caller)
+
+    def respond(self, caller: Caller, match_id: str, accept: bool) -> dict[str, Any]:
+        """Accept or decline an invitation; the match starts when every invited player has accepted."""
+        player_id = caller.require_player()
+        match = self._load(match_id)
+        seat = self._seat_of(match, player_id)
+        if match.status != "pending":
+            raise Conflict(f"the match is {match.status}, not waiting for players", code="match_not_pending")
+        expected = match.version
+        now = self.clock.now()
+        match.version += 1
+        match.updated_at = iso(now)
+        if not accept:
+            match.status = "declined"
+        else:
+            match.accepted[seat] = True
+            if all(match.accepted):
+                match.status = "active"
+                game = self._game(match.game)
+                self._play_bots(match, game)
+                self._set_deadline(match, game, now)
+        self._save(match, expected)
+        return self.envelope(match, caller)
+
+    def record(self, match_id: str) -> dict[str, Any]:
+        match = self._load(match_id)
+        if match.status != "finished":
+            raise Conflict("the record is published when the match has ended", code="match_not_finished")
+        game = self._game(match.game)
+        record = game.record(match.state, match.moves, match.names)
+        record["match_id"] = match.id
+        record["player_ids"] = match.seats
+        return record
+
+    def list_for_player(
+        self, player_id: str, limit: int, cursor: str | None
+    ) -> tuple[list[MatchSummary], str | None]:
+        self.players.get(player_id)
+        return self.repo.list_player_matches(player_id, limit, cursor)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _game(self, name: str) -> GameEngine:
+        try:
+            return GAMES[name]
+        except KeyError:
+            raise BadRequest(
+                f"unknown game '{name}'; games: {', '.join(GAMES)}", code="unknown_game"
+            ) from None
+
+    def _seat_of(self, match: Match, player_id: str) -> int:
+        try:
+            return match.seats.index(player_id)
+        except ValueError:
+            raise Forbidden("you do not play in this match", code="not_a_participant") from None
+
+    def _require_active(self, match: Match) -> None:
+        if match.status != "active":
+            code = "match_finished" if match.status == "finished" else "match_not_active"
+            raise Conflict(f"the match is {match.status}", code=code, details={"status": match.status})
+
+    def _play_bots(self, match: Match, game: GameEngine) -> None:
+        """Let house bots move while it is their turn, each from its own seat view."""
+        while (seat := game.turn(match.state)) is not None and match.seats[seat].startswith("bot-"):
+            bot = make_bot(match.seats[seat].removeprefix("bot-"), seed=_bot_seed(match.id, len(match.moves)))
+            choice = bot.choose(game.view(match.state, seat))
+            match.state, entry = game.apply(match.state, seat, choice)
+            match.moves.append(entry)
+
+    def _after_change(self, match: Match, game: GameEngine, now: float) -> None:
+        if game.outcome(match.state) is not None:
+            self._finish_bookkeeping(match, now)
+        else:
+            match.version += 1
+            match.updated_at = iso(now)
+            self._set_deadline(match, game, now)
+
+    def _set_deadline(self, match: Match, game: GameEngine, now: float) -> None:
+        if game.outcome(match.state) is not None:
+            self._finish_bookkeeping(match, now, bump=False)
+            return
+        match.deadline = int(now) + match.move_seconds
+
+    def _finish_bookkeeping(self, match: Match, now: float, bump: bool = True) -> None:
+        match.status = "finished"
+        match.deadline = None
+        match.updated_at = iso(now)
+        if bump:
+            match.version += 1
+
+    def _save(self, match: Match, expected_version: int) -> None:
+        try:
+            self.repo.save_match(match, expected_version)
+        except WriteConflict:
+            raise Conflict(
+                "the match changed while this request was handled: read it again", code="stale_version"
+            ) from None
+
+    def envelope(self, match: Match, caller: Caller) -> dict[str, Any]:
+        """The answer about a match: who sits where, whose turn, the clock, and the caller's view."""
+        game = self._game(match.game)
+        seat = match.seats.index(caller.player_id) if caller.player_id in match.seats else None
+        outcome = game.outcome(match.state)
+        turn = game.turn(match.state) if match.status == "active" else None
+        result = None
+        if outcome is not None:
+            result = {
+                "winner_side": outcome.winner_side,
+                "winners": [match.seats[s] for s in outcome.winners()],
+                "reason": outcome.reason,
+                "scores": list(outcome.scores),
+            }
+        return {
+            "id": match.id,
+            "game": match.game,
+            "preset": match.preset,
+            "rules": match.rules,
+            "status": match.status,
+            "version": match.version,
+            "seats": [
+                {
+                    "seat": i,
+                    "player_id": pid,
+                    "name": match.names[i],
+                    "bot": pid.startswith("bot-"),
+                    "accepted": match.accepted[i],
+                }
+                for i, pid in enumerate(match.seats)
+            ],
+            "your_seat": seat,
+            "turn": turn,
+            "turn_player_id": match.seats[turn] if turn is not None else None,
+            "deadline": iso(match.deadline)
+            if match.deadline is not None and match.status == "active"
+            else None,
+            "time_control": {"seconds_per_move": match.move_seconds},
+            "created_at": match.created_at,
+            "updated_at": match.updated_at,
+            "result": result,
+            "view": game.view(match.state, seat),
+        }
+
+
+def _draw_seats(profiles: list[Any], n: int, draw: random.Random) -> list[Any]:
+    """Seat order drawn by lot. Partnerships (4 players) keep teams: [a1, a2, b1, b2] sit a, b, a, b."""
+    if n == 4:
+        teams = [profiles[:2], profiles[2:]]
+        draw.shuffle(teams)
+        for team in teams:
+            draw.shuffle(team)
+        return [teams[0][0], teams[1][0], teams[0][1], teams[1][1]]
+    order = list(profiles)
+    draw.shuffle(order)
+    return order
+
+
+def _hash_body(body: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _bot_seed(match_id: str, move_number: int) -> int:
+    return int.from_bytes(hashlib.sha256(f"{match_id}:{move_number}".encode()).digest()[:8], "big")

@@ -1,0 +1,116 @@
+"""Players: registration with a token shown once, profiles, token rotation and revocation, roles.
+
+House bots are built-in players (``bot-random``, ``bot-greedy``, ``bot-strong``): they need no stored
+profile and never hold a token.
+"""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+from dataclasses import dataclass
+
+from scopa.bots import BOTS
+from scopa.service.auth import Caller, hash_token, new_token
+from scopa.service.clock import Clock, iso
+from scopa.service.errors import BadRequest, Conflict, Forbidden, NotFound
+from scopa.storage.repository import Player, Repository, Role, WriteConflict
+
+BOT_PREFIX = "bot-"
+NAME_MAX = 40
+
+
+def bot_players() -> list[Player]:
+    return [
+        Player(
+            id=f"{BOT_PREFIX}{name}", name=f"{name.capitalize()} bot", role="player", created_at="", bot=name
+        )
+        for name in BOTS
+    ]
+
+
+def clean_name(name: str) -> str:
+    """A display name: trimmed, normalised (NFC), printable, 1 to 40 characters."""
+    cleaned = unicodedata.normalize("NFC", " ".join(name.split()))
+    if not 1 <= len(cleaned) <= NAME_MAX:
+        raise BadRequest(f"a name has 1 to {NAME_MAX} characters", code="invalid_name")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in cleaned):
+        raise BadRequest("a name may not contain control or invisible characters", code="invalid_name")
+    return cleaned
+
+
+@dataclass(frozen=True)
+class Registration:
+    player: Player
+    token: str  # shown once, never stored
+
+
+class PlayerService:
+    def __init__(self, repo: Repository, clock: Clock) -> None:
+        self.repo = repo
+        self.clock = clock
+        self._bots = {p.id: p for p in bot_players()}
+
+    def register(self, name: str) -> Registration:
+        token = new_token()
+        player = Player(
+            id="p_" + secrets.token_hex(8),
+            name=clean_name(name),
+            role="player",
+            created_at=iso(self.clock.now()),
+            token_hash=hash_token(token),
+        )
+        self.repo.create_player(player)
+        return Registration(player, token)
+
+    def get(self, player_id: str) -> Player:
+        bot = self._bots.get(player_id)
+        if bot is not None:
+            return bot
+        player = self.repo.get_player(player_id)
+        if player is None:
+            raise NotFound(f"no player '{player_id}'", code="player_not_found")
+        return player
+
+    def rotate_token(self, caller: Caller) -> str:
+        """A new token for the caller; the one used for this request stops working."""
+        player_id = caller.require_player()
+        token = new_token()
+        try:
+            self.repo.replace_token(player_id, caller.token_hash, hash_token(token))
+        except WriteConflict:
+            raise Conflict("the token changed meanwhile; sign in again", code="token_changed") from None
+        return token
+
+    def revoke_token(self, caller: Caller) -> None:
+        player_id = caller.require_player()
+        try:
+            self.repo.replace_token(player_id, caller.token_hash, None)
+        except WriteConflict:
+            raise Conflict("the token changed meanwhile", code="token_changed") from None
+
+    def issue_token(self, caller: Caller, player_id: str) -> str:
+        """Admin only: a fresh token for a player who lost theirs (their old token stops working)."""
+        caller.require_admin()
+        player = self.get(player_id)
+        if player.is_bot:
+            raise Forbidden("house bots have no token", code="bot_player")
+        token = new_token()
+        try:
+            self.repo.replace_token(player.id, player.token_hash, hash_token(token))
+        except WriteConflict:
+            raise Conflict("the token changed meanwhile; try again", code="token_changed") from None
+        return token
+
+    def set_role(self, caller: Caller, player_id: str, role: Role) -> Player:
+        caller.require_admin()
+        player = self.get(player_id)
+        if player.is_bot:
+            raise Forbidden("house bots keep the player role", code="bot_player")
+        if role == "admin":
+            raise BadRequest("the admin is configured, not granted", code="invalid_role")
+        try:
+            self.repo.set_role(player.id, role)
+        except WriteConflict:
+            raise Conflict("the player changed meanwhile; try again", code="player_changed") from None
+        return self.get(player.id)
