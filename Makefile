@@ -4,12 +4,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench typecheck clean help
+.PHONY: run demo invoke events test lint format bench clean help
 
 help:
-	@echo "make run    - play a full game between two bots, printed deal by deal"
+	@echo "make run    - the API on http://127.0.0.1:8000 (embedded DynamoDB; PORT, HOST, ADMIN_TOKEN)"
+	@echo "make demo   - play a full game between two bots, printed deal by deal"
+	@echo "make invoke EVENT=events/get-me.json - run the Lambda handler once on a sample event"
+	@echo "make events - regenerate the sample events in events/"
 	@echo "make test   - lint, type-check and run every test"
-	@echo "make lint   - ruff and mypy (strict on the domain package)"
+	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events (strict on scopa)"
 	@echo "make bench  - engine benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
 
@@ -20,16 +23,26 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	PYTHONPATH=functions $(BIN)/python -m local_server
+
+demo: $(STAMP)
 	$(BIN)/scopa play --bots strong greedy --seed $${SEED:-7}
 
+invoke: $(STAMP)
+	@test -n "$(EVENT)" || { echo "usage: make invoke EVENT=events/get-health.json (see events/)"; exit 2; }
+	@PYTHONPATH=functions $(BIN)/python -m local_invoke $(EVENT)
+
+events: $(STAMP)
+	$(BIN)/python events/generate.py
+
 lint: $(STAMP)
-	$(BIN)/ruff check shared tests functions infra bench
-	$(BIN)/ruff format --check shared tests functions infra bench
-	$(BIN)/mypy shared tests bench
+	$(BIN)/ruff check shared tests functions infra bench events
+	$(BIN)/ruff format --check shared tests functions infra bench events
+	$(BIN)/mypy shared functions tests bench events
 
 format: $(STAMP)
-	$(BIN)/ruff format shared tests functions infra bench
-	$(BIN)/ruff check --fix shared tests functions infra bench
+	$(BIN)/ruff format shared tests functions infra bench events
+	$(BIN)/ruff check --fix shared tests functions infra bench events
 
 test: lint
 	$(BIN)/pytest -n 2

@@ -97,6 +97,16 @@ def iter_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def bits_of(mask: int) -> list[int]:
+    """The one-card masks of a mask's cards, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
 def mask_rank_sum(mask: int) -> int:
     return sum(RANK[c] for c in iter_cards(mask))
 

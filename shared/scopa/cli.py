@@ -137,7 +137,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
     rules = _rules_from_args(args)
     report = run_arena(
-        args.bot_a, args.bot_b, games=args.games, rules=rules, seed=args.seed, progress=not args.no_progress
+        args.bot_a,
+        args.bot_b,
+        games=args.games,
+        rules=rules,
+        seed=args.seed,
+        progress=not args.no_progress,
+        workers=args.workers,
     )
     print(report.to_text())
     if args.json:
@@ -175,6 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("-n", "--games", type=int, default=200)
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--no-progress", action="store_true")
+    arena.add_argument("--workers", type=int, help="processes playing in parallel (default: up to 2)")
     arena.add_argument("--json", action="store_true", help="also print the report as JSON")
     arena.set_defaults(func=cmd_arena)
 

@@ -11,8 +11,8 @@ at its right. In the four-player game partners are seats 0 and 2 (side 0) and se
 
 from __future__ import annotations
 
-from scopa.captures import TableInfo, ace_sweep_applies, capture_options
-from scopa.cards import BIT, CODES, RANK, RANK_MASK, SETTE_DI_COPPE, iter_cards, mask_rank_sum
+from scopa.captures import TableInfo, ace_sweep_applies, capture_options, plain_captures
+from scopa.cards import BIT, CODES, RANK, RANK_MASK, SETTE_DI_COPPE, bits_of, iter_cards, mask_rank_sum
 from scopa.errors import IllegalMove, Rule
 from scopa.rules import RuleSet
 from scopa.scoring import DealScore, count_order_items, score_deal
@@ -20,6 +20,40 @@ from scopa.shuffle import commitment, deal_seed, new_master_seed, shuffled_deck
 from scopa.state import Bonus, GameResult, GameState, Move, PlayedMove
 
 MAX_REDEALS = 1000  # a void table has probability ~0.3%: a thousand in a row never happens
+
+#: ``_new_tuple(Move, (card, take))`` builds a ``Move`` (likewise ``PlayedMove``, ``GameState``) without
+#: the named-tuple constructor's argument binding: the same object, built several times faster. The hot
+#: paths (a list of moves, a state per move) use it; everything else uses the ordinary constructors.
+_new_tuple = tuple.__new__
+
+# apply_move unpacks a state and builds the next one positionally: this pins the field order it assumes.
+_STATE_FIELDS = (
+    "rules",
+    "master_seed",
+    "first_dealer",
+    "deal_index",
+    "dealer",
+    "attempt",
+    "deck",
+    "dealt",
+    "hands",
+    "table",
+    "piles",
+    "scopa_log",
+    "bonuses",
+    "revealed",
+    "turn",
+    "last_capturer",
+    "deal_log",
+    "moves_played",
+    "scores",
+    "deal_totals",
+    "last_deal",
+    "commitments",
+    "result",
+)
+if GameState._fields != _STATE_FIELDS:  # pragma: no cover - fails at import when the state changes
+    raise ImportError("GameState fields changed: update apply_move, which builds states positionally")
 
 
 # --------------------------------------------------------------------------- starting
@@ -111,13 +145,15 @@ def _start_deal(state: GameState, deal_index: int, dealer: int) -> GameState:
 def _deal_hands(
     deck: list[int] | tuple[int, ...], pos: int, dealer: int, n: int, size: int
 ) -> tuple[list[int], int]:
-    """Deal ``size`` cards to each seat, one at a time, starting at the dealer's right."""
+    """Deal ``size`` cards to each seat, one at a time, starting at the dealer's right.
+
+    The ``i``-th seat served gets every ``n``-th card from ``pos + i``: one slice each, added up as bits.
+    """
+    end = pos + n * size
     hands = [0] * n
-    for _ in range(size):
-        for i in range(1, n + 1):
-            hands[(dealer + i) % n] |= 1 << deck[pos]
-            pos += 1
-    return hands, pos
+    for i in range(n):
+        hands[(dealer + 1 + i) % n] = sum(map(BIT.__getitem__, deck[pos + i : end : n]))
+    return hands, end
 
 
 # --------------------------------------------------------------------------- cirulla bonuses
@@ -173,20 +209,51 @@ def _cirulla_hand_bonuses(
 
 
 def legal_moves(state: GameState) -> list[Move]:
-    """Every legal move of the player to play, each capture option a move of its own."""
+    """Every legal move of the player to play, each capture option a move of its own.
+
+    Moves come card by card (lowest card first), each card's captures in :func:`capture_options` order.
+    Under the default capture rules (:func:`~scopa.captures.plain_captures`) that search is inlined, as
+    this runs once per move of every game and every bot simulation; tests/test_fast_paths.py checks that
+    both ways give the same list.
+    """
     if state.result is not None:
         return []
     rules = state.rules
-    info = TableInfo(state.table)
+    lay_too = not rules.forced_capture
+    table = state.table
+    hand = state.hands[state.turn]
+    plain = plain_captures(rules)
+    info = None if plain else TableInfo(table)
+    sums = 0  # under the default rules: the totals two or more table cards make (see TableInfo.sum_totals)
     moves: list[Move] = []
-    for c in iter_cards(state.hands[state.turn]):
-        options = capture_options(rules, c, info)
-        if options:
-            moves.extend(Move(c, o) for o in options)
-            if not rules.forced_capture:
-                moves.append(Move(c, 0))
+    while hand:  # the hand's cards, lowest first (iter_cards, inlined: this runs for every move)
+        low = hand & -hand
+        hand ^= low
+        c = low.bit_length() - 1
+        if plain:
+            # capture_options under the default rules, inlined: a card of the same rank on the table is
+            # the only thing to take, otherwise the sums (the table's TableInfo only when first needed).
+            rank = RANK[c]
+            singles = table & RANK_MASK[rank]
+            if singles:
+                options = [singles] if singles & (singles - 1) == 0 else bits_of(singles)
+            elif not table:
+                options = []
+            else:
+                if info is None:
+                    info = TableInfo(table)
+                    sums = info.sum_totals()
+                options = info.sets_making(rank, 2) if sums >> rank & 1 else []
         else:
-            moves.append(Move(c, 0))
+            assert info is not None
+            options = capture_options(rules, c, info)
+        if options:
+            for o in options:
+                moves.append(_new_tuple(Move, (c, o)))
+            if lay_too:
+                moves.append(_new_tuple(Move, (c, 0)))
+        else:
+            moves.append(_new_tuple(Move, (c, 0)))
     return moves
 
 
@@ -198,12 +265,10 @@ def check_move(state: GameState, move: Move, seat: int | None = None) -> None:
         raise IllegalMove(Rule.NOT_YOUR_TURN, f"it is seat {state.turn}'s turn, not seat {seat}'s")
     played = move.card
     if not (0 <= played < 40 and state.hands[state.turn] >> played & 1):
-        raise IllegalMove(Rule.CARD_NOT_IN_HAND, f"{_code(played)} is not in the hand of the player to move")
+        # Never echo the card: it may be another player's or in the stock (messages name no hidden card).
+        raise IllegalMove(Rule.CARD_NOT_IN_HAND, "the card played is not in the hand of the player to move")
     if move.take & ~state.table:
-        missing = move.take & ~state.table
-        raise IllegalMove(
-            Rule.CARD_NOT_ON_TABLE, f"{' '.join(CODES[c] for c in iter_cards(missing))} not on the table"
-        )
+        raise IllegalMove(Rule.CARD_NOT_ON_TABLE, "a card to take is not on the table")
     rules = state.rules
     info = TableInfo(state.table)
     options = capture_options(rules, played, info)
@@ -246,10 +311,6 @@ def check_move(state: GameState, move: Move, seat: int | None = None) -> None:
     )
 
 
-def _code(c: int) -> str:
-    return CODES[c] if 0 <= c < 40 else str(c)
-
-
 def apply_move(state: GameState, move: Move, seat: int | None = None, *, validate: bool = True) -> GameState:
     """The state after ``move``. With ``validate`` (the default) an illegal move raises :class:`IllegalMove`.
 
@@ -261,79 +322,93 @@ def apply_move(state: GameState, move: Move, seat: int | None = None, *, validat
         except IllegalMove as exc:
             exc.move_number = state.moves_played + 1
             raise
-    rules = state.rules
-    turn = state.turn
-    n = rules.players
-    bit = 1 << move.card
-    hands = list(state.hands)
-    hands[turn] &= ~bit
-    table = state.table
-    piles = state.piles
-    last_capturer = state.last_capturer
-    scopa_log = state.scopa_log
-    last_card = state.dealt == len(state.deck) and not any(hands)
+    (
+        rules,
+        master_seed,
+        first_dealer,
+        deal_index,
+        dealer,
+        attempt,
+        deck,
+        dealt,
+        hands,
+        table,
+        piles,
+        scopa_log,
+        bonuses,
+        revealed,
+        turn,
+        last_capturer,
+        deal_log,
+        moves_played,
+        scores,
+        deal_totals,
+        last_deal,
+        commitments,
+        _result,
+    ) = state
+    played_card, take = move
+    bit = 1 << played_card
+    new_hands = list(hands)
+    new_hands[turn] = hand = new_hands[turn] & ~bit
+    cards_in_hands = any(new_hands)
+    last_card = dealt == len(deck) and not cards_in_hands
     scopa = False
-    if move.take:
-        side = turn % rules.sides
+    if take:
         was_table = table
-        table &= ~move.take
-        piles_list = list(piles)
-        piles_list[side] |= move.take | bit
-        piles = tuple(piles_list)
+        table &= ~take
+        new_piles = list(piles)
+        new_piles[turn % rules.sides] |= take | bit
+        piles = tuple(new_piles)
         last_capturer = turn
         if not table and not last_card:
-            rank = RANK[move.card]
             ace_sweep = (
-                rank == 1 and move.take == was_table and ace_sweep_applies(rules, 1, TableInfo(was_table))
+                RANK[played_card] == 1
+                and take == was_table
+                and ace_sweep_applies(rules, 1, TableInfo(was_table))
             )
             scopa = not ace_sweep or rules.ace_sweep_is_scopa
             if scopa:
-                scopa_log = (*scopa_log, (turn, move.card))
+                scopa_log = (*scopa_log, (turn, played_card))
     else:
         table |= bit
-    played = PlayedMove(turn, move.card, move.take, scopa)
-    revealed = state.revealed
-    if revealed >> turn & 1 and not hands[turn]:
+    if revealed >> turn & 1 and not hand:
         revealed &= ~(1 << turn)
-    nxt = GameState(
-        rules=rules,
-        master_seed=state.master_seed,
-        first_dealer=state.first_dealer,
-        deal_index=state.deal_index,
-        dealer=state.dealer,
-        attempt=state.attempt,
-        deck=state.deck,
-        dealt=state.dealt,
-        hands=tuple(hands),
-        table=table,
-        piles=piles,
-        scopa_log=scopa_log,
-        bonuses=state.bonuses,
-        revealed=revealed,
-        turn=(turn + 1) % n,
-        last_capturer=last_capturer,
-        deal_log=(*state.deal_log, played),
-        moves_played=state.moves_played + 1,
-        scores=state.scores,
-        deal_totals=state.deal_totals,
-        last_deal=state.last_deal,
-        commitments=state.commitments,
-        result=None,
+    if not cards_in_hands and dealt < len(deck):  # the next hand, dealt into the same new state
+        new_hands, dealt = _deal_hands(deck, dealt, dealer, rules.players, rules.hand_size)
+        revealed, hand_bonuses = _cirulla_hand_bonuses(rules, new_hands, dealer)
+        if hand_bonuses:
+            bonuses = (*bonuses, *hand_bonuses)
+        cards_in_hands = True
+    nxt = _new_tuple(
+        GameState,
+        (
+            rules,
+            master_seed,
+            first_dealer,
+            deal_index,
+            dealer,
+            attempt,
+            deck,
+            dealt,
+            tuple(new_hands),
+            table,
+            piles,
+            scopa_log,
+            bonuses,
+            revealed,
+            (turn + 1) % rules.players,
+            last_capturer,
+            (*deal_log, _new_tuple(PlayedMove, (turn, played_card, take, scopa))),
+            moves_played + 1,
+            scores,
+            deal_totals,
+            last_deal,
+            commitments,
+            None,  # result
+        ),
     )
-    if any(hands):
-        return nxt
-    if nxt.dealt < len(nxt.deck):
-        return _deal_next_hand(nxt)
-    return _finish_deal(nxt)
-
-
-def _deal_next_hand(state: GameState) -> GameState:
-    rules = state.rules
-    hands, pos = _deal_hands(state.deck, state.dealt, state.dealer, rules.players, rules.hand_size)
-    revealed, bonuses = _cirulla_hand_bonuses(rules, hands, state.dealer)
-    return state._replace(
-        hands=tuple(hands), dealt=pos, revealed=revealed, bonuses=(*state.bonuses, *bonuses)
-    )
+    return nxt if cards_in_hands else _finish_deal(nxt)
 
 
 def leftovers_side(state: GameState) -> int:
@@ -392,7 +467,7 @@ def _decide(
         running = list(before)
         for side, pts in count_order_items(score, scopa_sides, bonus_items):
             running[side] += pts
-            if running[side] >= rules.target:
+            if running[side] >= rules.target and side in leaders:  # only the tied leaders are in the race
                 return side, "count_order"
     return None, ""  # a tie at the top: play another deal
 

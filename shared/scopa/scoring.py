@@ -43,22 +43,34 @@ _SCALES: dict[str, tuple[int, ...]] = {
 }
 #: The 'American' primiera: most sevens, then sixes, aces, fives, fours, threes, twos, face cards.
 _MOST_SEVENS_ORDER = ((7,), (6,), (1,), (5,), (4,), (3,), (2,), (8, 9, 10))
+_COINS = SUIT_MASK[Suit.COINS]
+#: The cirulla grande: fante, cavallo and re of coins.
+_GRANDE = (1 << card(8, Suit.COINS)) | (1 << card(9, Suit.COINS)) | (1 << card(10, Suit.COINS))
+
+
+def _best_by_suit_word(values: tuple[int, ...]) -> tuple[int, ...]:
+    """``table[w]``: the best value among the ranks whose bits are set in the ten-bit word ``w``."""
+    table = [0] * 1024
+    for w in range(1, 1024):
+        low = w & -w
+        table[w] = max(table[w ^ low], values[low.bit_length()])  # bit i is rank i + 1
+    return tuple(table)
+
+
+#: Per scale, the best primiera value of every possible set of cards of one suit (a ten-bit word), so a
+#: pile's primiera is four look-ups instead of a loop over its cards: scoring runs once per deal, and
+#: bots score thousands of simulated deals.
+_BEST_OF_SUIT: dict[str, tuple[int, ...]] = {name: _best_by_suit_word(v) for name, v in _SCALES.items()}
 
 
 def primiera_value(pile: int, scale: str = "standard") -> int:
     """Sum of the best card of each suit by a points scale (a missing suit adds 0)."""
-    values = _SCALES[scale]
-    total = 0
-    for suit in Suit:
-        best = 0
-        for c in iter_cards(pile & SUIT_MASK[suit]):
-            best = max(best, values[RANK[c]])
-        total += best
-    return total
+    best = _BEST_OF_SUIT[scale]
+    return best[pile & 0x3FF] + best[pile >> 10 & 0x3FF] + best[pile >> 20 & 0x3FF] + best[pile >> 30 & 0x3FF]
 
 
 def suits_held(pile: int) -> int:
-    return sum(1 for s in Suit if pile & SUIT_MASK[s])
+    return (pile & 0x3FF != 0) + (pile >> 10 & 0x3FF != 0) + (pile >> 20 & 0x3FF != 0) + (pile >> 30 != 0)
 
 
 def _primiera_key(pile: int, rules: RuleSet) -> tuple[int, ...] | None:
@@ -76,6 +88,12 @@ def _primiera_key(pile: int, rules: RuleSet) -> tuple[int, ...] | None:
     return strength
 
 
+def _unique_max(values: list[int]) -> int | None:
+    """Index of the strictly greatest number, or ``None`` on a tie (:func:`_unique_best` for plain ints)."""
+    best = max(values)
+    return values.index(best) if values.count(best) == 1 else None
+
+
 def _unique_best(values: list[tuple[int, ...] | None]) -> int | None:
     """Index of the strictly greatest value, or ``None`` on a tie or when nobody qualifies."""
     present = [(v, i) for i, v in enumerate(values) if v is not None]
@@ -87,11 +105,13 @@ def _unique_best(values: list[tuple[int, ...] | None]) -> int | None:
 
 
 def coin_run(pile: int) -> int:
-    """Length of the run of coins from the ace upwards (0 without the ace)."""
-    n = 0
-    while n < 10 and pile >> card(n + 1, Suit.COINS) & 1:
-        n += 1
-    return n
+    """Length of the run of coins from the ace upwards (0 without the ace).
+
+    The coins are the low ten bits (ace first): adding 1 carries through the run of ones from the ace and
+    stops at the first missing coin, whose bit is the only one set in both ``low + 1`` and ``~low``.
+    """
+    low = pile & _COINS
+    return (~low & (low + 1)).bit_length() - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,29 +151,32 @@ def score_deal(rules: RuleSet, piles: tuple[int, ...], scope: list[int], bonus: 
         award(side, "scope", scope[side])
         award(side, "bonus", bonus[side])
     n_cards = [p.bit_count() for p in piles]
-    n_coins = [(p & SUIT_MASK[Suit.COINS]).bit_count() for p in piles]
-    award(_unique_best([(n,) for n in n_cards]), "cards")
-    award(_unique_best([(n,) for n in n_coins]), "coins")
+    n_coins = [(p & _COINS).bit_count() for p in piles]
+    award(_unique_max(n_cards), "cards")
+    award(_unique_max(n_coins), "coins")
 
     def holder(c: int) -> int | None:
         return next((s for s, p in enumerate(piles) if p >> c & 1), None)
 
     award(holder(SETTEBELLO), "settebello")
-    award(_unique_best([_primiera_key(p, rules) for p in piles]), "primiera")
+    if rules.primiera_scale == "most_sevens" or rules.primiera_missing_suit != "counts":
+        award(_unique_best([_primiera_key(p, rules) for p in piles]), "primiera")
+    else:  # the plain sum of the scale, as _primiera_key gives it, without building a tuple per pile
+        award(_unique_max([primiera_value(p, rules.primiera_scale) for p in piles]), "primiera")
     if rules.re_bello:
         award(holder(RE_BELLO), "re_bello")
     if rules.settebello_di_coppe:
         award(holder(SETTE_DI_COPPE), "settebello_di_coppe")
-    for side, pile in enumerate(piles):
-        run = coin_run(pile)
-        if rules.napola and run >= 3:
-            award(side, "napola", run)
-        if rules.cirulla_runs:
-            if run >= 3:
-                award(side, "piccola", min(run, 6))
-            grande = card(8, Suit.COINS), card(9, Suit.COINS), card(10, Suit.COINS)
-            if all(pile >> c & 1 for c in grande):
-                award(side, "grande", 5)
+    if rules.napola or rules.cirulla_runs:
+        for side, pile in enumerate(piles):
+            run = coin_run(pile)
+            if rules.napola and run >= 3:
+                award(side, "napola", run)
+            if rules.cirulla_runs:
+                if run >= 3:
+                    award(side, "piccola", min(run, 6))
+                if pile & _GRANDE == _GRANDE:
+                    award(side, "grande", 5)
     all_coins = next((s for s, n in enumerate(n_coins) if n == 10), None)
     return DealScore(
         points=tuple(points),

@@ -60,19 +60,20 @@ def get_match(
 
 
 @router.post(
-    "/matches/<match_id>/moves", summary="Play a card, with the capture chosen and the expected version"
+    "/matches/<match_id>/moves", summary="Play a card with the chosen capture and the expected version"
 )
 def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
     svc = services()
     caller = svc.caller(router.current_event.headers)
-    answer = svc.matches.move(
-        caller, match_id, {"card": body.card, "take": body.take}, body.version, idempotency_key
-    )
-    count("MovesApplied")
-    if answer["status"] == "finished":
-        count("MatchesFinished")
-    logger.info("move applied", extra={"match_id": match_id, "version": answer["version"]})
-    return answer
+
+    def applied(answer: dict[str, Any]) -> None:
+        count("MovesApplied")
+        if answer["status"] == "finished":
+            count("MatchesFinished")
+        logger.info("move applied", extra={"match_id": match_id, "version": answer["version"]})
+
+    move = {"card": body.card, "take": body.take}
+    return svc.matches.move(caller, match_id, move, body.version, idempotency_key, on_applied=applied)
 
 
 @router.post("/matches/<match_id>/resign", summary="Resign the match")

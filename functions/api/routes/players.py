@@ -39,13 +39,18 @@ def created(body: dict[str, Any]) -> Response[dict[str, Any]]:
 @router.post("/players", summary="Register a player; the bearer token is shown only in this answer")
 def register(body: RegisterPlayer, idempotency_key: IdempotencyKey = None) -> Response[dict[str, Any]]:
     svc = services()
+    shown: list[str] = []
 
     def act() -> dict[str, Any]:
         registration = svc.players.register(body.name)
         count("PlayersRegistered")
-        return {"player": public_profile(registration.player), "token": registration.token}
+        shown.append(registration.token)
+        # The idempotency record stores this answer: it must not hold the token (only its hash is stored).
+        return {"player": public_profile(registration.player), "token": None}
 
-    return created(run_once("register", idempotency_key, "anonymous", body.model_dump(), act))
+    answer = run_once("register", idempotency_key, "anonymous", body.model_dump(), act)
+    # A replay (same Idempotency-Key) finds the same player, but the token was shown once: it stays None.
+    return created({**answer, "token": shown[0] if shown else None})
 
 
 @router.get("/me", summary="The caller's own profile")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from scopa.bots.base import Bot, RandomBot
+from scopa.bots.greedy import GreedyBot
+from scopa.bots.strong import StrongBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
@@ -16,4 +18,4 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]

@@ -14,6 +14,7 @@ import hashlib
 import json
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -166,7 +167,9 @@ class MatchService:
         move: dict[str, Any],
         expected_version: int,
         idempotency_key: str | None = None,
+        on_applied: Callable[[dict[str, Any]], None] | None = None,
     ) -> dict[str, Any]:
+        """Play ``move`` for the caller; ``on_applied`` is told of a move really applied (not of a replay)."""
         player_id = caller.require_player()
         body_hash = _hash_body({"move": move, "version": expected_version})
         match = self._load(match_id)
@@ -208,6 +211,8 @@ class MatchService:
             else None
         )
         self._save(match, expected_version)
+        if on_applied is not None:
+            on_applied(answer)
         return answer
 
     def resign(self, caller: Caller, match_id: str) -> dict[str, Any]:
@@ -278,9 +283,20 @@ class MatchService:
             raise Forbidden("you do not play in this match", code="not_a_participant") from None
 
     def _require_active(self, match: Match) -> None:
-        if match.status != "active":
-            code = "match_finished" if match.status == "finished" else "match_not_active"
-            raise Conflict(f"the match is {match.status}", code=code, details={"status": match.status})
+        if match.status == "active":
+            return
+        if match.status == "finished":
+            outcome = self._game(match.game).outcome(match.state)
+            reason = outcome.reason if outcome else "finished"
+            message = (
+                "the move came after the deadline: the match is lost on time"
+                if reason == "timeout"
+                else ("the match is over")
+            )
+            raise Conflict(message, code="match_finished", details={"status": "finished", "reason": reason})
+        raise Conflict(
+            f"the match is {match.status}", code="match_not_active", details={"status": match.status}
+        )
 
     def _play_bots(self, match: Match, game: GameEngine) -> None:
         """Let house bots move while it is their turn, each from its own seat view."""

@@ -242,7 +242,13 @@ class DynamoRepository:
             "Limit": limit,
         }
         if cursor:
-            query["ExclusiveStartKey"] = _decode_cursor(cursor)
+            start = _decode_cursor(cursor)
+            # A start key outside this player's list would make DynamoDB answer a ValidationException.
+            if start[keys.PK]["S"] != keys.player_pk(player_id) or not start[keys.SK]["S"].startswith(
+                keys.PLAYER_MATCH_PREFIX
+            ):
+                raise InvalidCursor("the cursor is not one this service returned")
+            query["ExclusiveStartKey"] = start
         page = self.client.query(**query)
         ids = [item["match_id"]["S"] for item in page.get("Items", [])]
         summaries = self._summaries(ids)
@@ -354,6 +360,8 @@ def _decode_cursor(cursor: str) -> dict[str, Any]:
         key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
         if not isinstance(key, dict) or set(key) != {keys.PK, keys.SK}:
             raise ValueError("unexpected key")
+        if not all(isinstance(v, dict) and set(v) == {"S"} and isinstance(v["S"], str) for v in key.values()):
+            raise ValueError("unexpected key values")
         return key
     except (ValueError, TypeError) as exc:
         raise InvalidCursor("the cursor is not one this service returned") from exc

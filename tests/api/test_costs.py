@@ -1,0 +1,160 @@
+"""What requests cost in DynamoDB: calls per move and per read, and the match item's size over a game.
+
+The per-move budget is the physical minimum: one read of the token (auth), one consistent read of the match
+and one conditional write of it. A regression (an extra read, an idempotency layer on moves, a second write)
+fails here. Figures for the docs come from ``python -m bench.api``.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from bench.meter import Call, DynamoMeter
+
+from api import context
+from scopa.service.matches import MAX_WAIT_SECONDS, POLL_SECONDS
+from tests.api.conftest import Api
+from tests.api.support import SEED, assert_error, new_match, play
+
+MOVE = ["GetItem", "GetItem", "PutItem"]
+
+
+@pytest.fixture
+def meter(api: Api) -> Iterator[DynamoMeter]:
+    m = DynamoMeter(context.dynamodb_client())
+    yield m
+    m.detach()
+
+
+def assert_move_calls(calls: list[Call]) -> None:
+    """Token read, consistent match read, conditional match write: nothing else."""
+    assert [c.operation for c in calls] == MOVE
+    token_read, match_read, match_write = calls
+    assert token_read.table_key.startswith("TOKEN#")
+    assert match_read.table_key.startswith("MATCH#")
+    assert match_read.params["ConsistentRead"] is True
+    assert match_write.table_key == match_read.table_key
+    assert match_write.params["ConditionExpression"] == "version = :v"
+
+
+def test_a_move_costs_a_token_read_a_match_read_and_one_write(api: Api, meter: DynamoMeter) -> None:
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], seed=SEED)
+
+    with meter.recording() as calls:
+        answer = play(api, match, token)
+
+    assert answer.status == 200
+    assert_move_calls(calls)
+
+
+def test_a_move_with_an_idempotency_key_costs_no_more_and_its_replay_writes_nothing(
+    api: Api, meter: DynamoMeter
+) -> None:
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], seed=SEED)
+    move = match["view"]["legal_moves"][0]
+    body = {"card": move["card"], "take": move["take"], "version": match["version"]}
+    key = {"Idempotency-Key": "cost-1"}
+    path = f"/matches/{match['id']}/moves"
+
+    with meter.recording() as first:
+        api.call("POST", path, body, token=token, headers=key)
+    with meter.recording() as replay:
+        api.call("POST", path, body, token=token, headers=key)
+
+    assert_move_calls(first)
+    assert [c.operation for c in replay] == ["GetItem", "GetItem"]
+
+
+def test_refused_moves_write_nothing(api: Api, meter: DynamoMeter) -> None:
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], seed=SEED)
+
+    with meter.recording() as illegal:
+        assert_error(play(api, match, token, {"card": "zz", "take": []}), 422, "invalid_input")
+    with meter.recording() as stale:
+        assert_error(play(api, {**match, "version": 9}, token), 409, "stale_version")
+
+    assert [c.operation for c in illegal] == ["GetItem", "GetItem"]
+    assert [c.operation for c in stale] == ["GetItem", "GetItem"]
+
+
+def test_a_read_costs_one_match_read_plus_the_token(api: Api, meter: DynamoMeter) -> None:
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"])
+
+    with meter.recording() as anonymous:
+        api.call("GET", f"/matches/{match['id']}")
+    with meter.recording() as seated:
+        api.call("GET", f"/matches/{match['id']}", token=token)
+
+    assert [c.table_key.split("#")[0] for c in anonymous] == ["MATCH"]
+    assert [c.table_key.split("#")[0] for c in seated] == ["TOKEN", "MATCH"]
+
+
+def test_a_long_poll_without_news_reads_the_match_once_per_poll(api: Api, meter: DynamoMeter) -> None:
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"])
+
+    with meter.recording() as calls:
+        api.call(
+            "GET", f"/matches/{match['id']}", query={"after_version": "1", "wait": str(MAX_WAIT_SECONDS)}
+        )
+
+    polls = int(MAX_WAIT_SECONDS / POLL_SECONDS) + 1
+    assert meter.operations() == ["GetItem"] * polls
+    assert all(c.params["ConsistentRead"] for c in calls)
+
+
+def test_registration_is_one_transaction_and_the_generic_idempotency_layer_adds_two_writes(
+    api: Api, meter: DynamoMeter
+) -> None:
+    key = {"Idempotency-Key": "reg-1"}
+    with meter.recording() as plain:
+        api.call("POST", "/players", {"name": "Ada"})
+    with meter.recording() as keyed:
+        api.call("POST", "/players", {"name": "Bob"}, headers=key)
+    with meter.recording() as replayed:
+        api.call("POST", "/players", {"name": "Bob"}, headers=key)
+
+    assert [c.operation for c in plain] == ["TransactWriteItems"]
+    assert [c.operation for c in keyed] == ["PutItem", "TransactWriteItems", "UpdateItem"]
+    assert [c.operation for c in replayed] == ["PutItem"]  # the in-progress put fails on the stored record
+
+
+def test_the_match_item_stays_small_over_a_whole_game(api: Api, meter: DynamoMeter) -> None:
+    # Given a whole game against the greedy bot, each move retried-safe with its own Idempotency-Key
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], seed=SEED)
+    written: list[int] = []
+    read: list[int] = []
+    number = 0
+    while match["status"] == "active":
+        move = match["view"]["legal_moves"][0]
+        body: dict[str, Any] = {"card": move["card"], "take": move["take"], "version": match["version"]}
+        with meter.recording() as calls:
+            answer = api.call(
+                "POST",
+                f"/matches/{match['id']}/moves",
+                body,
+                token=token,
+                headers={"Idempotency-Key": f"k{number}"},
+            )
+        number += 1
+        assert answer.status == 200, answer.body
+        # Then every move, the last one included, cost exactly the minimum
+        assert_move_calls(calls)
+        read.append(calls[1].read_size)
+        written.append(calls[2].write_size)
+        match = answer.body
+
+    # And the item stays well inside one 8 KB bound (DynamoDB allows 400 KB; a write costs 1 WCU a KB)
+    assert match["result"]["reason"] == "target"
+    assert number >= 15
+    assert max(written) < 8 * 1024
+    assert statistics.mean(written) < 6 * 1024
+    assert read[1:] == written[:-1]  # each move reads what the previous one wrote

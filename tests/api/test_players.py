@@ -1,0 +1,314 @@
+"""Players and tokens: registration, /me, rotation, revocation, admin tokens and roles, profiles, rules."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from tests.api.conftest import ADMIN_TOKEN, Api
+from tests.api.support import assert_error, new_match, scan_table
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# --------------------------------------------------------------------------- registration
+
+
+def test_registration_shows_the_token_once_and_stores_only_its_hash(api: Api) -> None:
+    answer = api.call("POST", "/players", {"name": "Ada"})
+
+    assert answer.status == 201
+    player, token = answer.body["player"], answer.body["token"]
+    assert player["id"].startswith("p_")
+    assert (player["name"], player["role"], player["bot"]) == ("Ada", "player", None)
+    assert token.startswith("scp_")
+    assert len(token) >= 40
+    # The table holds the token's SHA-256 (as the token item's key and on the profile), never the token.
+    dump = repr(scan_table())
+    assert token not in dump
+    assert f"TOKEN#{sha256(token)}" in dump
+    # No other answer shows the token again.
+    assert "token" not in api.call("GET", f"/players/{player['id']}").body
+    assert "token" not in api.call("GET", "/me", token=token).body
+
+
+def test_a_retried_registration_finds_the_same_player_and_never_stores_the_token(api: Api) -> None:
+    key = {"Idempotency-Key": "3f0c6c1e-registration"}
+    first = api.call("POST", "/players", {"name": "Ada"}, headers=key)
+    again = api.call("POST", "/players", {"name": "Ada"}, headers=key)
+    other_body = api.call("POST", "/players", {"name": "Bob"}, headers=key)
+
+    assert first.status == again.status == 201
+    assert again.body["player"] == first.body["player"]  # no second account
+    assert again.body["token"] is None  # the token is shown once: a replay cannot show it again
+    assert_error(other_body, 422, "idempotency_key_reused")
+    # The idempotency record holds the answer without the token.
+    dump = repr(scan_table())
+    assert "IDEMPOTENCY" in dump
+    assert first.body["token"] not in dump
+    assert api.call("GET", "/me", token=first.body["token"]).status == 200
+
+
+def test_two_registrations_are_two_players(api: Api) -> None:
+    a, _ = api.register("Ada")
+    b, _ = api.register("Ada")
+    assert a != b
+
+
+@pytest.mark.parametrize(
+    ("given", "stored"),
+    [
+        ("李小龍", "李小龍"),
+        ("Zoë 🂡", "Zoë 🂡"),
+        ("A\u0301da", "\u00c1da"),  # combining accent, normalised to NFC
+        ("  Ada \t  Lovelace\n", "Ada Lovelace"),  # whitespace trimmed and collapsed
+        ("x" * 40, "x" * 40),
+    ],
+)
+def test_unicode_names_are_accepted_and_normalised(api: Api, given: str, stored: str) -> None:
+    answer = api.call("POST", "/players", {"name": given})
+    assert answer.status == 201, answer.body
+    assert answer.body["player"]["name"] == stored
+    profile = api.call("GET", f"/players/{answer.body['player']['id']}").body
+    assert profile["name"] == stored
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Ada\u0000",  # NUL
+        "Ada\u001b[31m",  # terminal escape
+        "Ada\u007f",  # DEL
+        "Ada\u200b",  # zero-width space
+        "\u202eadA",  # right-to-left override
+        "Ada\ufeff",  # byte order mark
+        "   ",
+        "x" * 41,
+    ],
+)
+def test_names_with_control_or_invisible_characters_are_refused(api: Api, name: str) -> None:
+    assert_error(api.call("POST", "/players", {"name": name}), 400, "invalid_name")
+
+
+# --------------------------------------------------------------------------- /me and authentication
+
+
+def test_me_shows_the_callers_profile(api: Api) -> None:
+    me, token = api.register("Ada")
+    answer = api.call("GET", "/me", token=token)
+    assert answer.status == 200
+    assert answer.body["id"] == me
+    assert answer.body["name"] == "Ada"
+    assert answer.body["role"] == "player"
+    assert answer.body["created_at"] == "2027-01-15T08:00:00.000Z"  # the test's clock
+
+
+@pytest.mark.parametrize(
+    "authorization",
+    [
+        "Bearer scp_not-a-real-token",
+        "Basic YWRhOnNlY3JldA==",
+        "Bearer",
+        "Bearer   ",
+        "scp_token-without-scheme",
+    ],
+)
+def test_me_refuses_bad_credentials(api: Api, authorization: str) -> None:
+    api.register("Ada")
+    assert_error(api.call("GET", "/me", headers={"authorization": authorization}), 401, "unauthorized")
+
+
+def test_me_needs_a_player(api: Api) -> None:
+    assert_error(api.call("GET", "/me"), 401, "unauthorized")
+    assert_error(api.call("GET", "/me", token=ADMIN_TOKEN), 403, "forbidden")  # the admin is not a player
+
+
+def test_the_scheme_is_case_insensitive(api: Api) -> None:
+    me, token = api.register("Ada")
+    assert api.call("GET", "/me", headers={"authorization": f"bearer {token}"}).body["id"] == me
+
+
+# --------------------------------------------------------------------------- rotation and revocation
+
+
+def test_rotating_the_token_retires_the_old_one(api: Api) -> None:
+    me, old = api.register("Ada")
+
+    answer = api.call("POST", "/me/token", token=old)
+
+    assert answer.status == 200
+    new = answer.body["token"]
+    assert new.startswith("scp_")
+    assert new != old
+    assert_error(api.call("GET", "/me", token=old), 401, "unauthorized")
+    assert api.call("GET", "/me", token=new).body["id"] == me
+    assert_error(api.call("POST", "/me/token", token=old), 401, "unauthorized")  # no second rotation
+    dump = repr(scan_table())
+    assert new not in dump
+    assert sha256(old) not in dump  # the old token item is gone, not just unused
+
+
+def test_revoking_signs_out_until_the_admin_issues_a_token(api: Api) -> None:
+    me, token = api.register("Ada")
+
+    revoked = api.call("DELETE", "/me/token", token=token)
+
+    assert revoked.status == 204
+    assert revoked.body is None
+    assert_error(api.call("GET", "/me", token=token), 401, "unauthorized")
+    assert_error(api.call("DELETE", "/me/token", token=token), 401, "unauthorized")
+    assert api.call("GET", f"/players/{me}").status == 200  # the player stays
+    issued = api.call("POST", f"/players/{me}/token", token=ADMIN_TOKEN)
+    assert issued.status == 200
+    assert api.call("GET", "/me", token=issued.body["token"]).body["id"] == me
+
+
+def test_rotation_and_revocation_need_a_player(api: Api) -> None:
+    assert_error(api.call("POST", "/me/token"), 401, "unauthorized")
+    assert_error(api.call("DELETE", "/me/token"), 401, "unauthorized")
+    assert_error(api.call("POST", "/me/token", token=ADMIN_TOKEN), 403, "forbidden")
+
+
+# --------------------------------------------------------------------------- admin: tokens and roles
+
+
+def test_the_admin_issues_a_new_token_and_the_old_one_stops(api: Api) -> None:
+    me, old = api.register("Ada")
+
+    answer = api.call("POST", f"/players/{me}/token", token=ADMIN_TOKEN)
+
+    assert answer.status == 200
+    new = answer.body["token"]
+    assert_error(api.call("GET", "/me", token=old), 401, "unauthorized")
+    assert api.call("GET", "/me", token=new).body["id"] == me
+    assert new not in repr(scan_table())
+
+
+def test_only_the_admin_issues_tokens(api: Api) -> None:
+    me, token = api.register("Ada")
+    _, other = api.register("Bob")
+    assert_error(api.call("POST", f"/players/{me}/token"), 401, "unauthorized")
+    assert_error(api.call("POST", f"/players/{me}/token", token=other), 403, "forbidden")
+    assert_error(api.call("POST", f"/players/{me}/token", token=token), 403, "forbidden")
+    assert_error(api.call("POST", "/players/p_nobody/token", token=ADMIN_TOKEN), 404, "player_not_found")
+    assert_error(api.call("POST", "/players/bot-greedy/token", token=ADMIN_TOKEN), 403, "bot_player")
+    assert api.call("GET", "/me", token=token).status == 200  # nothing changed
+
+
+def test_the_admin_makes_an_organizer_who_can_start_matches_between_others(api: Api) -> None:
+    org, org_token = api.register("Olga")
+    ada, _ = api.register("Ada")
+    bob, _ = api.register("Bob")
+    refused = api.call("POST", "/matches", {"players": [ada, bob]}, token=org_token)
+    assert_error(refused, 403, "not_a_participant")
+
+    answer = api.call("PUT", f"/players/{org}/role", {"role": "organizer"}, token=ADMIN_TOKEN)
+
+    assert answer.status == 200
+    assert answer.body["role"] == "organizer"
+    assert api.call("GET", "/me", token=org_token).body["role"] == "organizer"  # same token, new role
+    match = new_match(api, org_token, [ada, bob])
+    assert match["status"] == "active"
+    # The role survives a token rotation (the new token item carries it too).
+    rotated = api.call("POST", "/me/token", token=org_token).body["token"]
+    assert api.call("GET", "/me", token=rotated).body["role"] == "organizer"
+    assert new_match(api, rotated, [ada, bob])["status"] == "active"
+
+    back = api.call("PUT", f"/players/{org}/role", {"role": "player"}, token=ADMIN_TOKEN)
+    assert back.body["role"] == "player"
+    assert_error(
+        api.call("POST", "/matches", {"players": [ada, bob]}, token=rotated), 403, "not_a_participant"
+    )
+
+
+def test_only_the_admin_sets_roles(api: Api) -> None:
+    me, token = api.register("Ada")
+    body = {"role": "organizer"}
+    assert_error(api.call("PUT", f"/players/{me}/role", body), 401, "unauthorized")
+    assert_error(api.call("PUT", f"/players/{me}/role", body, token=token), 403, "forbidden")
+    assert_error(api.call("PUT", "/players/p_nobody/role", body, token=ADMIN_TOKEN), 404, "player_not_found")
+    assert_error(api.call("PUT", "/players/bot-strong/role", body, token=ADMIN_TOKEN), 403, "bot_player")
+    assert_error(
+        api.call("PUT", f"/players/{me}/role", {"role": "admin"}, token=ADMIN_TOKEN), 422, "validation_error"
+    )
+    assert api.call("GET", "/me", token=token).body["role"] == "player"
+
+
+def test_a_revoked_player_can_still_be_made_organizer(api: Api) -> None:
+    me, token = api.register("Ada")
+    api.call("DELETE", "/me/token", token=token)
+    answer = api.call("PUT", f"/players/{me}/role", {"role": "organizer"}, token=ADMIN_TOKEN)
+    assert answer.status == 200
+    issued = api.call("POST", f"/players/{me}/token", token=ADMIN_TOKEN).body["token"]
+    assert api.call("GET", "/me", token=issued).body["role"] == "organizer"
+
+
+# --------------------------------------------------------------------------- profiles, bots, rules, system
+
+
+def test_a_profile_is_public(api: Api) -> None:
+    me, _ = api.register("Ada")
+    answer = api.call("GET", f"/players/{me}")
+    assert answer.status == 200
+    assert answer.body == {
+        "id": me,
+        "name": "Ada",
+        "role": "player",
+        "bot": None,
+        "created_at": "2027-01-15T08:00:00.000Z",
+    }
+    assert_error(api.call("GET", "/players/p_0000000000000000"), 404, "player_not_found")
+
+
+def test_the_house_bots_are_listed_and_have_profiles(api: Api) -> None:
+    answer = api.call("GET", "/bots")
+    assert answer.status == 200
+    bots = answer.body["bots"]
+    assert {b["id"] for b in bots} >= {"bot-random", "bot-greedy", "bot-strong"}
+    for bot in bots:
+        assert bot["id"] == f"bot-{bot['bot']}"
+        assert api.call("GET", f"/players/{bot['id']}").body == bot
+    assert_error(api.call("GET", "/players/bot-nonexistent"), 404, "player_not_found")
+
+
+def test_rules_list_presets_and_options(api: Api) -> None:
+    answer = api.call("GET", "/rules")
+    assert answer.status == 200
+    presets = {p["name"]: p for p in answer.body["presets"]}
+    assert {"classic", "scopone", "cirulla"} <= set(presets)
+    assert presets["scopone"]["options"]["players"] == 4
+    assert all(p["description"] for p in presets.values())
+    options = answer.body["options"]
+    assert options["target"]["default"] == 11
+    assert options["players"]["default"] == 2
+
+
+def test_health_openapi_and_docs(api: Api) -> None:
+    assert api.call("GET", "/health").body == {"ok": True}
+    schema = api.call("GET", "/openapi.json")
+    assert schema.status == 200
+    assert set(schema.body["paths"]) == {
+        "/health",
+        "/rules",
+        "/players",
+        "/me",
+        "/me/token",
+        "/bots",
+        "/players/{player_id}",
+        "/players/{player_id}/role",
+        "/players/{player_id}/token",
+        "/players/{player_id}/matches",
+        "/matches",
+        "/matches/{match_id}",
+        "/matches/{match_id}/moves",
+        "/matches/{match_id}/resign",
+        "/matches/{match_id}/accept",
+        "/matches/{match_id}/decline",
+        "/matches/{match_id}/record",
+    }
+    docs = api.call("GET", "/docs")
+    assert docs.status == 200
+    assert "swagger" in str(docs.body).lower()

@@ -1,0 +1,139 @@
+"""The sample events in events/: v2 events, up to date, one per route, and each answered as expected."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+EVENTS = Path(__file__).resolve().parent.parent / "events"
+HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
+FILES = sorted(EVENTS.glob("*.json"), key=lambda p: p.stem)
+
+
+class InstantClock:
+    """Sleeping advances the clock at once: the long-poll sample answers without waiting."""
+
+    def __init__(self) -> None:
+        self.t = 1_800_000_000.0
+
+    def now(self) -> float:
+        return self.t
+
+    def sleep(self, seconds: float) -> None:
+        self.t += seconds
+
+
+@pytest.fixture
+def sample_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The handler on moto with the sample players and matches every event refers to."""
+    from moto import mock_aws
+
+    import local_invoke
+
+    monkeypatch.setenv("AWS_DEFAULT_REGION", "eu-south-1")
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    monkeypatch.setenv("TABLE_NAME", "scopa-events")
+    monkeypatch.setenv("ADMIN_TOKEN", local_invoke.ADMIN_TOKEN)
+    monkeypatch.delenv("ADMIN_TOKEN_HASH", raising=False)
+    monkeypatch.delenv("DYNAMODB_ENDPOINT", raising=False)
+    monkeypatch.setenv("POWERTOOLS_TRACE_DISABLED", "1")
+    import local_server
+    from api import context, idempotency
+    from scopa.service.clock import SystemClock
+
+    with mock_aws():
+        context.reset()
+        idempotency.reset()
+        local_server.ensure_table()
+        context.use_clock(InstantClock())
+        local_invoke.bootstrap(context.services())
+        yield
+        context.use_clock(SystemClock())
+        context.reset()
+        idempotency.reset()
+
+
+def load(path: Path) -> dict[str, Any]:
+    event: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return event
+
+
+def documented_routes() -> set[tuple[str, str]]:
+    """(method, path template) of every route in the OpenAPI document, plus the two it leaves out."""
+    from api.handler import app
+
+    schema = app.get_openapi_schema(title="Scopa service", version="0.1.0")
+    routes = {
+        (method.upper(), path)
+        for path, item in (schema.paths or {}).items()
+        for method in HTTP_METHODS
+        if getattr(item, method)
+    }
+    return routes | {("GET", "/openapi.json"), ("GET", "/docs")}
+
+
+def matches(template: str, path: str) -> bool:
+    pattern = re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(template))
+    return re.fullmatch(pattern, path) is not None
+
+
+def test_there_is_one_sample_file_per_sample_and_they_are_up_to_date() -> None:
+    from local_invoke import sample_events
+
+    samples = sample_events()
+    assert [p.stem for p in FILES] == sorted(s.name for s in samples)
+    for sample in samples:
+        on_disk = load(EVENTS / f"{sample.name}.json")
+        assert on_disk == sample.event(), f"{sample.name}.json is stale: run `make events`"
+
+
+def test_every_route_of_the_app_has_a_sample_event() -> None:
+    routes = documented_routes()
+    assert len(routes) >= 20
+    covered = set()
+    for path in FILES:
+        event = load(path)
+        method = event["requestContext"]["http"]["method"]
+        hits = {(m, t) for m, t in routes if m == method and matches(t, event["rawPath"])}
+        assert hits, f"{path.name}: {method} {event['rawPath']} is no route of the app"
+        covered |= hits
+    assert routes - covered == set()
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_the_sample_is_an_http_api_v2_event(path: Path) -> None:
+    event = load(path)
+    assert event["version"] == "2.0"
+    assert event["routeKey"] == "$default"
+    http = event["requestContext"]["http"]
+    assert http["method"] in {"GET", "POST", "PUT", "DELETE"}
+    assert http["path"] == event["rawPath"]
+    assert isinstance(event["rawQueryString"], str)
+    assert event["isBase64Encoded"] is False
+    assert all(name == name.lower() for name in event["headers"]), "v2 headers are lower-case"
+    if event["rawQueryString"]:
+        assert isinstance(event["queryStringParameters"], dict)
+    if "body" in event:
+        assert isinstance(event["body"], str)
+        json.loads(event["body"])
+        assert event["headers"]["content-type"] == "application/json"
+
+
+@pytest.mark.usefixtures("sample_api")
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_the_handler_answers_the_sample_as_expected(path: Path) -> None:
+    from local_invoke import invoke, sample_events
+
+    expected = {s.name: s.status for s in sample_events()}[path.stem]
+    answer = invoke(load(path))
+    body = answer.get("body") or ""
+    assert answer["statusCode"] == expected, body[:500]
+    assert "route_not_found" not in body[:200]
+    if answer["headers"].get("Content-Type") == "application/json" and body:
+        assert json.loads(body) is not None
