@@ -25,6 +25,7 @@ from scopa.rules import PRESETS, RuleSet, make_rules
 from scopa.state import GameState, Move
 from scopa.views import seat_view, spectator_view
 from tests.builders import check_consistent, deal_end, random_chooser, stock_mask
+from tests.common import strings_in
 
 
 def games(n: int) -> settings:
@@ -409,18 +410,6 @@ def hidden_cards(state: GameState, seat: int | None) -> int:
         if other != seat and not state.revealed >> other & 1:
             hidden |= hand
     return hidden
-
-
-def strings_in(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield str(k)
-            yield from strings_in(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from strings_in(v)
 
 
 def relabel_hidden(state: GameState, hidden: int, rng: random.Random) -> GameState:

@@ -12,37 +12,21 @@ import boto3
 import pytest
 from moto import mock_aws
 
-os.environ.setdefault("AWS_DEFAULT_REGION", "eu-south-1")
-os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
-os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "testing")
+from tests.common import ManualClock, use_fake_aws
+
+use_fake_aws()
 os.environ["TABLE_NAME"] = "scopa-test"
 os.environ["ADMIN_TOKEN"] = "admin-test-token"
 os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "1")
 os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "ScopaTest")
 os.environ.setdefault("POWERTOOLS_DEV", "0")
 
-from api import context, idempotency
-from api.handler import handler
-from scopa.apigw import FakeLambdaContext, http_event
-from scopa.storage.dynamo import create_table
+from api import context, idempotency  # noqa: E402 (env first)
+from api.handler import handler  # noqa: E402
+from scopa.apigw import FakeLambdaContext, http_event  # noqa: E402
+from scopa.storage.dynamo import create_table  # noqa: E402
 
 ADMIN_TOKEN = "admin-test-token"
-
-
-class ManualClock:
-    """A clock the test moves by hand; sleeping advances it instantly."""
-
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
-        self.t = start
-
-    def now(self) -> float:
-        return self.t
-
-    def sleep(self, seconds: float) -> None:
-        self.t += seconds
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds
 
 
 @dataclass

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from typing import Any
 
 from api import context
@@ -75,19 +74,6 @@ def hidden_cards(match_id: str, seat: int | None) -> set[str]:
         if other != seat:
             hidden.update(codes(hand))
     return hidden
-
-
-def strings_in(value: Any) -> Iterator[str]:
-    """Every string anywhere in a JSON value, keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield str(k)
-            yield from strings_in(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from strings_in(v)
 
 
 def words(text: str) -> set[str]:

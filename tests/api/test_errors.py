@@ -14,17 +14,17 @@ from moto import mock_aws
 from api import context, idempotency
 from api.observability import logger
 from scopa.service.matches import MatchService
-from tests.api.conftest import ADMIN_TOKEN, Answer, Api, ManualClock
+from tests.api.conftest import ADMIN_TOKEN, Answer, Api
 from tests.api.support import (
     ERROR_KEYS,
     assert_error,
     hidden_cards,
     new_match,
     play,
-    strings_in,
     two_humans,
     words,
 )
+from tests.common import ManualClock, strings_in
 
 
 @pytest.fixture

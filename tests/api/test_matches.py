@@ -10,7 +10,7 @@ import pytest
 
 from api import context
 from scopa.record import replay
-from tests.api.conftest import ADMIN_TOKEN, Api, ManualClock
+from tests.api.conftest import ADMIN_TOKEN, Api
 from tests.api.support import (
     SEED,
     assert_error,
@@ -18,9 +18,9 @@ from tests.api.support import (
     new_match,
     play,
     play_to_end,
-    strings_in,
     two_humans,
 )
+from tests.common import ManualClock, strings_in
 
 # --------------------------------------------------------------------------- creation
 

@@ -9,8 +9,9 @@ from bench.meter import DynamoMeter
 
 from api import context
 from scopa.storage import keys
-from tests.api.conftest import Api, ManualClock
+from tests.api.conftest import Api
 from tests.api.support import assert_error, new_match, play, stored_match, two_humans
+from tests.common import ManualClock
 
 FAST = {"time_control": {"seconds_per_move": 30}}
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,25 +10,14 @@ import pytest
 from moto import mock_aws
 
 from scopa.storage.dynamo import DynamoRepository, create_table
+from tests.common import ManualClock, use_fake_aws
 
-os.environ.setdefault("AWS_DEFAULT_REGION", "eu-south-1")
-os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
-os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "testing")
+use_fake_aws()
 
 TABLE = "scopa-storage-test"
 
 
-class FixedClock:
-    """Time stands still unless a test moves it; sleeping moves it at once."""
-
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
-        self.t = start
-
-    def now(self) -> float:
-        return self.t
-
-    def sleep(self, seconds: float) -> None:
-        self.t += seconds
+FixedClock = ManualClock  # time stands still unless a test moves it
 
 
 @pytest.fixture
