@@ -13,7 +13,7 @@ help:
 	@echo "make events - regenerate the sample events in events/"
 	@echo "make test   - lint, type-check and run every test"
 	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events (strict on scopa)"
-	@echo "make bench  - engine benchmarks against an in-run reference"
+	@echo "make bench  - engine, API and pairing benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
 
 $(STAMP): pyproject.toml
@@ -50,6 +50,7 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/python -m bench
 	$(BIN)/python -m bench.api
+	$(BIN)/python -m bench.pairing
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

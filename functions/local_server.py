@@ -11,6 +11,8 @@ Run it with ``make run``, or ``PYTHONPATH=functions python -m local_server``. En
 * ``ADMIN_TOKEN``: the admin bootstrap token (a fresh one is generated and printed when unset);
 * ``TABLE_NAME``: the table (``scopa-local``), created on start when missing;
 * ``DYNAMODB_ENDPOINT``: another DynamoDB instead of the embedded moto;
+* ``PIPELINE_SECONDS``: how often the tournament pipeline runs, as the schedule does in AWS (``60``;
+  ``0`` turns it off);
 * ``ACCESS_LOG=1``: print one line per request; ``POWERTOOLS_LOG_LEVEL``: the handler's log level
   (``WARNING`` by default, so the console stays quiet).
 
@@ -308,6 +310,35 @@ class LocalServer(ThreadingHTTPServer):
         finally:
             _drop_metrics()
 
+    def run_pipeline(self) -> dict[str, Any]:
+        """One scheduled pipeline run through the pipeline's own Lambda handler, inside the gate."""
+        from pipeline.handler import handler as pipeline_handler
+
+        event = {"source": "aws.scheduler", "detail-type": "Scheduled Event", "detail": {}}
+
+        def invoke() -> dict[str, Any]:
+            try:
+                answer: dict[str, Any] = pipeline_handler(event, FakeLambdaContext())
+                return answer
+            finally:
+                _drop_metrics()
+
+        return self.gate.run(invoke)
+
+    def start_pipeline_timer(self, seconds: float) -> threading.Event:
+        """Run the pipeline every ``seconds`` in a daemon thread; set the returned event to stop it."""
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.wait(seconds):
+                try:
+                    self.run_pipeline()
+                except Exception as exc:  # the next tick tries again, as the scheduler would
+                    print(f"local_server: pipeline run failed: {exc}", file=sys.stderr, flush=True)
+
+        threading.Thread(target=loop, name="pipeline-timer", daemon=True).start()
+        return stop
+
     @contextmanager
     def running(self) -> Iterator[LocalServer]:
         """Serve in a background thread for the duration of the block (tests)."""
@@ -447,7 +478,14 @@ def main(argv: list[str] | None = None) -> int:
         # Ctrl-C (and a plain kill) stop the server, even when started from a shell that ignores SIGINT.
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, _interrupt)
+        try:
+            pipeline_seconds = float(os.environ.get("PIPELINE_SECONDS") or 60)
+        except ValueError:
+            print("local_server: PIPELINE_SECONDS must be a number", file=sys.stderr)
+            return 2
         with server:
+            if pipeline_seconds > 0:
+                server.start_pipeline_timer(pipeline_seconds)
             _print_banner(server.url, admin_token, endpoint)
             try:
                 server.serve_forever()

@@ -11,9 +11,7 @@ from botocore.config import Config
 from api.settings import settings
 from scopa.service.auth import Caller, authenticate
 from scopa.service.clock import Clock, SystemClock
-from scopa.service.matches import MatchService
-from scopa.service.players import PlayerService
-from scopa.storage.dynamo import DynamoRepository
+from scopa.service.wiring import ServiceSet
 
 _clocks: list[Clock] = [SystemClock()]
 
@@ -35,12 +33,11 @@ def dynamodb_client() -> Any:
     )
 
 
-class Services:
+class Services(ServiceSet):
+    """The product's services on the configured table, plus the caller behind a request."""
+
     def __init__(self, clock: Clock) -> None:
-        self.repo = DynamoRepository(dynamodb_client(), settings().table_name)
-        self.clock = clock
-        self.players = PlayerService(self.repo, clock)
-        self.matches = MatchService(self.repo, clock, self.players)
+        super().__init__(dynamodb_client(), settings().table_name, clock)
 
     def caller(self, headers: dict[str, str] | Any) -> Caller:
         return authenticate(self.repo, (headers or {}).get("authorization"), settings().admin_token_hash)

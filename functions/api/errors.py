@@ -21,7 +21,7 @@ from aws_lambda_powertools.utilities.idempotency.exceptions import (
 from api.observability import count, logger
 from scopa.errors import IllegalMove, RecordError, RuleSetError, ScopaError
 from scopa.service import errors as service_errors
-from scopa.storage.dynamo import InvalidCursor
+from scopa.storage.codec import InvalidCursor
 
 STATUS: dict[type[Exception], HTTPStatus] = {
     service_errors.BadRequest: HTTPStatus.BAD_REQUEST,

@@ -6,6 +6,8 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from scopa.tournaments.settings import TournamentSettings
+
 CardCode = Field(min_length=1, max_length=4, examples=["7d"])
 
 
@@ -63,3 +65,51 @@ class PlayMove(BaseModel):
     card: str = CardCode
     take: list[str] = Field(default_factory=list, max_length=20, description="table cards taken; [] to lay")
     version: int = Field(ge=1, le=10**9, description="the match version this move answers (from GET)")
+
+
+class CreateClub(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=80)
+    description: str = Field("", max_length=500)
+    open: bool = Field(False, description="anyone may join by themselves")
+
+
+class AddMember(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    player_id: str = Field(min_length=1, max_length=64)
+    role: Literal["member", "organizer"] = "member"
+
+
+class CreateTournament(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=80)
+    club_id: str | None = Field(None, max_length=64, description="the club it belongs to; null: open")
+    settings: TournamentSettings = Field(default_factory=lambda: TournamentSettings(rounds=5))
+    open_registration: bool = Field(True, description="take entries at once (false: a draft)")
+
+
+class Enter(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    players: list[str] | None = Field(
+        None, min_length=1, max_length=2, description="the caller by default; partners for two-a-side"
+    )
+    rating: float | None = Field(None, ge=0, le=4000, description="organizers: the seeding rating")
+
+
+class Exclude(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reason: str = Field(min_length=1, max_length=300)
+
+
+class ManualPairing(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tables: list[tuple[str, str]] = Field(max_length=1000, description="[first, second]: first leads")
+    byes: list[str] = Field(default_factory=list, max_length=1000)
+
+
+class CorrectResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    result: tuple[float, float] = Field(
+        description="match points [first, second]: [1,0], [0,1], [0.5,0.5], [0,0]"
+    )
+    reason: str = Field(min_length=1, max_length=300)

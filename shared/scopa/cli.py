@@ -151,6 +151,29 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_pipeline(args: argparse.Namespace) -> int:
+    """One pipeline run against a real table (AWS, or DYNAMODB_ENDPOINT): what the schedule runs."""
+    import os
+
+    import boto3
+
+    from scopa.service.clock import SystemClock
+    from scopa.service.wiring import ServiceSet
+
+    table = args.table or os.environ.get("TABLE_NAME")
+    if not table:
+        print("scopa pipeline: name the table with --table or TABLE_NAME", file=sys.stderr)
+        return 2
+    client = boto3.client("dynamodb", endpoint_url=os.environ.get("DYNAMODB_ENDPOINT") or None)
+    pipeline = ServiceSet(client, table, SystemClock()).pipeline
+    if args.tournament:
+        print(json.dumps({"tournament": args.tournament, "steps": pipeline.advance(args.tournament)}))
+        return 0
+    report = pipeline.run().to_json()
+    print(json.dumps(report))
+    return 1 if report["errors"] else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="scopa", description="Scopa rules engine, bots and tools")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -188,6 +211,13 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="list presets and options, or show one preset in full")
     rules.add_argument("preset", nargs="?")
     rules.set_defaults(func=cmd_rules)
+
+    pipe = sub.add_parser(
+        "pipeline", help="run the tournament pipeline once on a table (as the schedule does)"
+    )
+    pipe.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
+    pipe.add_argument("--tournament", help="advance only this tournament")
+    pipe.set_defaults(func=cmd_pipeline)
     return parser
 
 

@@ -15,7 +15,8 @@ from scopa.service.matches import MatchService, NewMatch
 from scopa.service.players import PlayerService
 from scopa.state import GameState
 from scopa.storage import keys
-from scopa.storage.dynamo import DynamoRepository, InvalidCursor
+from scopa.storage.codec import InvalidCursor
+from scopa.storage.dynamo import DynamoRepository
 from scopa.storage.repository import Match, MatchSummary, Player, Role, WriteConflict
 from tests.storage.conftest import TABLE, FixedClock
 

@@ -24,12 +24,32 @@ from scopa.games import GAMES, GameEngine
 from scopa.service.auth import Caller
 from scopa.service.clock import Clock, iso
 from scopa.service.errors import BadRequest, Conflict, Forbidden, IdempotencyKeyReused, NotFound
-from scopa.service.players import PlayerService
+from scopa.service.players import PlayerService, bot_kind
 from scopa.storage.repository import Match, MatchSummary, Repository, WriteConflict
 
 DEFAULT_MOVE_SECONDS = 3 * 86_400  # correspondence play: three days a move
 MAX_WAIT_SECONDS = 20.0  # API Gateway cuts an integration at ~30 s
 POLL_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class ScheduledMatch:
+    """A match the tournament pipeline creates: everything fixed in advance, so a retry builds the same one.
+
+    ``seats`` are already in seat order, seat 0 leads the first deal unless ``leader_seat`` says otherwise;
+    the id is deterministic (tournament, round, table, game), so a second creation finds the first.
+    """
+
+    id: str
+    seats: list[str]
+    preset: str
+    options: dict[str, Any]
+    move_seconds: int
+    seed: str
+    context: dict[str, Any]
+    created_by: str
+    leader_seat: int = 0
+    game: str = "scopa"
 
 
 @dataclass(frozen=True)
@@ -107,6 +127,102 @@ class MatchService:
             self._set_deadline(match, game, now)
         self.repo.create_match(match)
         return self.envelope(match, caller)
+
+    def create_scheduled(self, spec: ScheduledMatch) -> Match:
+        """Create a tournament match, or return the one a previous (or concurrent) run already created."""
+        existing = self.repo.get_match(spec.id)
+        if existing is not None:
+            return existing
+        game = self._game(spec.game)
+        rules = game.validate_rules(spec.preset, spec.options)
+        n = game.players(rules)
+        profiles = [self.players.get(pid) for pid in spec.seats]
+        leader_is_dealer = rules.get("leader") == "dealer"
+        first_dealer = spec.leader_seat if leader_is_dealer else (spec.leader_seat - 1) % n
+        now = self.clock.now()
+        match = Match(
+            id=spec.id,
+            game=game.name,
+            preset=spec.preset,
+            rules=rules,
+            seats=[p.id for p in profiles],
+            names=[p.name for p in profiles],
+            status="active",
+            version=1,
+            state=game.new_state(rules, spec.seed, first_dealer),
+            moves=[],
+            created_at=iso(now),
+            updated_at=iso(now),
+            created_by=spec.created_by,
+            move_seconds=spec.move_seconds,
+            accepted=[True] * n,
+            context=spec.context,
+        )
+        self._play_bots(match, game)
+        self._set_deadline(match, game, now)
+        try:
+            self.repo.create_match(match)
+        except WriteConflict:
+            stored = self.repo.get_match(spec.id)
+            if stored is None:  # pragma: no cover - a conflict means the item exists
+                raise
+            return stored
+        return match
+
+    def adjudicate(self, match_id: str, reason: str) -> Match:
+        """End an unfinished match now (a round's time is up): the side behind on points loses.
+
+        On level points the side to move loses, as it would on its own clock. A finished match is
+        returned unchanged; a concurrent change is read again and decided once.
+        """
+        for _ in range(3):
+            match = self._load(match_id)
+            if match.status != "active":
+                return match
+            game = self._game(match.game)
+            seat = game.turn(match.state)
+            if seat is None:
+                return match
+            scores = list(match.state.get("scores", []))
+            sides = len(scores)
+            loser = seat
+            if sides == 2 and scores[0] != scores[1]:
+                behind = 0 if scores[0] < scores[1] else 1
+                loser = next(i for i in range(len(match.seats)) if i % sides == behind)
+            expected = match.version
+            match.state = game.resign(match.state, loser, reason)
+            self._finish_bookkeeping(match, self.clock.now())
+            try:
+                self.repo.save_match(match, expected)
+            except WriteConflict:
+                continue
+            return match
+        return self._load(match_id)
+
+    def forfeit(self, match_id: str, player_id: str, reason: str) -> Match:
+        """End a match under way as lost by ``player_id`` (an organizer excluded them)."""
+        for _ in range(3):
+            match = self._load(match_id)
+            if match.status != "active" or player_id not in match.seats:
+                return match
+            game = self._game(match.game)
+            expected = match.version
+            match.state = game.resign(match.state, match.seats.index(player_id), reason)
+            self._finish_bookkeeping(match, self.clock.now())
+            try:
+                self.repo.save_match(match, expected)
+            except WriteConflict:
+                continue
+            return match
+        return self._load(match_id)
+
+    def refresh(self, match_ids: list[str]) -> dict[str, Match]:
+        """Several matches as they stand, each overdue one ended on time first (the pipeline's read)."""
+        found = self.repo.get_matches(match_ids)
+        for match_id, match in list(found.items()):
+            if self._expire(match):
+                found[match_id] = self._load(match_id)
+        return found
 
     # ------------------------------------------------------------------ read
 
@@ -300,8 +416,8 @@ class MatchService:
 
     def _play_bots(self, match: Match, game: GameEngine) -> None:
         """Let house bots move while it is their turn, each from its own seat view."""
-        while (seat := game.turn(match.state)) is not None and match.seats[seat].startswith("bot-"):
-            bot = make_bot(match.seats[seat].removeprefix("bot-"), seed=_bot_seed(match.id, len(match.moves)))
+        while (seat := game.turn(match.state)) is not None and (kind := bot_kind(match.seats[seat])):
+            bot = make_bot(kind, seed=_bot_seed(match.id, len(match.moves)))
             choice = bot.choose(game.view(match.state, seat))
             match.state, entry = game.apply(match.state, seat, choice)
             match.moves.append(entry)
@@ -361,7 +477,7 @@ class MatchService:
                     "seat": i,
                     "player_id": pid,
                     "name": match.names[i],
-                    "bot": pid.startswith("bot-"),
+                    "bot": bot_kind(pid) is not None,
                     "accepted": match.accepted[i],
                 }
                 for i, pid in enumerate(match.seats)
@@ -376,6 +492,7 @@ class MatchService:
             "created_at": match.created_at,
             "updated_at": match.updated_at,
             "result": result,
+            "tournament": match.context,
             "view": game.view(match.state, seat),
         }
 

@@ -1,11 +1,13 @@
 """Players: registration with a token shown once, profiles, token rotation and revocation, roles.
 
 House bots are built-in players (``bot-random``, ``bot-greedy``, ``bot-strong``): they need no stored
-profile and never hold a token.
+profile and never hold a token. A bot can also enter under several identities (``bot-greedy-2``,
+``bot-strong-club``): the same program, distinct players in a tournament field or a rating pool.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
@@ -18,6 +20,22 @@ from scopa.storage.repository import Player, Repository, Role, WriteConflict
 
 BOT_PREFIX = "bot-"
 NAME_MAX = 40
+_BOT_ID = re.compile(r"^bot-([a-z]+)(?:-([a-z0-9]{1,16}))?$")
+
+
+def bot_kind(player_id: str) -> str | None:
+    """The bot program behind a player id (``bot-greedy-2`` -> ``greedy``), or None for people."""
+    found = _BOT_ID.match(player_id)
+    return found.group(1) if found and found.group(1) in BOTS else None
+
+
+def _bot_player(player_id: str) -> Player | None:
+    found = _BOT_ID.match(player_id)
+    if not found or found.group(1) not in BOTS:
+        return None
+    kind, tag = found.groups()
+    name = f"{kind.capitalize()} bot" + (f" {tag}" if tag else "")
+    return Player(id=player_id, name=name, role="player", created_at="", bot=kind)
 
 
 def bot_players() -> list[Player]:
@@ -64,7 +82,7 @@ class PlayerService:
         return Registration(player, token)
 
     def get(self, player_id: str) -> Player:
-        bot = self._bots.get(player_id)
+        bot = self._bots.get(player_id) or _bot_player(player_id)
         if bot is not None:
             return bot
         player = self.repo.get_player(player_id)

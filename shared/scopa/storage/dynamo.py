@@ -6,22 +6,14 @@ list, the idempotency answer) are stored as JSON strings: compact, and free of D
 
 from __future__ import annotations
 
-import base64
 import json
 from typing import Any, cast
 
 from botocore.exceptions import ClientError
 
 from scopa.storage import keys
+from scopa.storage.codec import InvalidCursor, decode_cursor, encode_cursor, n, raise_conflict, s, transact
 from scopa.storage.repository import Match, MatchSummary, Player, Role, WriteConflict
-
-
-def _s(value: str) -> dict[str, str]:
-    return {"S": value}
-
-
-def _n(value: int) -> dict[str, str]:
-    return {"N": str(value)}
 
 
 class DynamoRepository:
@@ -52,16 +44,16 @@ class DynamoRepository:
 
     def _player_item(self, player: Player) -> dict[str, Any]:
         item = {
-            keys.PK: _s(keys.player_pk(player.id)),
-            keys.SK: _s(keys.PROFILE),
-            "type": _s("player"),
-            "id": _s(player.id),
-            "name": _s(player.name),
-            "role": _s(player.role),
-            "created_at": _s(player.created_at),
+            keys.PK: s(keys.player_pk(player.id)),
+            keys.SK: s(keys.PROFILE),
+            "type": s("player"),
+            "id": s(player.id),
+            "name": s(player.name),
+            "role": s(player.role),
+            "created_at": s(player.created_at),
         }
         if player.token_hash:
-            item["token_hash"] = _s(player.token_hash)
+            item["token_hash"] = s(player.token_hash)
         return item
 
     def _token_item(self, token_hash: str, player: Player) -> dict[str, Any]:
@@ -69,7 +61,7 @@ class DynamoRepository:
 
     def get_player(self, player_id: str) -> Player | None:
         item = self.client.get_item(
-            TableName=self.table, Key={keys.PK: _s(keys.player_pk(player_id)), keys.SK: _s(keys.PROFILE)}
+            TableName=self.table, Key={keys.PK: s(keys.player_pk(player_id)), keys.SK: s(keys.PROFILE)}
         ).get("Item")
         if not item:
             return None
@@ -89,7 +81,7 @@ class DynamoRepository:
             {
                 "Update": {
                     "TableName": self.table,
-                    "Key": {keys.PK: _s(keys.player_pk(player_id)), keys.SK: _s(keys.PROFILE)},
+                    "Key": {keys.PK: s(keys.player_pk(player_id)), keys.SK: s(keys.PROFILE)},
                     "UpdateExpression": "SET #r = :r",
                     "ConditionExpression": "attribute_exists(pk)"
                     + (
@@ -98,8 +90,8 @@ class DynamoRepository:
                         else " AND attribute_not_exists(token_hash)"
                     ),
                     "ExpressionAttributeNames": {"#r": "role"},
-                    "ExpressionAttributeValues": {":r": _s(role)}
-                    | ({":t": _s(player.token_hash)} if player.token_hash else {}),
+                    "ExpressionAttributeValues": {":r": s(role)}
+                    | ({":t": s(player.token_hash)} if player.token_hash else {}),
                 }
             }
         ]
@@ -111,7 +103,7 @@ class DynamoRepository:
 
     def get_token_owner(self, token_hash: str) -> tuple[str, Role] | None:
         item = self.client.get_item(
-            TableName=self.table, Key={keys.PK: _s(keys.token_pk(token_hash)), keys.SK: _s(keys.TOKEN_SK)}
+            TableName=self.table, Key={keys.PK: s(keys.token_pk(token_hash)), keys.SK: s(keys.TOKEN_SK)}
         ).get("Item")
         return (item["player_id"]["S"], cast(Role, item["role"]["S"])) if item else None
 
@@ -119,17 +111,17 @@ class DynamoRepository:
         player = self.get_player(player_id)
         if player is None:
             raise WriteConflict("no such player")
-        profile_key = {keys.PK: _s(keys.player_pk(player_id)), keys.SK: _s(keys.PROFILE)}
+        profile_key = {keys.PK: s(keys.player_pk(player_id)), keys.SK: s(keys.PROFILE)}
         update: dict[str, Any] = {"TableName": self.table, "Key": profile_key}
         if old_hash:
             update["ConditionExpression"] = "token_hash = :old"
-            values = {":old": _s(old_hash)}
+            values = {":old": s(old_hash)}
         else:
             update["ConditionExpression"] = "attribute_exists(pk) AND attribute_not_exists(token_hash)"
             values = {}
         if new_hash:
             update["UpdateExpression"] = "SET token_hash = :new"
-            values[":new"] = _s(new_hash)
+            values[":new"] = s(new_hash)
         else:
             update["UpdateExpression"] = "REMOVE token_hash"
         if values:
@@ -140,7 +132,7 @@ class DynamoRepository:
                 {
                     "Delete": {
                         "TableName": self.table,
-                        "Key": {keys.PK: _s(keys.token_pk(old_hash)), keys.SK: _s(keys.TOKEN_SK)},
+                        "Key": {keys.PK: s(keys.token_pk(old_hash)), keys.SK: s(keys.TOKEN_SK)},
                     }
                 }
             )
@@ -168,10 +160,10 @@ class DynamoRepository:
                     "Put": {
                         "TableName": self.table,
                         "Item": {
-                            keys.PK: _s(keys.player_pk(player_id)),
-                            keys.SK: _s(keys.player_match_sk(match.created_at, match.id)),
-                            "type": _s("player_match"),
-                            "match_id": _s(match.id),
+                            keys.PK: s(keys.player_pk(player_id)),
+                            keys.SK: s(keys.player_match_sk(match.created_at, match.id)),
+                            "type": s("player_match"),
+                            "match_id": s(match.id),
                         },
                     }
                 }
@@ -181,7 +173,7 @@ class DynamoRepository:
     def get_match(self, match_id: str) -> Match | None:
         item = self.client.get_item(
             TableName=self.table,
-            Key={keys.PK: _s(keys.match_pk(match_id)), keys.SK: _s(keys.MATCH_SK)},
+            Key={keys.PK: s(keys.match_pk(match_id)), keys.SK: s(keys.MATCH_SK)},
             ConsistentRead=True,
         ).get("Item")
         return _match_from_item(item) if item else None
@@ -193,39 +185,62 @@ class DynamoRepository:
                 TableName=self.table,
                 Item=self._match_item(match),
                 ConditionExpression="version = :v",
-                ExpressionAttributeValues={":v": _n(expected_version)},
+                ExpressionAttributeValues={":v": n(expected_version)},
             )
         except ClientError as exc:
-            _raise_conflict(exc)
+            raise_conflict(exc)
+
+    def get_matches(self, match_ids: list[str]) -> dict[str, Match]:
+        found: dict[str, Match] = {}
+        unique = list(dict.fromkeys(match_ids))
+        for start in range(0, len(unique), 100):
+            request: dict[str, Any] = {
+                self.table: {
+                    "Keys": [
+                        {keys.PK: s(keys.match_pk(i)), keys.SK: s(keys.MATCH_SK)}
+                        for i in unique[start : start + 100]
+                    ],
+                    "ConsistentRead": True,
+                }
+            }
+            while request:
+                answer = self.client.batch_get_item(RequestItems=request)
+                for item in answer.get("Responses", {}).get(self.table, []):
+                    match = _match_from_item(item)
+                    found[match.id] = match
+                request = answer.get("UnprocessedKeys") or {}
+        return found
 
     def _match_item(self, match: Match) -> dict[str, Any]:
         item: dict[str, Any] = {
-            keys.PK: _s(keys.match_pk(match.id)),
-            keys.SK: _s(keys.MATCH_SK),
-            "type": _s("match"),
-            "id": _s(match.id),
-            "game": _s(match.game),
-            "preset": _s(match.preset),
-            "rules": _s(json.dumps(match.rules, separators=(",", ":"))),
-            "seats": _s(json.dumps(match.seats)),
-            "names": _s(json.dumps(match.names, ensure_ascii=False)),
-            "status": _s(match.status),
-            "version": _n(match.version),
-            "state": _s(json.dumps(match.state, separators=(",", ":"))),
-            "moves": _s(" ".join(match.moves)),
-            "created_at": _s(match.created_at),
-            "updated_at": _s(match.updated_at),
-            "created_by": _s(match.created_by),
-            "move_seconds": _n(match.move_seconds),
-            "accepted": _s(json.dumps(match.accepted)),
+            keys.PK: s(keys.match_pk(match.id)),
+            keys.SK: s(keys.MATCH_SK),
+            "type": s("match"),
+            "id": s(match.id),
+            "game": s(match.game),
+            "preset": s(match.preset),
+            "rules": s(json.dumps(match.rules, separators=(",", ":"))),
+            "seats": s(json.dumps(match.seats)),
+            "names": s(json.dumps(match.names, ensure_ascii=False)),
+            "status": s(match.status),
+            "version": n(match.version),
+            "state": s(json.dumps(match.state, separators=(",", ":"))),
+            "moves": s(" ".join(match.moves)),
+            "created_at": s(match.created_at),
+            "updated_at": s(match.updated_at),
+            "created_by": s(match.created_by),
+            "move_seconds": n(match.move_seconds),
+            "accepted": s(json.dumps(match.accepted)),
         }
         if match.deadline is not None:
-            item["deadline"] = _n(match.deadline)
+            item["deadline"] = n(match.deadline)
             if match.status == "active":
-                item[keys.GSI1_PK] = _s(keys.LIVE)
-                item[keys.GSI1_SK] = _s(keys.live_sk(match.deadline, match.id))
+                item[keys.GSI1_PK] = s(keys.LIVE)
+                item[keys.GSI1_SK] = s(keys.live_sk(match.deadline, match.id))
+        if match.context:
+            item["context"] = s(json.dumps(match.context, separators=(",", ":")))
         if match.idempotency:
-            item["idempotency"] = _s(json.dumps(match.idempotency, separators=(",", ":")))
+            item["idempotency"] = s(json.dumps(match.idempotency, separators=(",", ":")))
         return item
 
     def list_player_matches(
@@ -235,14 +250,14 @@ class DynamoRepository:
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
             "ExpressionAttributeValues": {
-                ":pk": _s(keys.player_pk(player_id)),
-                ":prefix": _s(keys.PLAYER_MATCH_PREFIX),
+                ":pk": s(keys.player_pk(player_id)),
+                ":prefix": s(keys.PLAYER_MATCH_PREFIX),
             },
             "ScanIndexForward": False,
             "Limit": limit,
         }
         if cursor:
-            start = _decode_cursor(cursor)
+            start = decode_cursor(cursor)
             # A start key outside this player's list would make DynamoDB answer a ValidationException.
             if start[keys.PK]["S"] != keys.player_pk(player_id) or not start[keys.SK]["S"].startswith(
                 keys.PLAYER_MATCH_PREFIX
@@ -253,14 +268,14 @@ class DynamoRepository:
         ids = [item["match_id"]["S"] for item in page.get("Items", [])]
         summaries = self._summaries(ids)
         nxt = page.get("LastEvaluatedKey")
-        return summaries, _encode_cursor(nxt) if nxt else None
+        return summaries, encode_cursor(nxt) if nxt else None
 
     def _summaries(self, ids: list[str]) -> list[MatchSummary]:
         if not ids:
             return []
         request = {
             self.table: {
-                "Keys": [{keys.PK: _s(keys.match_pk(i)), keys.SK: _s(keys.MATCH_SK)} for i in ids],
+                "Keys": [{keys.PK: s(keys.match_pk(i)), keys.SK: s(keys.MATCH_SK)} for i in ids],
                 "ProjectionExpression": "id, created_at, #st, #n, seats, preset, #state",
                 "ExpressionAttributeNames": {"#st": "status", "#n": "names", "#state": "state"},
             }
@@ -296,7 +311,7 @@ class DynamoRepository:
             TableName=self.table,
             IndexName=keys.GSI1,
             KeyConditionExpression="gsi1pk = :live AND gsi1sk < :now",
-            ExpressionAttributeValues={":live": _s(keys.LIVE), ":now": _s(keys.live_sk(now, ""))},
+            ExpressionAttributeValues={":live": s(keys.LIVE), ":now": s(keys.live_sk(now, ""))},
             Limit=limit,
         )
         return [item[keys.GSI1_SK]["S"].split("#", 1)[1] for item in page.get("Items", [])]
@@ -304,27 +319,17 @@ class DynamoRepository:
     # ------------------------------------------------------------------ helpers
 
     def _transact(self, items: list[dict[str, Any]]) -> None:
-        try:
-            self.client.transact_write_items(TransactItems=items)
-        except ClientError as exc:
-            _raise_conflict(exc)
+        transact(self.client, items)
 
 
 def _token_item(token_hash: str, player_id: str, role: str) -> dict[str, Any]:
     return {
-        keys.PK: _s(keys.token_pk(token_hash)),
-        keys.SK: _s(keys.TOKEN_SK),
-        "type": _s("token"),
-        "player_id": _s(player_id),
-        "role": _s(role),
+        keys.PK: s(keys.token_pk(token_hash)),
+        keys.SK: s(keys.TOKEN_SK),
+        "type": s("token"),
+        "player_id": s(player_id),
+        "role": s(role),
     }
-
-
-def _raise_conflict(exc: ClientError) -> None:
-    code = exc.response.get("Error", {}).get("Code", "")
-    if code in ("ConditionalCheckFailedException", "TransactionCanceledException"):
-        raise WriteConflict(code) from None
-    raise exc
 
 
 def _match_from_item(item: dict[str, Any]) -> Match:
@@ -348,27 +353,8 @@ def _match_from_item(item: dict[str, Any]) -> Match:
         deadline=int(deadline["N"]) if deadline else None,
         accepted=json.loads(item["accepted"]["S"]),
         idempotency=json.loads(idem["S"]) if idem else None,
+        context=json.loads(item["context"]["S"]) if "context" in item else None,
     )
-
-
-def _encode_cursor(key: dict[str, Any]) -> str:
-    return base64.urlsafe_b64encode(json.dumps(key, separators=(",", ":")).encode()).decode()
-
-
-def _decode_cursor(cursor: str) -> dict[str, Any]:
-    try:
-        key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-        if not isinstance(key, dict) or set(key) != {keys.PK, keys.SK}:
-            raise ValueError("unexpected key")
-        if not all(isinstance(v, dict) and set(v) == {"S"} and isinstance(v["S"], str) for v in key.values()):
-            raise ValueError("unexpected key values")
-        return key
-    except (ValueError, TypeError) as exc:
-        raise InvalidCursor("the cursor is not one this service returned") from exc
-
-
-class InvalidCursor(ValueError):
-    """A pagination cursor that was not produced by this service."""
 
 
 def create_table(client: Any, table_name: str) -> None:

@@ -7,8 +7,22 @@
 | match             | ``MATCH#<id>``     | ``MATCH``                    | ``LIVE`` / ``<deadline>#<id>`` (1) |
 | a player's match  | ``PLAYER#<id>``    | ``MATCH#<created>#<match>``  |                             |
 | idempotency record| ``IDEMPOTENCY``    | ``<function>#<hash>``        |                             |
+| club              | ``CLUB#<id>``      | ``CLUB``                     |                             |
+| club member       | ``CLUB#<id>``      | ``MEMBER#<player>``          |                             |
+| a player's club   | ``PLAYER#<id>``    | ``CLUB#<club>``              |                             |
+| clubs, newest last| ``CLUBS``          | ``<created>#<club>``         |                             |
+| tournament        | ``TOURNAMENT#<id>``| ``TOURNAMENT``               | ``TOURNAMENTS#<status>`` (2)|
+| entry             | ``TOURNAMENT#<id>``| ``ENTRY#<entrant>``          |                             |
+| round             | ``TOURNAMENT#<id>``| ``ROUND#<nnnn>``             |                             |
+| audit entry       | ``TOURNAMENT#<id>``| ``AUDIT#<at>#<nonce>``       |                             |
+| a player's entry  | ``PLAYER#<id>``    | ``TOURNAMENT#<tournament>``  |                             |
+| all tournaments   | ``TOURNAMENTS``    | ``<created>#<id>``           |                             |
+| a club's tournament | ``CLUB#<id>``    | ``TOURNAMENT#<created>#<id>``|                             |
 
 (1) only while a match is active with a clock running: a sparse index of deadlines.
+(2) sort key ``<created>#<id>``: the tournaments of one status, newest first (and the pipeline's list).
+Entries, rounds and the tournament item share a partition, so one query (``sk >= ENTRY#``) loads what the
+pipeline needs; audit entries sort before it and stay out of that read.
 The access patterns these serve are listed in ``docs/data-model.md``.
 """
 
@@ -50,3 +64,62 @@ PLAYER_MATCH_PREFIX = "MATCH#"
 def live_sk(deadline: int, match_id: str) -> str:
     """Sort key of a match in the deadline index: epoch seconds, zero-padded so they sort as text."""
     return f"{deadline:012d}#{match_id}"
+
+
+# ---------------------------------------------------------------- clubs and tournaments
+
+CLUB_SK = "CLUB"
+CLUBS = "CLUBS"
+MEMBER_PREFIX = "MEMBER#"
+PLAYER_CLUB_PREFIX = "CLUB#"
+TOURNAMENT_SK = "TOURNAMENT"
+TOURNAMENTS = "TOURNAMENTS"
+ENTRY_PREFIX = "ENTRY#"
+ROUND_PREFIX = "ROUND#"
+AUDIT_PREFIX = "AUDIT#"
+PLAYER_TOURNAMENT_PREFIX = "TOURNAMENT#"
+CLUB_TOURNAMENT_PREFIX = "TOURNAMENT#"
+
+
+def club_pk(club_id: str) -> str:
+    return f"CLUB#{club_id}"
+
+
+def member_sk(player_id: str) -> str:
+    return f"{MEMBER_PREFIX}{player_id}"
+
+
+def player_club_sk(club_id: str) -> str:
+    return f"{PLAYER_CLUB_PREFIX}{club_id}"
+
+
+def tournament_pk(tournament_id: str) -> str:
+    return f"TOURNAMENT#{tournament_id}"
+
+
+def tournaments_by_status(status: str) -> str:
+    return f"{TOURNAMENTS}#{status}"
+
+
+def created_sk(created_at: str, item_id: str) -> str:
+    return f"{created_at}#{item_id}"
+
+
+def entry_sk(entrant_id: str) -> str:
+    return f"{ENTRY_PREFIX}{entrant_id}"
+
+
+def round_sk(number: int) -> str:
+    return f"{ROUND_PREFIX}{number:04d}"
+
+
+def audit_sk(at: str, nonce: str) -> str:
+    return f"{AUDIT_PREFIX}{at}#{nonce}"
+
+
+def player_tournament_sk(tournament_id: str) -> str:
+    return f"{PLAYER_TOURNAMENT_PREFIX}{tournament_id}"
+
+
+def club_tournament_sk(created_at: str, tournament_id: str) -> str:
+    return f"{CLUB_TOURNAMENT_PREFIX}{created_at}#{tournament_id}"

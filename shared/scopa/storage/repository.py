@@ -52,6 +52,7 @@ class Match:
     accepted: list[bool] = field(default_factory=list)
     idempotency: dict[str, Any] | None = None  # the last move request: key, body hash, caller, answer
     preset: str = "classic"
+    context: dict[str, Any] | None = None  # where the match belongs: {"tournament", "round", "table", "game"}
 
 
 @dataclass
@@ -91,6 +92,10 @@ class Repository(Protocol):
     def get_match(self, match_id: str) -> Match | None: ...
 
     def save_match(self, match: Match, expected_version: int) -> None: ...
+
+    def get_matches(self, match_ids: list[str]) -> dict[str, Match]:
+        """Several matches by id in few strongly consistent reads; missing ids are left out."""
+        ...
 
     def list_player_matches(
         self, player_id: str, limit: int, cursor: str | None

@@ -1,0 +1,255 @@
+"""Tournaments: create and list, entries, organizer actions, rounds, standings, crosstable, exports."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from http import HTTPStatus
+from typing import Annotated, Any, Literal
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Header, Path, Query
+
+from api.context import services
+from api.idempotency import run_once
+from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPairing
+from api.observability import count, logger
+from api.routes.players import created
+from scopa.tournaments.records import STATUSES, AuditEntry
+from scopa.tournaments.settings import TournamentSettings
+
+router = Router()
+
+Limit = Annotated[int, Query(ge=1, le=100)]
+Cursor = Annotated[str | None, Query(max_length=2048)]
+IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=128)]
+RoundNumber = Annotated[int, Path(ge=1, le=1000)]
+Status = Literal["draft", "registration", "running", "finished", "cancelled"]
+assert set(STATUSES) == {"draft", "registration", "running", "finished", "cancelled"}
+
+
+def _caller() -> Any:
+    return services().caller(router.current_event.headers)
+
+
+@router.post("/tournaments", summary="Create a tournament (organizers; club organizers for a club)")
+def create_tournament(
+    body: CreateTournament, idempotency_key: IdempotencyKey = None
+) -> Response[dict[str, Any]]:
+    svc = services()
+    caller = _caller()
+
+    def act() -> dict[str, Any]:
+        t = svc.tournaments.create(caller, body.name, body.settings, body.club_id, body.open_registration)
+        count("TournamentsCreated")
+        logger.info("tournament created", extra={"tournament_id": t.id})
+        return svc.tournaments.view(t)
+
+    body_json = body.model_dump(mode="json")
+    return created(
+        run_once("create_tournament", idempotency_key, caller.player_id or "anonymous", body_json, act)
+    )
+
+
+@router.get("/tournaments", summary="Tournaments, newest first; filter by status and club; with a cursor")
+def list_tournaments(
+    status: Annotated[Status | None, Query()] = None,
+    club: Annotated[str | None, Query(max_length=64)] = None,
+    limit: Limit = 20,
+    cursor: Cursor = None,
+) -> dict[str, Any]:
+    svc = services()
+    found, nxt = svc.tournaments.list_tournaments(status, club, limit, cursor)
+    return {"tournaments": [svc.tournaments.view(t) for t in found], "next_cursor": nxt}
+
+
+@router.get("/tournaments/<tournament_id>", summary="A tournament: settings, status, rounds so far")
+def get_tournament(tournament_id: str) -> dict[str, Any]:
+    svc = services()
+    return svc.tournaments.view(svc.tournaments.get(tournament_id))
+
+
+@router.put("/tournaments/<tournament_id>/settings", summary="Change the settings before the start")
+def update_settings(tournament_id: str, body: TournamentSettings) -> dict[str, Any]:
+    svc = services()
+    return svc.tournaments.view(svc.tournaments.update_settings(_caller(), tournament_id, body))
+
+
+@router.post("/tournaments/<tournament_id>/open", summary="Open registration (draft -> registration)")
+def open_registration(tournament_id: str) -> dict[str, Any]:
+    svc = services()
+    return svc.tournaments.view(svc.tournaments.open_registration(_caller(), tournament_id))
+
+
+@router.post(
+    "/tournaments/<tournament_id>/start", summary="Start now: round 1 is paired and its matches begin"
+)
+def start(tournament_id: str) -> dict[str, Any]:
+    svc = services()
+    return svc.tournaments.view(svc.tournaments.start(_caller(), tournament_id))
+
+
+@router.post(
+    "/tournaments/<tournament_id>/pause", summary="Pause: no round is closed or paired until resumed"
+)
+def pause(tournament_id: str) -> dict[str, Any]:
+    svc = services()
+    return svc.tournaments.view(svc.tournaments.pause(_caller(), tournament_id, paused=True))
+
+
+@router.post("/tournaments/<tournament_id>/resume", summary="Resume a paused tournament")
+def resume(tournament_id: str) -> dict[str, Any]:
+    svc = services()
+    return svc.tournaments.view(svc.tournaments.pause(_caller(), tournament_id, paused=False))
+
+
+@router.post("/tournaments/<tournament_id>/cancel", summary="Cancel the tournament")
+def cancel(tournament_id: str) -> dict[str, Any]:
+    svc = services()
+    return svc.tournaments.view(svc.tournaments.cancel(_caller(), tournament_id))
+
+
+@router.post(
+    "/tournaments/<tournament_id>/advance",
+    summary="Run the pipeline for this tournament now: close the round, pair the next, start its matches",
+)
+def advance(tournament_id: str) -> dict[str, Any]:
+    return services().tournaments.advance(_caller(), tournament_id)
+
+
+# ---------------------------------------------------------------- entries
+
+
+@router.get("/tournaments/<tournament_id>/entries", summary="The entrants")
+def entries(tournament_id: str) -> dict[str, Any]:
+    svc = services()
+    bundle = svc.tournaments.bundle(tournament_id)
+    ordered = sorted(bundle.entries, key=lambda e: (-e.rating, e.id))
+    return {"entries": [svc.tournaments.entry_view(e) for e in ordered]}
+
+
+@router.post(
+    "/tournaments/<tournament_id>/entries",
+    summary="Enter (yourself, with a partner for two-a-side); organizers enter anyone, bots included",
+)
+def enter(
+    tournament_id: str, body: Enter, idempotency_key: IdempotencyKey = None
+) -> Response[dict[str, Any]]:
+    svc = services()
+    caller = _caller()
+
+    def act() -> dict[str, Any]:
+        entry = svc.tournaments.enter(caller, tournament_id, body.players, body.rating)
+        return svc.tournaments.entry_view(entry)
+
+    request = {"tournament": tournament_id, **body.model_dump()}
+    return created(run_once("enter", idempotency_key, caller.player_id or "anonymous", request, act))
+
+
+@router.delete("/tournaments/<tournament_id>/entries", summary="Withdraw your own entry")
+def withdraw_own(tournament_id: str) -> dict[str, Any]:
+    svc = services()
+    return svc.tournaments.entry_view(svc.tournaments.withdraw_own(_caller(), tournament_id))
+
+
+@router.delete(
+    "/tournaments/<tournament_id>/entries/<entrant_id>",
+    summary="Withdraw an entrant (organizers, or the entrant): removed before the start, unpaired after",
+)
+def withdraw(tournament_id: str, entrant_id: str) -> dict[str, Any]:
+    svc = services()
+    return svc.tournaments.entry_view(svc.tournaments.withdraw(_caller(), tournament_id, entrant_id))
+
+
+@router.post(
+    "/tournaments/<tournament_id>/entries/<entrant_id>/exclude",
+    summary="Exclude an entrant (organizers): a match under way is lost, no further pairing",
+)
+def exclude(tournament_id: str, entrant_id: str, body: Exclude) -> dict[str, Any]:
+    svc = services()
+    return svc.tournaments.entry_view(
+        svc.tournaments.exclude(_caller(), tournament_id, entrant_id, body.reason)
+    )
+
+
+# ---------------------------------------------------------------- rounds
+
+
+@router.get("/tournaments/<tournament_id>/rounds/<number>", summary="A round: tables, matches, results, byes")
+def get_round(tournament_id: str, number: RoundNumber) -> dict[str, Any]:
+    svc = services()
+    bundle, rnd = svc.tournaments.round(tournament_id, number)
+    return svc.tournaments.round_view(bundle, rnd)
+
+
+@router.put(
+    "/tournaments/<tournament_id>/rounds/<number>/pairings",
+    summary="Pair the next round by hand (organizers); the pipeline uses it instead of the system",
+)
+def override_pairing(tournament_id: str, number: RoundNumber, body: ManualPairing) -> dict[str, Any]:
+    svc = services()
+    t = svc.tournaments.override_pairing(_caller(), tournament_id, number, list(body.tables), body.byes)
+    return svc.tournaments.view(t)
+
+
+@router.post(
+    "/tournaments/<tournament_id>/rounds/<number>/tables/<table>/result",
+    summary="Correct a table's result (organizers); kept in the audit trail",
+)
+def correct_result(
+    tournament_id: str, number: RoundNumber, table: Annotated[int, Path(ge=1, le=10_000)], body: CorrectResult
+) -> dict[str, Any]:
+    svc = services()
+    rnd = svc.tournaments.correct_result(_caller(), tournament_id, number, table, body.result, body.reason)
+    bundle = svc.tournaments.bundle(tournament_id)
+    return svc.tournaments.round_view(bundle, rnd)
+
+
+# ---------------------------------------------------------------- standings and exports
+
+
+@router.get("/tournaments/<tournament_id>/standings", summary="Standings with tie-breaks, after any round")
+def standings(
+    tournament_id: str, after_round: Annotated[int | None, Query(alias="round", ge=0, le=1000)] = None
+) -> dict[str, Any]:
+    svc = services()
+    bundle, rows = svc.tournaments.standings(tournament_id, after_round)
+    closed = [r.number for r in bundle.rounds if r.status == "closed"]
+    return {
+        "tournament_id": tournament_id,
+        "after_round": after_round if after_round is not None else max(closed, default=0),
+        "tiebreaks": list(bundle.tournament.rules.tiebreak_order),
+        "lot_seed": bundle.tournament.lot_seed,
+        "standings": [svc.tournaments.standing_view(r) for r in rows],
+    }
+
+
+@router.get("/tournaments/<tournament_id>/crosstable", summary="Every entrant's results round by round")
+def crosstable(tournament_id: str) -> dict[str, Any]:
+    _bundle, rows = services().tournaments.crosstable(tournament_id)
+    return {"tournament_id": tournament_id, "rows": [asdict(r) for r in rows]}
+
+
+@router.get("/tournaments/<tournament_id>/export", summary="Standings and results as CSV, NDJSON or TRF text")
+def export(
+    tournament_id: str,
+    export_format: Annotated[Literal["csv", "ndjson", "trf"], Query(alias="format")] = "csv",
+) -> Response[str]:
+    content_type, body = services().tournaments.export(tournament_id, export_format)
+    filename = f"{tournament_id}.{export_format if export_format != 'trf' else 'txt'}"
+    return Response(
+        status_code=HTTPStatus.OK,
+        content_type=content_type,
+        body=body,
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@router.get("/tournaments/<tournament_id>/audit", summary="The organizer actions and result corrections")
+def audit(tournament_id: str, limit: Limit = 50, cursor: Cursor = None) -> dict[str, Any]:
+    found, nxt = services().tournaments.audit(tournament_id, limit, cursor)
+    return {"audit": [_audit_view(a) for a in found], "next_cursor": nxt}
+
+
+def _audit_view(a: AuditEntry) -> dict[str, Any]:
+    return {"at": a.at, "actor": a.actor, "action": a.action, "details": a.details}

@@ -1,0 +1,1 @@
+"""The scheduled tournament pipeline function."""

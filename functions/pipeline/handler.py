@@ -1,0 +1,33 @@
+"""The pipeline Lambda handler: run on a schedule (every minute), it moves every tournament on.
+
+It shares the API's wiring (:mod:`api.context`: the table, the clock, the services) and does nothing but
+call :meth:`~scopa.service.pipeline.Pipeline.run`. A run that failed for some tournament raises at the
+end, after the others were served, so the scheduler's retry policy and dead-letter queue see it; a
+re-run is safe because every step of the pipeline is idempotent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from api.context import services
+from api.observability import count, logger, metrics, tracer
+
+
+class PipelineRunFailed(RuntimeError):
+    """Some tournaments could not be advanced in this run (their ids are in the message)."""
+
+
+@logger.inject_lambda_context(log_event=False)
+@tracer.capture_lambda_handler(capture_response=False)
+@metrics.log_metrics
+def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    report = services().pipeline.run().to_json()
+    count("PipelineRuns")
+    count("MatchesTimedOut", report["expired_matches"])
+    logger.info("pipeline run", extra={"report": report})
+    if report["errors"]:
+        raise PipelineRunFailed(f"tournaments not advanced: {', '.join(sorted(report['errors']))}")
+    return report

@@ -1,0 +1,61 @@
+"""Small helpers every DynamoDB adapter shares: attribute values, conflicts, pagination cursors."""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from scopa.storage import keys
+from scopa.storage.repository import WriteConflict
+
+
+class InvalidCursor(ValueError):
+    """A pagination cursor that was not produced by this service."""
+
+
+def s(value: str) -> dict[str, str]:
+    return {"S": value}
+
+
+def n(value: int) -> dict[str, str]:
+    return {"N": str(value)}
+
+
+def dumps(value: Any) -> dict[str, str]:
+    """A JSON string attribute: compact, and free of DynamoDB's Decimal numbers."""
+    return {"S": json.dumps(value, separators=(",", ":"), ensure_ascii=False)}
+
+
+def raise_conflict(exc: ClientError) -> None:
+    """A lost condition becomes :class:`WriteConflict`; anything else is raised again."""
+    code = exc.response.get("Error", {}).get("Code", "")
+    if code in ("ConditionalCheckFailedException", "TransactionCanceledException"):
+        raise WriteConflict(code) from None
+    raise exc
+
+
+def transact(client: Any, items: list[dict[str, Any]]) -> None:
+    try:
+        client.transact_write_items(TransactItems=items)
+    except ClientError as exc:
+        raise_conflict(exc)
+
+
+def encode_cursor(key: dict[str, Any]) -> str:
+    return base64.urlsafe_b64encode(json.dumps(key, separators=(",", ":")).encode()).decode()
+
+
+def decode_cursor(cursor: str, names: frozenset[str] = frozenset({keys.PK, keys.SK})) -> dict[str, Any]:
+    """A start key from a cursor, refused unless it has exactly the expected string attributes."""
+    try:
+        key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+        if not isinstance(key, dict) or set(key) != names:
+            raise ValueError("unexpected key")
+        if not all(isinstance(v, dict) and set(v) == {"S"} and isinstance(v["S"], str) for v in key.values()):
+            raise ValueError("unexpected key values")
+        return key
+    except (ValueError, TypeError) as exc:
+        raise InvalidCursor("the cursor is not one this service returned") from exc

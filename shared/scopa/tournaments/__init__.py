@@ -1,0 +1,1 @@
+"""Tournaments: entrants, pairing systems (Swiss, round robin, knockout), standings and exports."""

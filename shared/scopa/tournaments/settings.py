@@ -1,0 +1,131 @@
+"""A tournament's settings: format, rules, match length, clock, schedule, entry policy, scoring.
+
+One validated, frozen pydantic model: the API takes it as the request body, the service stores it as is,
+and the pipeline reads it. Contradictions are refused here, with a message naming the setting.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Format = Literal["swiss", "round_robin", "double_round_robin", "knockout"]
+EntryPolicy = Literal["open", "club", "invite"]
+TiebreakName = Literal[
+    "buchholz",
+    "buchholz_cut1",
+    "sonneborn_berger",
+    "direct_encounter",
+    "wins",
+    "game_point_difference",
+    "points_scored",
+    "lot",
+]
+
+MAX_ENTRANTS = 2000  # a round of this many is one ~100 KB item; pairing itself scales further
+DEFAULT_TIEBREAKS: dict[str, tuple[TiebreakName, ...]] = {
+    "swiss": (
+        "buchholz_cut1",
+        "buchholz",
+        "sonneborn_berger",
+        "direct_encounter",
+        "wins",
+        "game_point_difference",
+        "lot",
+    ),
+    "round_robin": ("direct_encounter", "sonneborn_berger", "wins", "game_point_difference", "lot"),
+    "double_round_robin": ("direct_encounter", "sonneborn_berger", "wins", "game_point_difference", "lot"),
+    "knockout": ("wins", "game_point_difference", "points_scored", "lot"),
+}
+
+
+class TournamentSettings(BaseModel):
+    """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format: Format = Field("swiss", description="swiss, round_robin, double_round_robin or knockout")
+    rounds: int | None = Field(
+        None, ge=1, le=50, description="Swiss rounds (required for swiss; derived for the other formats)"
+    )
+    preset: str = Field("classic", max_length=40, description="rule preset of every match (GET /rules)")
+    options: dict[str, Any] = Field(default_factory=dict, description="single rule options over the preset")
+    target: int | None = Field(
+        None, ge=1, le=1000, description="points to win a game (default: the preset's)"
+    )
+    games_per_match: int = Field(
+        1, ge=1, le=9, description="best of N games (odd): 1 is a single game to the target"
+    )
+    seconds_per_move: int = Field(
+        86_400, ge=5, le=30 * 86_400, description="each move's time limit; an overdue player loses on time"
+    )
+    starts_at: datetime | None = Field(
+        None,
+        description="when round 1 starts by itself (ISO 8601 with offset); null: the organizer starts it",
+    )
+    round_seconds: int | None = Field(
+        None,
+        ge=60,
+        le=60 * 86_400,
+        description="each round's length; unfinished matches are adjudicated at its end. "
+        "null: a round ends when all its matches end",
+    )
+    max_entrants: int = Field(256, ge=2, le=MAX_ENTRANTS, description="the player cap")
+    entry_policy: EntryPolicy = Field(
+        "open",
+        description="open: anyone enters; club: the club's members; invite: the organizer enters people",
+    )
+    late_entry_rounds: int = Field(
+        0, ge=0, le=50, description="late entries are taken until this many rounds have started"
+    )
+    late_entry_points: float = Field(0.0, ge=0, le=1, description="match points for each round missed")
+    bye_points: float = Field(
+        1.0, ge=0, le=1, description="match points for a pairing bye (a win by default)"
+    )
+    tiebreaks: list[TiebreakName] | None = Field(
+        None, max_length=8, description="tie-breaks in order (default per format); the lot always comes last"
+    )
+    duplicate_deals: bool = Field(
+        False, description="every table of a round plays the same deals (same seeds), so luck is shared"
+    )
+    forbidden_pairs: list[tuple[str, str]] = Field(
+        default_factory=list, max_length=500, description="player ids never to be paired (Swiss)"
+    )
+    forbidden_rounds: int | None = Field(
+        1, ge=1, le=50, description="forbidden pairs apply for this many rounds (null: all rounds)"
+    )
+
+    @field_validator("starts_at")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            raise ValueError("starts_at needs a time-zone offset, for example 2026-12-01T18:00:00+01:00")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        if self.format == "swiss" and self.rounds is None:
+            raise ValueError("a Swiss tournament needs a number of rounds")
+        if self.format != "swiss" and self.rounds is not None:
+            raise ValueError(f"rounds are derived from the entrants in a {self.format} tournament")
+        if self.games_per_match % 2 == 0:
+            raise ValueError("games_per_match must be odd (best of 1, 3, 5, ...)")
+        if self.tiebreaks is not None and len(set(self.tiebreaks)) != len(self.tiebreaks):
+            raise ValueError("a tie-break is listed twice")
+        if self.format == "knockout" and self.late_entry_rounds:
+            raise ValueError("a knockout takes no late entries")
+        return self
+
+    @property
+    def tiebreak_order(self) -> tuple[TiebreakName, ...]:
+        chosen = tuple(self.tiebreaks) if self.tiebreaks is not None else DEFAULT_TIEBREAKS[self.format]
+        return chosen if "lot" in chosen else (*chosen, "lot")
+
+    def rule_options(self) -> dict[str, Any]:
+        """The options every match is created with (the target folded in)."""
+        options = dict(self.options)
+        if self.target is not None:
+            options["target"] = self.target
+        return options
