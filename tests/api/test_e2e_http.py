@@ -553,3 +553,37 @@ def test_the_leak_check_sees_a_hidden_card_wherever_it_hides() -> None:
     assert card_codes_in({"id": "m_7d3c0a1b2c3d4e5f", "seed": "e2e0" * 8}) == set()
     revealed = dict(state, revealed=0b10)
     assert theirs not in hidden_cards(revealed, 0)
+
+
+def test_the_local_server_runs_the_pipeline_on_a_timer(server: LocalServer, witness: Witness) -> None:
+    """``make run`` behaves like production: a timer runs the pipeline handler, no one calls advance."""
+    organizer = register(server, witness, "Olga")
+    admin = Client(server.url, witness, token=ADMIN_TOKEN, name="admin")
+    role = admin.call("PUT", f"/players/{organizer.player_id}/role", {"role": "organizer"})
+    assert role.status == 200, role.text
+    settings = {"format": "swiss", "rounds": 2, "target": 1}
+    created = organizer.call("POST", "/tournaments", {"name": "Timer", "settings": settings})
+    assert created.status == 201, created.text
+    tid = created.body["id"]
+    for i in range(4):
+        entry = organizer.call("POST", f"/tournaments/{tid}/entries", {"players": [f"bot-greedy-{i}"]})
+        assert entry.status == 201, entry.text
+    # Started by the timer, not by hand: starts_at is already past.
+    moved = organizer.call(
+        "PUT", f"/tournaments/{tid}/settings", {**settings, "starts_at": "2020-01-01T00:00:00+00:00"}
+    )
+    assert moved.status == 200, moved.text
+    stop = server.start_pipeline_timer(0.05)
+    try:
+        deadline = time.monotonic() + 20
+        status = None
+        while time.monotonic() < deadline:
+            status = organizer.call("GET", f"/tournaments/{tid}").body["status"]
+            if status == "finished":
+                break
+            time.sleep(0.05)
+    finally:
+        stop.set()
+    assert status == "finished"
+    standings = organizer.call("GET", f"/tournaments/{tid}/standings").body["standings"]
+    assert sum(row["points"] for row in standings) == 4

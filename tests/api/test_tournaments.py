@@ -476,3 +476,108 @@ def test_the_admin_manages_any_tournament_and_nothing_is_stored_twice(
     assert len(rounds) == 2
     matches = items_of_type("match")
     assert len(matches) == len({m["id"]["S"] for m in matches}) == 4
+
+
+def test_a_knockout_gives_byes_to_the_top_seeds_and_ends_with_a_champion(api: Api) -> None:
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {"format": "knockout", "target": 1})
+    seeds = enter_bots(api, olga, t["id"], 5, kinds=("greedy", "random"))  # ratings 2000, 1990, ...
+    started = api.call("POST", f"/tournaments/{t['id']}/start", token=olga).body
+    assert started["rounds_planned"] == 3
+    final = run_until_finished(api, t["id"])
+    assert final["current_round"] == 3
+    first = api.call("GET", f"/tournaments/{t['id']}/rounds/1").body
+    assert sorted(b["id"] for b in first["byes"]) == sorted(seeds[:3])
+    assert [{x["first"]["id"], x["second"]["id"]} for x in first["tables"]] == [{seeds[3], seeds[4]}]
+    last = api.call("GET", f"/tournaments/{t['id']}/rounds/3").body
+    assert len(last["tables"]) == 1
+    table = last["tables"][0]
+    champion = table["first"]["id"] if table["result"][0] > table["result"][1] else table["second"]["id"]
+    top = api.call("GET", f"/tournaments/{t['id']}/standings").body["standings"][0]
+    assert top["entrant"] == champion
+    assert_error(
+        api.call("PUT", f"/tournaments/{t['id']}/rounds/4/pairings", {"tables": []}, token=olga),
+        400,
+        "invalid_pairing",
+    )
+
+
+def test_forbidden_pairs_are_kept_apart_in_round_one(api: Api) -> None:
+    _, olga = organizer(api)
+    players = [api.register(name)[0] for name in ("Ada", "Bea", "Cid", "Dan")]
+    # Dutch order would pair 1 v 3 and 2 v 4; Ada (1) and Cid (3) are family.
+    settings = {**SWISS, "forbidden_pairs": [[players[0], players[2]]], "forbidden_rounds": 1}
+    t = create_tournament(api, olga, settings, open_registration=True)
+    for i, player in enumerate(players):
+        body = {"players": [player], "rating": 2000 - 100 * i}
+        assert api.call("POST", f"/tournaments/{t['id']}/entries", body, token=olga).status == 201
+    api.call("POST", f"/tournaments/{t['id']}/start", token=olga)
+    tables = api.call("GET", f"/tournaments/{t['id']}/rounds/1").body["tables"]
+    pairs = [{x["first"]["id"], x["second"]["id"]} for x in tables]
+    assert {players[0], players[2]} not in pairs
+    assert len(pairs) == 2
+
+
+def test_late_entries_are_for_swiss_only(api: Api) -> None:
+    _, olga = organizer(api)
+    refused = api.call(
+        "POST",
+        "/tournaments",
+        {"name": "T", "settings": {"format": "round_robin", "late_entry_rounds": 1}},
+        token=olga,
+    )
+    assert_error(refused, 422, "validation_error")
+
+
+def test_a_partnership_tournament_seats_partners_opposite(api: Api) -> None:
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {**SWISS, "preset": "scopone", "rounds": 2})
+    pairs = [[f"bot-greedy-{2 * i}", f"bot-random-{2 * i + 1}"] for i in range(4)]
+    for pair in pairs:
+        assert (
+            api.call("POST", f"/tournaments/{t['id']}/entries", {"players": pair}, token=olga).status == 201
+        )
+    api.call("POST", f"/tournaments/{t['id']}/start", token=olga)
+    run_until_finished(api, t["id"])
+    entries = {
+        e["id"]: e["players"] for e in api.call("GET", f"/tournaments/{t['id']}/entries").body["entries"]
+    }
+    for table in api.call("GET", f"/tournaments/{t['id']}/rounds/1").body["tables"]:
+        match = api.call("GET", f"/matches/{table['games'][0]}").body
+        seats = [s["player_id"] for s in match["seats"]]
+        first, second = entries[table["first"]["id"]], entries[table["second"]["id"]]
+        assert seats == [first[0], second[0], first[1], second[1]]  # partners sit opposite
+        won_first = match["result"]["winner_side"] == 0
+        assert table["result"] == ([1.0, 0.0] if won_first else [0.0, 1.0])
+        assert table["points"] == match["result"]["scores"]
+
+
+def test_a_tournament_starts_by_itself_at_its_start_time(api: Api) -> None:
+    from datetime import UTC, datetime
+
+    _, olga = organizer(api)
+    start = datetime.fromtimestamp(api.clock.now() + 600, UTC).isoformat()
+    t = create_tournament(api, olga, {**SWISS, "starts_at": start})
+    enter_humans(api, t["id"], ("Ada", "Bea"))
+    run_pipeline()
+    assert api.call("GET", f"/tournaments/{t['id']}").body["status"] == "registration"
+    api.clock.advance(601)
+    report = run_pipeline()
+    assert report["started"] == [t["id"]]
+    after = api.call("GET", f"/tournaments/{t['id']}").body
+    assert after["status"] == "running"
+    assert after["current_round"] == 1
+
+
+def test_the_cli_runs_the_same_pipeline(api: Api, capsys: pytest.CaptureFixture[str]) -> None:
+    from scopa.cli import main
+
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, SWISS)
+    tokens = enter_humans(api, t["id"], ("Ada", "Bea"))
+    api.call("POST", f"/tournaments/{t['id']}/start", token=olga)
+    play_round(api, t["id"], 1, tokens)
+    assert main(["pipeline", "--tournament", t["id"]]) == 0
+    printed = json.loads(capsys.readouterr().out.strip().splitlines()[-1])  # after the API's log lines
+    assert printed["steps"][:2] == ["round 1 closed", "round 2 paired: 1 tables, 0 byes"]
+    assert api.call("GET", f"/tournaments/{t['id']}").body["current_round"] == 2

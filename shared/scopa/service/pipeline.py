@@ -22,6 +22,7 @@ from scopa.service.matches import MatchService, ScheduledMatch
 from scopa.storage.repository import Match, WriteConflict
 from scopa.storage.tournament_port import TournamentBundle, TournamentRepository
 from scopa.tournaments.planner import (
+    PlanningError,
     check_manual,
     knockout_champion,
     plan_round,
@@ -73,10 +74,11 @@ class Pipeline:
             if t is not None and starts is not None and starts.timestamp() <= now:
                 try:
                     self.start(t, actor="schedule")
-                    report.started.append(tid)
                 except WriteConflict:
                     continue  # someone else started (or changed) it; the next run sees it
-        for tid in self.repo.tournament_ids_with_status("running"):
+                report.started.append(tid)
+        # The status index is eventually consistent: a tournament started just now is added by hand.
+        for tid in dict.fromkeys([*report.started, *self.repo.tournament_ids_with_status("running")]):
             try:
                 report.steps[tid] = self.advance(tid)
             except Exception as exc:  # one broken tournament must not stop the others
@@ -154,12 +156,19 @@ class Pipeline:
         number = t.current_round + 1
         override = t.override if t.override and t.override.get("round") == number else None
         now = self.clock.now()
+        pairing = None
+        slots: list[str | None] | None = None
         if override is not None:
-            pairing = check_manual(
-                [tuple(x) for x in override["tables"]], override.get("byes", []), bundle.entries, number
-            )
-            slots = None
-        else:
+            try:
+                pairing = check_manual(
+                    [tuple(x) for x in override["tables"]], override.get("byes", []), bundle.entries, number
+                )
+            except PlanningError as exc:  # someone withdrew since: the pairing system takes over
+                log.warning(
+                    "hand-made pairing no longer fits", extra={"tournament_id": t.id, "why": str(exc)}
+                )
+                override = None
+        if pairing is None:
             planned = plan_round(settings, number, bundle.entries, bundle.rounds)
             pairing, slots = planned.pairing, planned.slots
         rnd = RoundRecord(

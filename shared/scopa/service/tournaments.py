@@ -210,6 +210,8 @@ class TournamentService:
         bundle = self.bundle(tournament_id)
         t = bundle.tournament
         self._require_manager(caller, t)
+        if t.rules.format == "knockout":
+            raise BadRequest("a knockout's rounds follow its bracket", code="invalid_pairing")
         if t.status not in ("registration", "running"):
             raise Conflict(f"the tournament is {t.status}", code="tournament_over")
         if number != t.current_round + 1:

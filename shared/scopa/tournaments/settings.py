@@ -114,8 +114,8 @@ class TournamentSettings(BaseModel):
             raise ValueError("games_per_match must be odd (best of 1, 3, 5, ...)")
         if self.tiebreaks is not None and len(set(self.tiebreaks)) != len(self.tiebreaks):
             raise ValueError("a tie-break is listed twice")
-        if self.format == "knockout" and self.late_entry_rounds:
-            raise ValueError("a knockout takes no late entries")
+        if self.format != "swiss" and self.late_entry_rounds:
+            raise ValueError(f"late entries are for Swiss tournaments; a {self.format} is fixed at the start")
         return self
 
     @property
