@@ -2,17 +2,22 @@
 
 ``make invoke EVENT=events/get-match.json`` (or ``PYTHONPATH=functions python -m local_invoke FILE``) starts
 moto in this process, creates the table, stores the sample data every file in ``events/`` refers to, runs
-``api.handler.handler`` on the event and prints its answer (the body parsed when it is JSON).
+``api.handler.handler`` on the event and prints its answer (the body parsed when it is JSON). An event that
+is no HTTP API event (``events/pipeline-scheduled.json``: what EventBridge Scheduler sends) runs the
+pipeline's handler, ``pipeline.handler.handler``, instead, and prints its report.
 
 The sample data (fixed ids and tokens, so the events can name them):
 
 * players Ada (``p_sample0000ada``) and Bea (``p_sample0000bea``) with the tokens below;
 * ``m_sample00active``: Ada against Bea, accepted by both, under way;
 * ``m_sample0pending``: Ada invited Bea, who has not answered yet;
-* ``m_sample0finish``: Ada against Bea, played to the end (its record is published).
+* ``m_sample0finish``: Ada against Bea, played to the end (its record is published);
+* Olga (``p_sample000olga``, an organizer), the club ``c_sample0club`` and five tournaments, one per stage
+  of a tournament's life (see :func:`bootstrap_tournaments`).
 
-:func:`sample_events` builds one API Gateway HTTP API v2 event per route; ``events/generate.py`` writes
-them to ``events/`` so the files keep to the v2 format.
+:func:`sample_events` builds one API Gateway HTTP API v2 event per route, :func:`pipeline_events` the
+pipeline's scheduled event; ``events/generate.py`` writes them to ``events/`` so the files keep to the
+format.
 """
 
 from __future__ import annotations
@@ -24,18 +29,29 @@ import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from scopa.apigw import FakeLambdaContext, http_event
 
 ADMIN_TOKEN = "adm_sample-admin-token-for-local-invoke"
 ADA = "p_sample0000ada"
 BEA = "p_sample0000bea"
+OLGA = "p_sample000olga"
 TOKENS = {
     ADA: "scp_sample-token-of-ada-for-local-invoke-only",
     BEA: "scp_sample-token-of-bea-for-local-invoke-only",
+    OLGA: "scp_sample-token-of-olga-for-local-invoke-only",
 }
 NAMES = {ADA: "Ada", BEA: "Bea"}
+ROLES: dict[str, Literal["player", "organizer"]] = {ADA: "player", BEA: "player", OLGA: "organizer"}
+PLAYER_NAMES = {**NAMES, OLGA: "Olga"}
+CLUB = "c_sample0club"
+DRAFT = "t_sample00draft"
+REGISTRATION = "t_sample0regist"
+RUNNING = "t_sample00runs"
+PAUSED = "t_sample0paused"
+DONE = "t_sample00done"
+BOT1, BOT2, BOT3, BOT4 = (f"bot-greedy-{i}" for i in range(1, 5))
 ACTIVE = "m_sample00active"
 PENDING = "m_sample0pending"
 FINISHED = "m_sample0finish"
@@ -99,23 +115,157 @@ def _finished_game() -> tuple[str, tuple[str, ...]]:
     return json.dumps(state), tuple(moves)
 
 
+_SNAPSHOTS: dict[tuple[str, int], list[dict[str, Any]]] = {}
+
+
 def bootstrap(services: Any) -> None:
-    """Store the sample players (with their tokens) and matches through the repository."""
+    """Store the sample data in an empty table: players, matches, the club and the tournaments.
+
+    The first time in a process (for a given clock second) the data is made through the services, which
+    takes a couple of seconds on moto (bots play whole games); the items this left in the table are kept,
+    and a later bootstrap of an empty table at the same clock time writes the same items again in a few
+    batch writes. The tests bootstrap a fresh table for every sample, on a clock that stands still.
+    """
+    client, table = services.repo.client, services.repo.table
+    empty = not client.scan(TableName=table, Limit=1).get("Items")
+    key = (table, int(services.clock.now()))
+    if empty and key in _SNAPSHOTS:
+        _write_items(client, table, _SNAPSHOTS[key])
+        return
+    build(services)
+    if empty:
+        _SNAPSHOTS[key] = _scan_items(client, table)
+
+
+def _scan_items(client: Any, table: str) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    for page in client.get_paginator("scan").paginate(TableName=table, ConsistentRead=True):
+        items.extend(page.get("Items", []))
+    return items
+
+
+def _write_items(client: Any, table: str, items: list[dict[str, Any]]) -> None:
+    for start in range(0, len(items), 25):
+        requests: dict[str, Any] = {table: [{"PutRequest": {"Item": i}} for i in items[start : start + 25]]}
+        while requests:
+            requests = client.batch_write_item(RequestItems=requests).get("UnprocessedItems") or {}
+
+
+def build(services: Any) -> None:
+    """Make the sample data through the repositories and services (players and matches by hand)."""
     from scopa.service.auth import hash_token
     from scopa.storage.repository import Player
 
-    for player_id, name in NAMES.items():
+    for player_id, name in PLAYER_NAMES.items():
         services.repo.create_player(
             Player(
                 id=player_id,
                 name=name,
-                role="player",
+                role=ROLES[player_id],
                 created_at=CREATED_AT,
                 token_hash=hash_token(TOKENS[player_id]),
             )
         )
     for match in sample_matches(services.clock.now()):
         services.repo.create_match(match)
+    bootstrap_tournaments(services)
+
+
+def bootstrap_tournaments(services: Any) -> None:
+    """The sample club and tournaments, made through the services (only ids and seeds are chosen here).
+
+    * ``c_sample0club``: Olga (organizer) founded it, Ada is a member;
+    * ``t_sample00draft``: Olga's open Swiss, still a draft;
+    * ``t_sample0regist``: the club's Swiss in registration (Ada and ``bot-greedy-1`` entered); its start
+      time has passed, so the next pipeline run starts it;
+    * ``t_sample00runs``: Olga's Swiss under way: Ada, Bea, ``bot-greedy-1`` and ``-2``, round 1 open;
+    * ``t_sample0paused``: the club's Swiss between Ada and Bea, round 1 open, paused by Olga;
+    * ``t_sample00done``: a two-round Swiss of four greedy bots, played to the end.
+    """
+    from scopa.service.auth import Caller
+    from scopa.storage.tournament_port import Club, Member
+
+    olga = Caller(OLGA, "organizer")
+    t = services.tournaments
+    services.tournament_repo.create_club(
+        Club(
+            id=CLUB,
+            name="Circolo della Scopa",
+            description="The sample club: Olga runs it.",
+            open=False,
+            created_by=OLGA,
+            created_at=CREATED_AT,
+        ),
+        Member(OLGA, PLAYER_NAMES[OLGA], "organizer", CREATED_AT),
+    )
+    services.clubs.add_member(olga, CLUB, ADA)
+
+    _tournament(services, olga, DRAFT, "Torneo d'inverno", {"rounds": 3}, status="draft")
+
+    _tournament(
+        services, olga, REGISTRATION, "Coppa del circolo", {"rounds": 3, "starts_at": CREATED_AT}, club=CLUB
+    )
+    t.enter(Caller(ADA, "player"), REGISTRATION)
+    t.enter(olga, REGISTRATION, [BOT1], 1600)
+
+    _tournament(services, olga, RUNNING, "Torneo di Natale", {"rounds": 3})
+    for player in (ADA, BEA):
+        t.enter(Caller(player, "player"), RUNNING)
+    t.enter(olga, RUNNING, [BOT1], 1600)
+    t.enter(olga, RUNNING, [BOT2], 1550)
+    t.start(olga, RUNNING)
+
+    _tournament(services, olga, PAUSED, "Sfida del giovedì", {"rounds": 1}, club=CLUB)
+    for player in (ADA, BEA):
+        t.enter(olga, PAUSED, [player])
+    t.start(olga, PAUSED)
+    t.pause(olga, PAUSED, paused=True)
+
+    _tournament(services, olga, DONE, "Torneo dei bot", {"rounds": 2})
+    for i, bot in enumerate((BOT1, BOT2, BOT3, BOT4)):
+        t.enter(olga, DONE, [bot], 1600 - 50 * i)
+    t.start(olga, DONE)  # the bots play their matches as they are created: the start plays it out
+    status = t.get(DONE).status
+    assert status == "finished", f"the sample bot tournament is {status}"
+
+
+def _tournament(
+    services: Any,
+    caller: Any,
+    tournament_id: str,
+    name: str,
+    settings: dict[str, Any],
+    club: str | None = None,
+    status: Literal["draft", "registration"] = "registration",
+) -> None:
+    """Create a tournament as :meth:`TournamentService.create` does, under a fixed id and fixed seeds."""
+    import hashlib
+
+    from scopa.service.clock import iso
+    from scopa.tournaments.records import AuditEntry, TournamentRecord
+    from scopa.tournaments.settings import TournamentSettings
+
+    def seed(kind: str) -> str:
+        return hashlib.sha256(f"{kind}:{tournament_id}".encode()).hexdigest()
+
+    now = iso(services.clock.now())
+    services.tournament_repo.create_tournament(
+        TournamentRecord(
+            id=tournament_id,
+            name=name,
+            club_id=club,
+            created_by=caller.player_id,
+            created_at=now,
+            updated_at=now,
+            settings=TournamentSettings.model_validate(settings).model_dump(mode="json"),
+            status=status,
+            lot_seed=seed("lot")[:32],
+            deal_seed=seed("deal"),
+        )
+    )
+    services.tournament_repo.add_audit(
+        tournament_id, AuditEntry(now, caller.player_id, "created", {"status": status})
+    )
 
 
 # ---------------------------------------------------------------------------------------------- events
@@ -230,15 +380,150 @@ def sample_events() -> list[Sample]:
         Sample("get-match-record", "GET", f"/matches/{FINISHED}/record", 200),
         Sample("get-openapi", "GET", "/openapi.json", 200),
         Sample("get-docs", "GET", "/docs", 200, headers={"accept": "text/html"}),
+        *club_samples(),
+        *tournament_samples(),
     ]
 
 
+def club_samples() -> list[Sample]:
+    olga = TOKENS[OLGA]
+    return [
+        Sample(
+            "post-clubs",
+            "POST",
+            "/clubs",
+            201,
+            token=olga,
+            body={"name": "Circolo del Settebello", "description": "Thursday evenings", "open": True},
+        ),
+        Sample("get-clubs", "GET", "/clubs", 200, query={"limit": "10"}),
+        Sample("get-club", "GET", f"/clubs/{CLUB}", 200),
+        Sample("get-club-members", "GET", f"/clubs/{CLUB}/members", 200),
+        Sample(
+            "post-club-members", "POST", f"/clubs/{CLUB}/members", 201, token=olga, body={"player_id": BEA}
+        ),
+        Sample("delete-club-member", "DELETE", f"/clubs/{CLUB}/members/{ADA}", 204, token=TOKENS[ADA]),
+    ]
+
+
+def tournament_samples() -> list[Sample]:
+    olga, ada, bea = TOKENS[OLGA], TOKENS[ADA], TOKENS[BEA]
+    base = "/tournaments"
+    return [
+        Sample(
+            "post-tournaments",
+            "POST",
+            base,
+            201,
+            token=olga,
+            body={
+                "name": "Torneo di primavera",
+                "club_id": CLUB,
+                "settings": {"format": "swiss", "rounds": 4, "entry_policy": "club"},
+            },
+            headers={"idempotency-key": "olga-spring-1"},
+        ),
+        Sample("get-tournaments", "GET", base, 200, query={"status": "running", "limit": "10"}),
+        Sample("get-tournament", "GET", f"{base}/{RUNNING}", 200),
+        Sample(
+            "put-tournament-settings",
+            "PUT",
+            f"{base}/{DRAFT}/settings",
+            200,
+            token=olga,
+            body={"format": "round_robin", "games_per_match": 3, "seconds_per_move": 3600},
+        ),
+        Sample("post-tournament-open", "POST", f"{base}/{DRAFT}/open", 200, token=olga),
+        Sample("post-tournament-start", "POST", f"{base}/{REGISTRATION}/start", 200, token=olga),
+        Sample("post-tournament-pause", "POST", f"{base}/{RUNNING}/pause", 200, token=olga),
+        Sample("post-tournament-resume", "POST", f"{base}/{PAUSED}/resume", 200, token=olga),
+        Sample("post-tournament-cancel", "POST", f"{base}/{REGISTRATION}/cancel", 200, token=olga),
+        Sample("post-tournament-advance", "POST", f"{base}/{RUNNING}/advance", 200, token=olga),
+        Sample("get-tournament-entries", "GET", f"{base}/{RUNNING}/entries", 200),
+        Sample(
+            "post-tournament-entries",
+            "POST",
+            f"{base}/{REGISTRATION}/entries",
+            201,
+            token=bea,
+            body={},
+            headers={"idempotency-key": "bea-enters-1"},
+        ),
+        Sample("delete-tournament-entries", "DELETE", f"{base}/{REGISTRATION}/entries", 200, token=ada),
+        Sample("delete-tournament-entry", "DELETE", f"{base}/{RUNNING}/entries/{BOT2}", 200, token=olga),
+        Sample(
+            "post-tournament-entry-exclude",
+            "POST",
+            f"{base}/{RUNNING}/entries/{BEA}/exclude",
+            200,
+            token=olga,
+            body={"reason": "did not turn up"},
+        ),
+        Sample("get-tournament-round", "GET", f"{base}/{RUNNING}/rounds/1", 200),
+        Sample(
+            "put-tournament-round-pairings",
+            "PUT",
+            f"{base}/{RUNNING}/rounds/2/pairings",
+            200,
+            token=olga,
+            body={"tables": [[ADA, BEA], [BOT1, BOT2]], "byes": []},
+        ),
+        Sample(
+            "post-tournament-table-result",
+            "POST",
+            f"{base}/{RUNNING}/rounds/1/tables/1/result",
+            200,
+            token=olga,
+            body={"result": [0.5, 0.5], "reason": "agreed draw after a misdeal"},
+        ),
+        Sample("get-tournament-standings", "GET", f"{base}/{DONE}/standings", 200, query={"round": "1"}),
+        Sample("get-tournament-crosstable", "GET", f"{base}/{DONE}/crosstable", 200),
+        Sample(
+            "get-tournament-export",
+            "GET",
+            f"{base}/{DONE}/export",
+            200,
+            query={"format": "csv"},
+            headers={"accept": "text/csv"},
+        ),
+        Sample("get-tournament-audit", "GET", f"{base}/{RUNNING}/audit", 200, query={"limit": "20"}),
+    ]
+
+
+PIPELINE_PREFIX = "pipeline-"
+
+
+def pipeline_events() -> dict[str, dict[str, Any]]:
+    """The pipeline Lambda's sample events by file name: what EventBridge Scheduler sends it.
+
+    The schedule's target input is a JSON template with the scheduler's context attributes
+    (``<aws.scheduler.scheduled-time>`` ...), shown here as the scheduler fills them in. The handler does
+    not read the event: every run looks at the table afresh.
+    """
+    return {
+        f"{PIPELINE_PREFIX}scheduled": {
+            "source": "aws.scheduler",
+            "schedule_arn": "arn:aws:scheduler:eu-south-1:123456789012:schedule/default/scopa-pipeline",
+            "scheduled_time": "2026-01-01T09:00:00Z",
+            "execution_id": "sample-pipeline-scheduled",
+            "attempt_number": "1",
+        }
+    }
+
+
+def is_http_event(event: dict[str, Any]) -> bool:
+    """An API Gateway HTTP API (v2) event, as opposed to a scheduled invocation of the pipeline."""
+    context = event.get("requestContext")
+    return isinstance(context, dict) and "http" in context
+
+
 def write_events(folder: Path) -> list[Path]:
-    """Write every sample event as ``folder/<name>.json``; returns the paths written."""
+    """Write every sample event as ``folder/<name>.json`` (pipeline events too); returns the paths written."""
     written = []
-    for sample in sample_events():
-        path = folder / f"{sample.name}.json"
-        path.write_text(json.dumps(sample.event(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    events = {sample.name: sample.event() for sample in sample_events()} | pipeline_events()
+    for name, event in events.items():
+        path = folder / f"{name}.json"
+        path.write_text(json.dumps(event, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         written.append(path)
     return written
 
@@ -247,7 +532,11 @@ def write_events(folder: Path) -> list[Path]:
 
 
 def invoke(event: dict[str, Any]) -> dict[str, Any]:
-    from api.handler import handler
+    """Run the API handler on an HTTP API event, the pipeline handler on any other (a scheduled run)."""
+    if is_http_event(event):
+        from api.handler import handler
+    else:
+        from pipeline.handler import handler
 
     answer: dict[str, Any] = handler(event, FakeLambdaContext())
     return answer
@@ -268,10 +557,14 @@ def readable(answer: dict[str, Any], limit: int = 2000) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="local_invoke", description="Run the API handler once on a sample event, on moto."
+        prog="local_invoke",
+        description="Run the API handler (or, on a scheduled event, the pipeline) once on moto.",
     )
     parser.add_argument(
-        "event", type=Path, help="an API Gateway HTTP API v2 event (JSON), e.g. events/get-me.json"
+        "event",
+        type=Path,
+        help="an API Gateway HTTP API v2 event (JSON), e.g. events/get-me.json, or a scheduled event for "
+        "the pipeline, e.g. events/pipeline-scheduled.json",
     )
     parser.add_argument("--raw", action="store_true", help="print the handler's answer exactly as returned")
     args = parser.parse_args(argv)
@@ -279,6 +572,9 @@ def main(argv: list[str] | None = None) -> int:
         event = json.loads(args.event.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
         print(f"local_invoke: cannot read {args.event}: {exc}", file=sys.stderr)
+        return 2
+    if not isinstance(event, dict):
+        print(f"local_invoke: {args.event} holds no JSON object", file=sys.stderr)
         return 2
 
     import local_server
@@ -289,10 +585,15 @@ def main(argv: list[str] | None = None) -> int:
     mock = local_server.start_embedded_dynamodb()
     try:
         from api.context import services
+        from pipeline.handler import PipelineRunFailed
 
         local_server.ensure_table()
         bootstrap(services())
-        answer = invoke(event)
+        try:
+            answer = invoke(event)
+        except PipelineRunFailed as exc:
+            print(f"local_invoke: the pipeline run failed: {exc}", file=sys.stderr)
+            return 1
     finally:
         mock.stop()
     print(json.dumps(answer if args.raw else readable(answer), indent=2, ensure_ascii=False))

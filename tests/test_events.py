@@ -1,4 +1,8 @@
-"""The sample events in events/: v2 events, up to date, one per route, and each answered as expected."""
+"""The sample events in events/: v2 events, up to date, one per route, and each answered as expected.
+
+The ``pipeline-*.json`` files are the pipeline Lambda's scheduled events, not HTTP API events: they are
+checked to run the pipeline on the sample data.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,9 @@ import pytest
 
 EVENTS = Path(__file__).resolve().parent.parent / "events"
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
-FILES = sorted(EVENTS.glob("*.json"), key=lambda p: p.stem)
+ALL_FILES = sorted(EVENTS.glob("*.json"), key=lambda p: p.stem)
+PIPELINE_FILES = [p for p in ALL_FILES if p.stem.startswith("pipeline-")]
+FILES = [p for p in ALL_FILES if p not in PIPELINE_FILES]  # the HTTP API events
 
 
 class InstantClock:
@@ -28,35 +34,50 @@ class InstantClock:
         self.t += seconds
 
 
-@pytest.fixture
-def sample_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The handler on moto with the sample players and matches every event refers to."""
+@pytest.fixture(scope="module")
+def sample_world() -> Iterator[None]:
+    """moto, the environment, the client and the table: once per module (a client takes ~0.2 s to make)."""
     from moto import mock_aws
 
     import local_invoke
 
-    monkeypatch.setenv("AWS_DEFAULT_REGION", "eu-south-1")
-    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
-    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
-    monkeypatch.setenv("TABLE_NAME", "scopa-events")
-    monkeypatch.setenv("ADMIN_TOKEN", local_invoke.ADMIN_TOKEN)
-    monkeypatch.delenv("ADMIN_TOKEN_HASH", raising=False)
-    monkeypatch.delenv("DYNAMODB_ENDPOINT", raising=False)
-    monkeypatch.setenv("POWERTOOLS_TRACE_DISABLED", "1")
-    import local_server
-    from api import context, idempotency
-    from scopa.service.clock import SystemClock
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("AWS_DEFAULT_REGION", "eu-south-1")
+        mp.setenv("AWS_ACCESS_KEY_ID", "testing")
+        mp.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+        mp.setenv("TABLE_NAME", "scopa-events")
+        mp.setenv("ADMIN_TOKEN", local_invoke.ADMIN_TOKEN)
+        mp.delenv("ADMIN_TOKEN_HASH", raising=False)
+        mp.delenv("DYNAMODB_ENDPOINT", raising=False)
+        mp.setenv("POWERTOOLS_TRACE_DISABLED", "1")
+        import local_server
+        from api import context, idempotency
+        from scopa.service.clock import SystemClock
 
-    with mock_aws():
-        context.reset()
-        idempotency.reset()
-        local_server.ensure_table()
-        context.use_clock(InstantClock())
-        local_invoke.bootstrap(context.services())
-        yield
-        context.use_clock(SystemClock())
-        context.reset()
-        idempotency.reset()
+        with mock_aws():
+            context.reset()
+            idempotency.reset()
+            local_server.ensure_table()
+            yield
+            context.use_clock(SystemClock())
+            context.reset()
+            idempotency.reset()
+
+
+@pytest.fixture
+def sample_api(sample_world: None) -> None:
+    """A fresh table holding the sample players, matches, club and tournaments every event refers to."""
+    import local_invoke
+    from api import context, idempotency
+    from api.settings import settings
+    from scopa.storage.dynamo import create_table
+
+    client, table = context.dynamodb_client(), settings().table_name
+    client.delete_table(TableName=table)
+    create_table(client, table)
+    idempotency.reset()
+    context.use_clock(InstantClock())  # a new clock at the same time: the bootstrap replays its first run
+    local_invoke.bootstrap(context.services())
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -84,13 +105,18 @@ def matches(template: str, path: str) -> bool:
 
 
 def test_there_is_one_sample_file_per_sample_and_they_are_up_to_date() -> None:
-    from local_invoke import sample_events
+    from local_invoke import pipeline_events, sample_events
 
     samples = sample_events()
+    scheduled = pipeline_events()
     assert [p.stem for p in FILES] == sorted(s.name for s in samples)
+    assert [p.stem for p in PIPELINE_FILES] == sorted(scheduled)
+    assert PIPELINE_FILES, "there is a sample scheduled event for the pipeline"
     for sample in samples:
         on_disk = load(EVENTS / f"{sample.name}.json")
         assert on_disk == sample.event(), f"{sample.name}.json is stale: run `make events`"
+    for name, event in scheduled.items():
+        assert load(EVENTS / f"{name}.json") == event, f"{name}.json is stale: run `make events`"
 
 
 def test_every_route_of_the_app_has_a_sample_event() -> None:
@@ -137,3 +163,37 @@ def test_the_handler_answers_the_sample_as_expected(path: Path) -> None:
     assert "route_not_found" not in body[:200]
     if answer["headers"].get("Content-Type") == "application/json" and body:
         assert json.loads(body) is not None
+
+
+@pytest.mark.parametrize("path", PIPELINE_FILES, ids=[p.stem for p in PIPELINE_FILES])
+def test_the_pipeline_sample_is_a_scheduled_event(path: Path) -> None:
+    from local_invoke import is_http_event
+
+    event = load(path)
+    assert not is_http_event(event)  # so `make invoke` runs the pipeline handler on it
+    assert event["source"] == "aws.scheduler"
+
+
+@pytest.mark.usefixtures("sample_api")
+@pytest.mark.parametrize("path", PIPELINE_FILES, ids=[p.stem for p in PIPELINE_FILES])
+def test_the_pipeline_runs_on_the_sample_data(path: Path) -> None:
+    from api import context
+    from local_invoke import PAUSED, REGISTRATION, RUNNING, invoke
+
+    report = invoke(load(path))
+
+    assert report["errors"] == {}
+    # The registration sample is past its start time: the run starts it and pairs round 1.
+    assert report["started"] == [REGISTRATION]
+    assert set(report["steps"]) == {REGISTRATION, RUNNING, PAUSED}
+    assert any(step.startswith("round 1 paired") for step in report["steps"][REGISTRATION])
+    assert report["steps"][RUNNING] == []  # round 1 waits for Ada's and Bea's moves
+    assert report["steps"][PAUSED] == []
+    services = context.services()
+    assert services.tournaments.get(REGISTRATION).status == "running"
+    _bundle, rnd = services.tournaments.round(REGISTRATION, 1)
+    assert all(table.games for table in rnd.tables)
+    # A second run finds nothing more to do: every step is idempotent.
+    again = invoke(load(path))
+    assert again["started"] == []
+    assert again["errors"] == {}

@@ -154,7 +154,9 @@ def test_withdrawal_before_the_start_removes_the_entry(api: Api) -> None:
     t = create_tournament(api, olga, SWISS)
     ada, token = api.register("Ada")
     api.call("POST", f"/tournaments/{t['id']}/entries", {}, token=token)
-    assert api.call("DELETE", f"/tournaments/{t['id']}/entries", token=token).status == 200
+    withdrawn = api.call("DELETE", f"/tournaments/{t['id']}/entries", token=token)
+    assert withdrawn.status == 200
+    assert withdrawn.body["status"] == "withdrawn"
     assert api.call("GET", f"/tournaments/{t['id']}/entries").body["entries"] == []
     assert api.call("GET", f"/tournaments/{t['id']}").body["entries"] == 0
     # ... and the player may enter again.
@@ -581,3 +583,18 @@ def test_the_cli_runs_the_same_pipeline(api: Api, capsys: pytest.CaptureFixture[
     printed = json.loads(capsys.readouterr().out.strip().splitlines()[-1])  # after the API's log lines
     assert printed["steps"][:2] == ["round 1 closed", "round 2 paired: 1 tables, 0 byes"]
     assert api.call("GET", f"/tournaments/{t['id']}").body["current_round"] == 2
+
+
+def test_a_tournament_due_to_start_without_two_entrants_is_cancelled(api: Api) -> None:
+    from datetime import UTC, datetime
+
+    _, olga = organizer(api)
+    start = datetime.fromtimestamp(api.clock.now() + 60, UTC).isoformat()
+    t = create_tournament(api, olga, {**SWISS, "starts_at": start})
+    enter_humans(api, t["id"], ("Ada",))
+    api.clock.advance(61)
+    report = run_pipeline()
+    assert report["started"] == []
+    assert api.call("GET", f"/tournaments/{t['id']}").body["status"] == "cancelled"
+    audit = api.call("GET", f"/tournaments/{t['id']}/audit").body["audit"]
+    assert any(a["action"] == "cancelled" and a["actor"] == "schedule" for a in audit)

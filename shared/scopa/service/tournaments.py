@@ -380,6 +380,7 @@ class TournamentService:
                 self.repo.remove_entry(t.id, entry)
             except WriteConflict:
                 raise Conflict("the tournament changed meanwhile; try again", code="stale_version") from None
+            entry.status = "withdrawn"
             return entry
         if t.status != "running":
             raise Conflict(f"the tournament is {t.status}", code="tournament_over")

@@ -95,7 +95,7 @@ def to_csv(meta: Mapping[str, str], standings: Sequence[StandingRow]) -> str:
     tiebreaks = list(standings[0].tiebreaks) if standings else []
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([*CSV_COLUMNS, *tiebreaks])
+    writer.writerow([*CSV_COLUMNS, *(f"tb_{name}" for name in tiebreaks)])
     for row in standings:
         writer.writerow(
             [
