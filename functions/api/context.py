@@ -37,7 +37,7 @@ class Services(ServiceSet):
     """The product's services on the configured table, plus the caller behind a request."""
 
     def __init__(self, clock: Clock) -> None:
-        super().__init__(dynamodb_client(), settings().table_name, clock)
+        super().__init__(dynamodb_client(), settings().table_name, clock, settings().ranking_shards)
 
     def caller(self, headers: dict[str, str] | Any) -> Caller:
         return authenticate(self.repo, (headers or {}).get("authorization"), settings().admin_token_hash)

@@ -14,6 +14,7 @@ class Settings(BaseModel):
     admin_token_hash: str | None = None  # SHA-256 hex of the admin bootstrap token
     dynamodb_endpoint: str | None = None  # another DynamoDB (local emulators); AWS's by default
     region: str = "eu-south-1"
+    ranking_shards: int = Field(4, ge=1, le=64)  # leaderboard index partitions per pool (RANKING_SHARDS)
 
 
 @lru_cache(maxsize=1)
@@ -27,4 +28,5 @@ def settings() -> Settings:
         admin_token_hash=admin_hash,
         dynamodb_endpoint=os.environ.get("DYNAMODB_ENDPOINT") or None,
         region=os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "eu-south-1",
+        ranking_shards=int(os.environ.get("RANKING_SHARDS") or 4),
     )

@@ -174,6 +174,27 @@ def cmd_pipeline(args: argparse.Namespace) -> int:
     return 1 if report["errors"] else 0
 
 
+def cmd_ratings(args: argparse.Namespace) -> int:
+    """Recompute a pool's ratings from its rated-match log on a real table (AWS, or DYNAMODB_ENDPOINT)."""
+    import os
+
+    import boto3
+
+    from scopa.service.auth import ADMIN_ID, Caller
+    from scopa.service.clock import SystemClock
+    from scopa.service.wiring import ServiceSet
+
+    table = args.table or os.environ.get("TABLE_NAME")
+    if not table:
+        print("scopa ratings: name the table with --table or TABLE_NAME", file=sys.stderr)
+        return 2
+    client = boto3.client("dynamodb", endpoint_url=os.environ.get("DYNAMODB_ENDPOINT") or None)
+    shards = int(os.environ.get("RANKING_SHARDS") or 4)
+    ratings = ServiceSet(client, table, SystemClock(), shards).ratings
+    print(json.dumps(ratings.recompute(Caller(ADMIN_ID, "admin"), args.pool)))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="scopa", description="Scopa rules engine, bots and tools")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -218,6 +239,12 @@ def build_parser() -> argparse.ArgumentParser:
     pipe.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
     pipe.add_argument("--tournament", help="advance only this tournament")
     pipe.set_defaults(func=cmd_pipeline)
+
+    ratings = sub.add_parser("ratings", help="recompute a rating pool from its rated matches (admin)")
+    ratings.add_argument("action", choices=["recompute"])
+    ratings.add_argument("--pool", default="scopa")
+    ratings.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
+    ratings.set_defaults(func=cmd_ratings)
     return parser
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from scopa.bots import make_bot
 from scopa.errors import IllegalMove, Rule
 from scopa.games import GAMES, GameEngine
+from scopa.ratings.pools import pool_for
 from scopa.service.auth import Caller
 from scopa.service.clock import Clock, iso
 from scopa.service.errors import BadRequest, Conflict, Forbidden, IdempotencyKeyReused, NotFound
@@ -439,6 +440,12 @@ class MatchService:
     def _finish_bookkeeping(self, match: Match, now: float, bump: bool = True) -> None:
         match.status = "finished"
         match.deadline = None
+        # Rated when a pool rates this game and a card was played (forfeits and no-shows are not).
+        outcome = self._game(match.game).outcome(match.state)
+        played = outcome is not None and outcome.cards_played > 0
+        rateable = played and len(set(match.seats)) == len(match.seats)
+        if rateable and pool_for(match.preset, len(match.seats)) is not None:
+            match.rating = "pending"
         match.updated_at = iso(now)
         if bump:
             match.version += 1

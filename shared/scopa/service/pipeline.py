@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +30,7 @@ from scopa.tournaments.planner import (
     rounds_planned,
     table_records,
 )
-from scopa.tournaments.records import EntryRecord, RoundRecord, TableRecord, TournamentRecord
+from scopa.tournaments.records import AuditEntry, EntryRecord, RoundRecord, TableRecord, TournamentRecord
 from scopa.tournaments.settings import TournamentSettings
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,7 @@ class PipelineReport:
 
     expired_matches: list[str] = field(default_factory=list)
     started: list[str] = field(default_factory=list)
+    rated: list[str] = field(default_factory=list)
     steps: dict[str, list[str]] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
 
@@ -50,6 +52,7 @@ class PipelineReport:
         return {
             "expired_matches": len(self.expired_matches),
             "started": self.started,
+            "rated": len(self.rated),
             "steps": self.steps,
             "errors": self.errors,
         }
@@ -60,6 +63,7 @@ class Pipeline:
         self.repo = repo
         self.matches = matches
         self.clock = clock
+        self.rater: Callable[[], list[str]] | None = None  # the rating step (wired in scopa.service.wiring)
 
     # ------------------------------------------------------------------ entry points
 
@@ -69,14 +73,29 @@ class Pipeline:
         report.expired_matches = self.matches.expire_overdue(limit=500)
         now = self.clock.now()
         for tid in self.repo.tournament_ids_with_status("registration"):
-            t = self.repo.get_tournament(tid)
-            starts = t.rules.starts_at if t else None
-            if t is not None and starts is not None and starts.timestamp() <= now:
-                try:
-                    self.start(t, actor="schedule")
-                except WriteConflict:
-                    continue  # someone else started (or changed) it; the next run sees it
-                report.started.append(tid)
+            try:
+                t = self.repo.get_tournament(tid)
+                starts = t.rules.starts_at if t else None
+                # The index may list a tournament another run has started since (and maybe paused): the
+                # consistent read decides, and start() is conditional on the version read here.
+                if (
+                    t is not None
+                    and t.status == "registration"
+                    and starts is not None
+                    and starts.timestamp() <= now
+                ):
+                    bundle = self.repo.load(tid)
+                    if bundle is None or sum(1 for e in bundle.entries if e.status == "active") < 2:
+                        self._cancel_empty(t)
+                        continue
+                    try:
+                        self.start(t, actor="schedule")
+                    except WriteConflict:
+                        continue  # someone else started (or changed) it; the next run sees it
+                    report.started.append(tid)
+            except Exception as exc:  # as below: one tournament that cannot start must not stop the others
+                log.exception("pipeline could not start a tournament", extra={"tournament_id": tid})
+                report.errors[tid] = type(exc).__name__
         # The status index is eventually consistent: a tournament started just now is added by hand.
         for tid in dict.fromkeys([*report.started, *self.repo.tournament_ids_with_status("running")]):
             try:
@@ -84,7 +103,24 @@ class Pipeline:
             except Exception as exc:  # one broken tournament must not stop the others
                 log.exception("pipeline failed for a tournament", extra={"tournament_id": tid})
                 report.errors[tid] = type(exc).__name__
+        if self.rater is not None:
+            # Last, so the matches this run finished are rated in the same run once they settle.
+            report.rated = self.rater()
         return report
+
+    def _cancel_empty(self, t: TournamentRecord) -> None:
+        """A tournament due to start with fewer than two entrants is cancelled (and says why)."""
+        expected = t.version
+        t.status = "cancelled"
+        t.updated_at = iso(self.clock.now())
+        t.version += 1
+        try:
+            self.repo.save_tournament(t, expected)
+        except WriteConflict:
+            return
+        self.repo.add_audit(
+            t.id, AuditEntry(t.updated_at, "schedule", "cancelled", {"reason": "fewer than two entrants"})
+        )
 
     def start(self, t: TournamentRecord, actor: str) -> TournamentRecord:
         """Registration -> running (conditional on the version read); the rounds are fixed now."""
@@ -98,6 +134,10 @@ class Pipeline:
         t.updated_at = t.started_at
         t.version += 1
         self.repo.save_tournament(t, expected)
+        if actor == "schedule":
+            self.repo.add_audit(
+                t.id, AuditEntry(t.started_at, actor, "started", {"rounds": t.rounds_planned})
+            )
         return t
 
     def advance(self, tournament_id: str) -> list[str]:

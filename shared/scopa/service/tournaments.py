@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
@@ -58,6 +59,9 @@ class TournamentService:
         self.clubs = clubs
         self.matches = matches
         self.pipeline = Pipeline(repo, matches, clock)
+        # The seeding rating of new entrants: the players' mean Elo in the pool rating these rules
+        # (wired in scopa.service.wiring); None or no rating yet -> DEFAULT_RATING.
+        self.rating_of: Callable[[str, int, list[str]], float | None] | None = None
 
     # ------------------------------------------------------------------ create and read
 
@@ -349,7 +353,7 @@ class TournamentService:
             id=entrant_id,
             name=name,
             players=list(chosen),
-            rating=float(rating if rating is not None else DEFAULT_RATING),
+            rating=float(rating if rating is not None else self._seed_rating(settings, chosen)),
             created_at=iso(self.clock.now()),
             entered_by=caller.player_id or "admin",
             joined_round=joined,
@@ -424,6 +428,12 @@ class TournamentService:
         if entry is None:
             raise NotFound(f"no entrant '{entrant_id}' in this tournament", code="entrant_not_found")
         return entry
+
+    def _seed_rating(self, settings: TournamentSettings, players: list[str]) -> float:
+        if self.rating_of is None:
+            return DEFAULT_RATING
+        found = self.rating_of(settings.preset, 2 * len(players), players)
+        return DEFAULT_RATING if found is None else found
 
     @staticmethod
     def _team_size(settings: TournamentSettings) -> int:

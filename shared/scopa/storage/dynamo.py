@@ -237,6 +237,11 @@ class DynamoRepository:
             if match.status == "active":
                 item[keys.GSI1_PK] = s(keys.LIVE)
                 item[keys.GSI1_SK] = s(keys.live_sk(match.deadline, match.id))
+        if match.rating:
+            item["rating"] = s(match.rating)
+            if match.status == "finished" and match.rating == "pending":
+                item[keys.GSI1_PK] = s(keys.UNRATED)
+                item[keys.GSI1_SK] = s(f"{match.updated_at}#{match.id}")
         if match.context:
             item["context"] = s(json.dumps(match.context, separators=(",", ":")))
         if match.idempotency:
@@ -354,6 +359,7 @@ def _match_from_item(item: dict[str, Any]) -> Match:
         accepted=json.loads(item["accepted"]["S"]),
         idempotency=json.loads(idem["S"]) if idem else None,
         context=json.loads(item["context"]["S"]) if "context" in item else None,
+        rating=item["rating"]["S"] if "rating" in item else None,
     )
 
 
@@ -367,6 +373,10 @@ def create_table(client: Any, table_name: str) -> None:
             {"AttributeName": keys.SK, "AttributeType": "S"},
             {"AttributeName": keys.GSI1_PK, "AttributeType": "S"},
             {"AttributeName": keys.GSI1_SK, "AttributeType": "S"},
+            {"AttributeName": keys.GSI2_PK, "AttributeType": "S"},
+            {"AttributeName": keys.GSI2_SK, "AttributeType": "S"},
+            {"AttributeName": keys.GSI3_PK, "AttributeType": "S"},
+            {"AttributeName": keys.GSI3_SK, "AttributeType": "S"},
         ],
         KeySchema=[
             {"AttributeName": keys.PK, "KeyType": "HASH"},
@@ -380,7 +390,21 @@ def create_table(client: Any, table_name: str) -> None:
                     {"AttributeName": keys.GSI1_SK, "KeyType": "RANGE"},
                 ],
                 "Projection": {"ProjectionType": "KEYS_ONLY"},
-            }
+            },
+            *(
+                {
+                    "IndexName": name,
+                    "KeySchema": [
+                        {"AttributeName": pk, "KeyType": "HASH"},
+                        {"AttributeName": sk, "KeyType": "RANGE"},
+                    ],
+                    "Projection": {"ProjectionType": "ALL"},  # rating items are small; one read a page
+                }
+                for name, pk, sk in (
+                    (keys.GSI2, keys.GSI2_PK, keys.GSI2_SK),
+                    (keys.GSI3, keys.GSI3_PK, keys.GSI3_SK),
+                )
+            ),
         ],
     )
     client.update_time_to_live(

@@ -18,9 +18,16 @@
 | a player's entry  | ``PLAYER#<id>``    | ``TOURNAMENT#<tournament>``  |                             |
 | all tournaments   | ``TOURNAMENTS``    | ``<created>#<id>``           |                             |
 | a club's tournament | ``CLUB#<id>``    | ``TOURNAMENT#<created>#<id>``|                             |
+| rating            | ``PLAYER#<id>``    | ``RATING#<pool>``            | gsi2, gsi3: ``RANK#..`` (3) |
+| rating history    | ``PLAYER#<id>``    | ``RHIST#<pool>#<at>#<match>``|                             |
+| record vs someone | ``PLAYER#<id>``    | ``VS#<pool>#<opponent>``     |                             |
+| rated matches     | ``RATED#<pool>``   | ``<finished>#<match>``       |                             |
 
 (1) only while a match is active with a clock running: a sparse index of deadlines.
 (2) sort key ``<created>#<id>``: the tournaments of one status, newest first (and the pipeline's list).
+(3) sort keys ``<rating in hundredths, 8 digits>#<player>``; the shard is a hash of the player id, so the
+leaderboard's writes spread over ``shards`` partitions and a top-N read merges them. A finished match
+waiting to be rated sits in gsi1 under ``UNRATED`` / ``<finished>#<id>`` until the rating step removes it.
 Entries, rounds and the tournament item share a partition, so one query (``sk >= ENTRY#``) loads what the
 pipeline needs; audit entries sort before it and stay out of that read.
 The access patterns these serve are listed in ``docs/data-model.md``.
@@ -123,3 +130,47 @@ def player_tournament_sk(tournament_id: str) -> str:
 
 def club_tournament_sk(created_at: str, tournament_id: str) -> str:
     return f"{CLUB_TOURNAMENT_PREFIX}{created_at}#{tournament_id}"
+
+
+# ---------------------------------------------------------------- ratings
+
+GSI2 = "gsi2"  # Elo leaderboards: RANK#<pool>#<shard> / <elo, 8 digits>#<player>
+GSI2_PK = "gsi2pk"
+GSI2_SK = "gsi2sk"
+GSI3 = "gsi3"  # Glicko-2 leaderboards: GRANK#<pool>#<shard> / <rating, 8 digits>#<player>
+GSI3_PK = "gsi3pk"
+GSI3_SK = "gsi3sk"
+UNRATED = "UNRATED"  # gsi1 partition of finished matches waiting to be rated, oldest first
+RATING_PREFIX = "RATING#"
+HISTORY_PREFIX = "RHIST#"
+VERSUS_PREFIX = "VS#"
+
+
+def rating_sk(pool: str) -> str:
+    return f"{RATING_PREFIX}{pool}"
+
+
+def history_sk(pool: str, finished_at: str, match_id: str) -> str:
+    return f"{HISTORY_PREFIX}{pool}#{finished_at}#{match_id}"
+
+
+def versus_sk(pool: str, opponent: str) -> str:
+    return f"{VERSUS_PREFIX}{pool}#{opponent}"
+
+
+def rated_log_pk(pool: str) -> str:
+    """The partition listing every rated match of a pool in finish order (what a recompute replays)."""
+    return f"RATED#{pool}"
+
+
+def rank_pk(pool: str, shard: int) -> str:
+    return f"RANK#{pool}#{shard}"
+
+
+def glicko_rank_pk(pool: str, shard: int) -> str:
+    return f"GRANK#{pool}#{shard}"
+
+
+def rank_sk(rating: float, player_id: str) -> str:
+    """A rating as a sortable key: hundredths, 8 digits (negative ratings sort as 0)."""
+    return f"{max(0, round(rating * 100)):08d}#{player_id}"

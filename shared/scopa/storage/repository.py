@@ -53,6 +53,7 @@ class Match:
     idempotency: dict[str, Any] | None = None  # the last move request: key, body hash, caller, answer
     preset: str = "classic"
     context: dict[str, Any] | None = None  # where the match belongs: {"tournament", "round", "table", "game"}
+    rating: str | None = None  # "pending" once finished and rateable, "rated" after the rating step
 
 
 @dataclass

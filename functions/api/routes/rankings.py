@@ -1,0 +1,60 @@
+"""Rankings: the pools, leaderboards (by Elo or Glicko-2, per club or tournament), a player's ratings."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Query
+
+from api.context import services
+
+router = Router()
+
+
+@router.get("/rankings", summary="The rating pools and the rule presets each one rates")
+def pools() -> dict[str, Any]:
+    return {
+        "pools": [
+            {"id": p.id, "name": p.name, "presets": list(p.presets), "players_per_side": p.players_per_side}
+            for p in services().ratings.pools
+        ]
+    }
+
+
+@router.get(
+    "/rankings/<pool>",
+    summary="A leaderboard: top N with a cursor, ?around=me, per club or tournament, provisional or not",
+)
+def leaderboard(
+    pool: str,
+    by: Annotated[Literal["elo", "glicko"], Query()] = "elo",
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    cursor: Annotated[str | None, Query(max_length=4096)] = None,
+    around: Annotated[Literal["me"] | None, Query(description="the caller and the players around")] = None,
+    club: Annotated[str | None, Query(max_length=64)] = None,
+    tournament: Annotated[str | None, Query(max_length=64)] = None,
+    provisional: Annotated[bool, Query(description="include provisional ratings")] = True,
+) -> dict[str, Any]:
+    svc = services()
+    if around == "me":
+        return svc.ratings.around(svc.caller(router.current_event.headers), pool, by, count=min(limit, 10))
+    return svc.ratings.leaderboard(pool, by, limit, cursor, provisional, club, tournament)
+
+
+@router.post("/rankings/<pool>/recompute", summary="Admin: rebuild a pool's ratings from its rated matches")
+def recompute(pool: str) -> dict[str, Any]:
+    svc = services()
+    return svc.ratings.recompute(svc.caller(router.current_event.headers), pool)
+
+
+@router.get(
+    "/players/<player_id>/ratings",
+    summary="A player's ratings per pool, the rating history (a point per rated match), records by opponent",
+)
+def player_ratings(
+    player_id: str,
+    pool: Annotated[str | None, Query(max_length=40)] = None,
+    points: Annotated[int, Query(ge=1, le=1000)] = 100,
+) -> dict[str, Any]:
+    return services().ratings.player(player_id, pool, points)

@@ -1,0 +1,138 @@
+"""Ratings through the pipeline and the API: exactly once, in finish order, leaderboards, history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api.conftest import ADMIN_TOKEN, Api
+from tests.api.support import assert_error
+from tests.api.tournament_support import (
+    create_tournament,
+    enter_bots,
+    enter_humans,
+    items_of_type,
+    organizer,
+    play_out,
+    run_pipeline,
+    run_until_finished,
+)
+
+
+def bot_league(api: Api, count: int = 12, rounds: int = 4) -> dict[str, Any]:
+    """A Swiss of bot identities (greedy and random), played to the end and rated."""
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {"format": "swiss", "rounds": rounds, "target": 1})
+    enter_bots(api, olga, t["id"], count, kinds=("greedy", "random"))
+    api.call("POST", f"/tournaments/{t['id']}/start", token=olga)
+    run_until_finished(api, t["id"])
+    api.clock.advance(10)  # past the settling time
+    run_pipeline()
+    return t
+
+
+def test_a_played_match_is_rated_once(api: Api) -> None:
+    ada, ada_token = api.register("Ada")
+    bea, bea_token = api.register("Bea")
+    created = api.call("POST", "/matches", {"players": [ada, bea], "target": 1}, token=ada_token).body
+    api.call("POST", f"/matches/{created['id']}/accept", token=bea_token)
+    final = play_out(api, created["id"], {ada: ada_token, bea: bea_token})
+    winner = final["result"]["winners"][0]
+    loser = bea if winner == ada else ada
+    run_pipeline()  # too fresh: the rating step waits for the index to settle
+    assert_error(
+        api.call("GET", "/rankings/scopa", query={"around": "me"}, token=ada_token), 404, "not_rated"
+    )
+    api.clock.advance(10)
+    assert run_pipeline()["rated"] == 1
+    assert run_pipeline()["rated"] == 0  # a second run finds the marker
+    rows = api.call("GET", "/rankings/scopa").body["rows"]
+    assert [r["player_id"] for r in rows] == [winner, loser]
+    assert rows[0]["elo"] == 1520.0  # 1500 v 1500, K 40: +20 / -20
+    assert rows[1]["elo"] == 1480.0
+    assert rows[0]["elo_provisional"] is True
+    mine = api.call("GET", f"/players/{winner}/ratings").body["pools"][0]
+    assert [p["match_id"] for p in mine["history"]] == [created["id"]]
+    assert mine["opponents"] == [{"opponent": loser, "wins": 1, "losses": 0, "draws": 0}]
+    assert len(items_of_type("rating_history")) == 2
+
+
+def test_forfeits_are_not_rated_but_resignations_are(api: Api) -> None:
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {"format": "swiss", "rounds": 1, "target": 11, "seconds_per_move": 60})
+    tokens = enter_humans(api, t["id"], ("Ada", "Bea"))
+    api.call("POST", f"/tournaments/{t['id']}/start", token=olga)
+    api.clock.advance(61)  # nobody plays a card: a no-show
+    run_pipeline()
+    api.clock.advance(10)
+    run_pipeline()
+    assert api.call("GET", f"/tournaments/{t['id']}/rounds/1").body["tables"][0]["forfeit"] is True
+    assert api.call("GET", "/rankings/scopa").body["rows"] == []
+    ada = next(iter(tokens))
+    created = api.call("POST", "/matches", {"players": [ada, "bot-greedy"]}, token=tokens[ada]).body
+    match = api.call("GET", f"/matches/{created['id']}", token=tokens[ada]).body
+    if match["turn_player_id"] == ada:  # play one card, so the game has begun
+        move = match["view"]["legal_moves"][0]
+        api.call(
+            "POST",
+            f"/matches/{created['id']}/moves",
+            {"card": move["card"], "take": move["take"], "version": match["version"]},
+            token=tokens[ada],
+        )
+    api.call("POST", f"/matches/{created['id']}/resign", token=tokens[ada])
+    api.clock.advance(10)
+    run_pipeline()
+    rows = api.call("GET", "/rankings/scopa").body["rows"]
+    assert [r["player_id"] for r in rows] == ["bot-greedy", ada]
+
+
+def test_leaderboard_pages_merge_the_shards_in_rating_order(api: Api) -> None:
+    bot_league(api)
+    seen: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        query = {"limit": "5", **({"cursor": cursor} if cursor else {})}
+        page = api.call("GET", "/rankings/scopa", query=query).body
+        seen += page["rows"]
+        cursor = page["next_cursor"]
+        if not cursor:
+            break
+    assert len(seen) == 12
+    assert [r["rank"] for r in seen] == list(range(1, 13))
+    elos = [r["elo"] for r in seen]
+    assert elos == sorted(elos, reverse=True)
+    by_glicko = api.call("GET", "/rankings/scopa", query={"by": "glicko", "limit": "100"}).body["rows"]
+    assert [r["glicko"] for r in by_glicko] == sorted((r["glicko"] for r in by_glicko), reverse=True)
+    settled = api.call("GET", "/rankings/scopa", query={"provisional": "false"}).body["rows"]
+    assert all(not r["elo_provisional"] for r in settled)
+    assert_error(api.call("GET", "/rankings/scopa", query={"cursor": "nonsense"}), 400, "invalid_cursor")
+    assert_error(api.call("GET", "/rankings/chess"), 404, "pool_not_found")
+
+
+def test_per_tournament_leaderboard_and_recompute_give_the_same_ratings(api: Api) -> None:
+    t = bot_league(api, count=6, rounds=3)
+    board = api.call("GET", "/rankings/scopa", query={"tournament": t["id"], "limit": "100"}).body["rows"]
+    assert len(board) == 6
+    before = api.call("GET", "/rankings/scopa", query={"limit": "100"}).body["rows"]
+    assert_error(api.call("POST", "/rankings/scopa/recompute"), 401, "unauthorized")
+    report = api.call("POST", "/rankings/scopa/recompute", token=ADMIN_TOKEN).body
+    assert report["matches"] == 9
+    assert report["changed"] == []  # the incremental ratings are exactly the recomputed ones
+    after = api.call("GET", "/rankings/scopa", query={"limit": "100"}).body["rows"]
+    assert after == before
+
+
+def test_around_me_shows_the_neighbours(api: Api) -> None:
+    ada, ada_token = api.register("Ada")
+    for _ in range(3):
+        created = api.call(
+            "POST", "/matches", {"players": [ada, "bot-random"], "target": 1}, token=ada_token
+        ).body
+        play_out(api, created["id"], {ada: ada_token})
+    bot_league(api, count=6, rounds=2)
+    around = api.call("GET", "/rankings/scopa", query={"around": "me", "limit": "2"}, token=ada_token).body
+    ids = [r["player_id"] for r in around["rows"]]
+    assert ada in ids
+    full = api.call("GET", "/rankings/scopa", query={"limit": "100"}).body["rows"]
+    position = [r["player_id"] for r in full].index(ada)
+    assert ids == [r["player_id"] for r in full[max(0, position - 2) : position + 3]]
+    assert around["rows"][ids.index(ada)]["rank"] == position + 1
