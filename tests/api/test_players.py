@@ -331,6 +331,10 @@ def test_health_openapi_and_docs(api: Api) -> None:
         "/tournaments/{tournament_id}/crosstable",
         "/tournaments/{tournament_id}/export",
         "/tournaments/{tournament_id}/audit",
+        "/rankings",
+        "/rankings/{pool}",
+        "/rankings/{pool}/recompute",
+        "/players/{player_id}/ratings",
     }
     docs = api.call("GET", "/docs")
     assert docs.status == 200
