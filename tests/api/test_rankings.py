@@ -136,3 +136,29 @@ def test_around_me_shows_the_neighbours(api: Api) -> None:
     position = [r["player_id"] for r in full].index(ada)
     assert ids == [r["player_id"] for r in full[max(0, position - 2) : position + 3]]
     assert around["rows"][ids.index(ada)]["rank"] == position + 1
+
+
+def test_a_rated_match_costs_one_transaction_of_eight_writes(api: Api) -> None:
+    from api import context
+
+    ada, ada_token = api.register("Ada")
+    created = api.call(
+        "POST", "/matches", {"players": [ada, "bot-random"], "target": 1}, token=ada_token
+    ).body
+    play_out(api, created["id"], {ada: ada_token})
+    api.clock.advance(10)
+    calls: list[tuple[str, int]] = []
+
+    def count(model: Any, params: dict[str, Any], **_: Any) -> None:
+        items = params.get("TransactItems") or params.get("RequestItems") or [params]
+        calls.append((model.name, len(items)))
+
+    events = context.dynamodb_client().meta.events
+    events.register("provide-client-params.dynamodb", count)
+    try:
+        assert run_pipeline()["rated"] == 1
+    finally:
+        events.unregister("provide-client-params.dynamodb", count)
+    writes = [c for c in calls if c[0] in ("TransactWriteItems", "PutItem", "UpdateItem", "BatchWriteItem")]
+    # The match marker, the pool's log, and per player: rating, history point, head-to-head record.
+    assert writes == [("TransactWriteItems", 8)]

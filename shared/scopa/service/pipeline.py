@@ -105,7 +105,11 @@ class Pipeline:
                 report.errors[tid] = type(exc).__name__
         if self.rater is not None:
             # Last, so the matches this run finished are rated in the same run once they settle.
-            report.rated = self.rater()
+            try:
+                report.rated = self.rater()
+            except Exception as exc:  # the tournaments were served; the next run rates what is left
+                log.exception("rating step failed")
+                report.errors["ratings"] = type(exc).__name__
         return report
 
     def _cancel_empty(self, t: TournamentRecord) -> None:
