@@ -37,6 +37,19 @@ def raise_conflict(exc: ClientError) -> None:
     raise exc
 
 
+def put_if_version(client: Any, table: str, item: dict[str, Any], expected_version: int) -> None:
+    """Write a whole item if its stored ``version`` is still ``expected_version`` (one conditional put)."""
+    try:
+        client.put_item(
+            TableName=table,
+            Item=item,
+            ConditionExpression="version = :v",
+            ExpressionAttributeValues={":v": n(expected_version)},
+        )
+    except ClientError as exc:
+        raise_conflict(exc)
+
+
 def transact(client: Any, items: list[dict[str, Any]]) -> None:
     try:
         client.transact_write_items(TransactItems=items)

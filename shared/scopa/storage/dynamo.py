@@ -9,10 +9,16 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
-from botocore.exceptions import ClientError
-
 from scopa.storage import keys
-from scopa.storage.codec import InvalidCursor, decode_cursor, encode_cursor, n, raise_conflict, s, transact
+from scopa.storage.codec import (
+    InvalidCursor,
+    decode_cursor,
+    encode_cursor,
+    n,
+    put_if_version,
+    s,
+    transact,
+)
 from scopa.storage.repository import Match, MatchSummary, Player, Role, WriteConflict
 
 
@@ -180,15 +186,7 @@ class DynamoRepository:
 
     def save_match(self, match: Match, expected_version: int) -> None:
         """Write the match if its stored version is still ``expected_version`` (one conditional put)."""
-        try:
-            self.client.put_item(
-                TableName=self.table,
-                Item=self._match_item(match),
-                ConditionExpression="version = :v",
-                ExpressionAttributeValues={":v": n(expected_version)},
-            )
-        except ClientError as exc:
-            raise_conflict(exc)
+        put_if_version(self.client, self.table, self._match_item(match), expected_version)
 
     def get_matches(self, match_ids: list[str]) -> dict[str, Match]:
         found: dict[str, Match] = {}

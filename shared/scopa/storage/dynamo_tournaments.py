@@ -20,6 +20,7 @@ from scopa.storage.codec import (
     dumps,
     encode_cursor,
     n,
+    put_if_version,
     raise_conflict,
     s,
     transact,
@@ -207,15 +208,7 @@ class DynamoTournamentRepository:
         return TournamentBundle(tournament, entries, rounds)
 
     def save_tournament(self, tournament: TournamentRecord, expected_version: int) -> None:
-        try:
-            self.client.put_item(
-                TableName=self.table,
-                Item=self._tournament_item(tournament),
-                ConditionExpression="version = :v",
-                ExpressionAttributeValues={":v": n(expected_version)},
-            )
-        except ClientError as exc:
-            raise_conflict(exc)
+        put_if_version(self.client, self.table, self._tournament_item(tournament), expected_version)
 
     def list_tournaments(
         self, status: str | None, club_id: str | None, limit: int, cursor: str | None

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from scopa.tournaments.model import Entrant, History
-from scopa.tournaments.settings import DEFAULT_TIEBREAKS
+from scopa.tournaments.settings import DEFAULT_TIEBREAKS, TiebreakName
 from scopa.tournaments.tally import Outcome, RoundResult, Tally, rounds_in, tally
 
 __all__ = [
@@ -64,16 +64,7 @@ __all__ = [
     "tiebreak_order",
 ]
 
-Tiebreak = Literal[
-    "buchholz",
-    "buchholz_cut1",
-    "sonneborn_berger",
-    "direct_encounter",
-    "wins",
-    "game_point_difference",
-    "points_scored",
-    "lot",
-]
+Tiebreak = TiebreakName  # one list of names, in the settings
 
 #: Every tie-break with a one-line description (for the docs and the OpenAPI document).
 TIEBREAKS: tuple[tuple[Tiebreak, str], ...] = (
