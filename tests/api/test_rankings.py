@@ -162,3 +162,40 @@ def test_a_rated_match_costs_one_transaction_of_eight_writes(api: Api) -> None:
     writes = [c for c in calls if c[0] in ("TransactWriteItems", "PutItem", "UpdateItem", "BatchWriteItem")]
     # The match marker, the pool's log, and per player: rating, history point, head-to-head record.
     assert writes == [("TransactWriteItems", 8)]
+
+
+def test_a_clubs_leaderboard_lists_its_members_only(api: Api) -> None:
+    _, olga = organizer(api)
+    club = api.call("POST", "/clubs", {"name": "Circolo", "open": True}, token=olga).body
+    ada, ada_token = api.register("Ada")
+    bea, bea_token = api.register("Bea")
+    api.call("POST", f"/clubs/{club['id']}/members", {"player_id": ada}, token=ada_token)
+    for player, token in ((ada, ada_token), (bea, bea_token)):
+        created = api.call(
+            "POST", "/matches", {"players": [player, "bot-random"], "target": 1}, token=token
+        ).body
+        play_out(api, created["id"], {player: token})
+    api.clock.advance(10)
+    run_pipeline()
+    everyone = {r["player_id"] for r in api.call("GET", "/rankings/scopa").body["rows"]}
+    assert {ada, bea, "bot-random"} <= everyone
+    members = api.call("GET", "/rankings/scopa", query={"club": club["id"]}).body["rows"]
+    assert [r["player_id"] for r in members] == [ada]
+    assert members[0]["rank"] == 1
+    assert_error(api.call("GET", "/rankings/scopa", query={"club": "c_missing"}), 404, "club_not_found")
+
+
+def test_partners_are_rated_together(api: Api) -> None:
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {"format": "swiss", "rounds": 1, "preset": "scopone", "target": 1})
+    for pair in (["bot-greedy-1", "bot-greedy-2"], ["bot-random-1", "bot-random-2"]):
+        api.call("POST", f"/tournaments/{t['id']}/entries", {"players": pair}, token=olga)
+    api.call("POST", f"/tournaments/{t['id']}/start", token=olga)
+    run_until_finished(api, t["id"])
+    api.clock.advance(10)
+    assert run_pipeline()["rated"] == 1
+    rows = api.call("GET", "/rankings/scopone").body["rows"]
+    assert len(rows) == 4
+    # Equal partners (both new, K 40) move together: +20 each for the winners, -20 each for the losers.
+    assert sorted(r["elo"] for r in rows) == [1480.0, 1480.0, 1520.0, 1520.0]
+    assert api.call("GET", "/rankings/scopa").body["rows"] == []
