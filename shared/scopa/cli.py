@@ -151,8 +151,12 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_pipeline(args: argparse.Namespace) -> int:
-    """One pipeline run against a real table (AWS, or DYNAMODB_ENDPOINT): what the schedule runs."""
+def _services_on_table(args: argparse.Namespace, command: str) -> Any:
+    """The product's services on a real table (AWS, or ``DYNAMODB_ENDPOINT``), as the Lambdas build them.
+
+    The table comes from ``--table`` or ``TABLE_NAME``, the leaderboard shard count from
+    ``RANKING_SHARDS``; None (after a message) when no table is named.
+    """
     import os
 
     import boto3
@@ -162,10 +166,18 @@ def cmd_pipeline(args: argparse.Namespace) -> int:
 
     table = args.table or os.environ.get("TABLE_NAME")
     if not table:
-        print("scopa pipeline: name the table with --table or TABLE_NAME", file=sys.stderr)
-        return 2
+        print(f"scopa {command}: name the table with --table or TABLE_NAME", file=sys.stderr)
+        return None
     client = boto3.client("dynamodb", endpoint_url=os.environ.get("DYNAMODB_ENDPOINT") or None)
-    pipeline = ServiceSet(client, table, SystemClock()).pipeline
+    return ServiceSet(client, table, SystemClock(), int(os.environ.get("RANKING_SHARDS") or 4))
+
+
+def cmd_pipeline(args: argparse.Namespace) -> int:
+    """One pipeline run against a real table: what the schedule runs."""
+    services = _services_on_table(args, "pipeline")
+    if services is None:
+        return 2
+    pipeline = services.pipeline
     if args.tournament:
         print(json.dumps({"tournament": args.tournament, "steps": pipeline.advance(args.tournament)}))
         return 0
@@ -175,23 +187,13 @@ def cmd_pipeline(args: argparse.Namespace) -> int:
 
 
 def cmd_ratings(args: argparse.Namespace) -> int:
-    """Recompute a pool's ratings from its rated-match log on a real table (AWS, or DYNAMODB_ENDPOINT)."""
-    import os
-
-    import boto3
-
+    """Recompute a pool's ratings from its rated-match log on a real table."""
     from scopa.service.auth import ADMIN_ID, Caller
-    from scopa.service.clock import SystemClock
-    from scopa.service.wiring import ServiceSet
 
-    table = args.table or os.environ.get("TABLE_NAME")
-    if not table:
-        print("scopa ratings: name the table with --table or TABLE_NAME", file=sys.stderr)
+    services = _services_on_table(args, "ratings")
+    if services is None:
         return 2
-    client = boto3.client("dynamodb", endpoint_url=os.environ.get("DYNAMODB_ENDPOINT") or None)
-    shards = int(os.environ.get("RANKING_SHARDS") or 4)
-    ratings = ServiceSet(client, table, SystemClock(), shards).ratings
-    print(json.dumps(ratings.recompute(Caller(ADMIN_ID, "admin"), args.pool)))
+    print(json.dumps(services.ratings.recompute(Caller(ADMIN_ID, "admin"), args.pool)))
     return 0
 
 

@@ -176,39 +176,41 @@ class MatchService:
         On level points the side to move loses, as it would on its own clock. A finished match is
         returned unchanged; a concurrent change is read again and decided once.
         """
+
+        def loser(match: Match, game: GameEngine) -> int | None:
+            seat = game.turn(match.state)
+            scores = list(match.state.get("scores", []))
+            if seat is None or len(scores) != 2 or scores[0] == scores[1]:
+                return seat
+            behind = 0 if scores[0] < scores[1] else 1
+            return next(i for i in range(len(match.seats)) if i % 2 == behind)
+
+        return self._end(match_id, loser, reason)
+
+    def forfeit(self, match_id: str, player_id: str, reason: str) -> Match:
+        """End a match under way as lost by ``player_id`` (an organizer excluded them)."""
+        return self._end(
+            match_id,
+            lambda match, _game: match.seats.index(player_id) if player_id in match.seats else None,
+            reason,
+        )
+
+    def _end(self, match_id: str, loser_of: Callable[[Match, GameEngine], int | None], reason: str) -> Match:
+        """End an active match as lost by the seat ``loser_of`` names (None: leave it as it is).
+
+        One conditional write; a concurrent change is read again and the choice made anew, up to three
+        times, after which the match is returned as it stands.
+        """
         for _ in range(3):
             match = self._load(match_id)
             if match.status != "active":
                 return match
             game = self._game(match.game)
-            seat = game.turn(match.state)
+            seat = loser_of(match, game)
             if seat is None:
                 return match
-            scores = list(match.state.get("scores", []))
-            sides = len(scores)
-            loser = seat
-            if sides == 2 and scores[0] != scores[1]:
-                behind = 0 if scores[0] < scores[1] else 1
-                loser = next(i for i in range(len(match.seats)) if i % sides == behind)
             expected = match.version
-            match.state = game.resign(match.state, loser, reason)
-            self._finish_bookkeeping(match, self.clock.now())
-            try:
-                self.repo.save_match(match, expected)
-            except WriteConflict:
-                continue
-            return match
-        return self._load(match_id)
-
-    def forfeit(self, match_id: str, player_id: str, reason: str) -> Match:
-        """End a match under way as lost by ``player_id`` (an organizer excluded them)."""
-        for _ in range(3):
-            match = self._load(match_id)
-            if match.status != "active" or player_id not in match.seats:
-                return match
-            game = self._game(match.game)
-            expected = match.version
-            match.state = game.resign(match.state, match.seats.index(player_id), reason)
+            match.state = game.resign(match.state, seat, reason)
             self._finish_bookkeeping(match, self.clock.now())
             try:
                 self.repo.save_match(match, expected)

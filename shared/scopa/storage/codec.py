@@ -57,6 +57,26 @@ def transact(client: Any, items: list[dict[str, Any]]) -> None:
         raise_conflict(exc)
 
 
+def batch_get(
+    client: Any, table: str, item_keys: list[dict[str, Any]], consistent: bool = False, **options: Any
+) -> list[dict[str, Any]]:
+    """Every found item of ``item_keys`` (duplicates read once), 100 keys a call, retrying unprocessed keys.
+
+    ``options`` go into each request as they are (``ProjectionExpression``, ``ExpressionAttributeNames``).
+    """
+    unique = list({json.dumps(k, sort_keys=True): k for k in item_keys}.values())
+    found: list[dict[str, Any]] = []
+    for start in range(0, len(unique), 100):
+        request: dict[str, Any] = {
+            table: {"Keys": unique[start : start + 100], "ConsistentRead": consistent, **options}
+        }
+        while request:
+            answer = client.batch_get_item(RequestItems=request)
+            found.extend(answer.get("Responses", {}).get(table, []))
+            request = answer.get("UnprocessedKeys") or {}
+    return found
+
+
 def encode_cursor(key: dict[str, Any]) -> str:
     return base64.urlsafe_b64encode(json.dumps(key, separators=(",", ":")).encode()).decode()
 

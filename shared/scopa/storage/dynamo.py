@@ -12,6 +12,7 @@ from typing import Any, cast
 from scopa.storage import keys
 from scopa.storage.codec import (
     InvalidCursor,
+    batch_get,
     decode_cursor,
     encode_cursor,
     n,
@@ -189,25 +190,9 @@ class DynamoRepository:
         put_if_version(self.client, self.table, self._match_item(match), expected_version)
 
     def get_matches(self, match_ids: list[str]) -> dict[str, Match]:
-        found: dict[str, Match] = {}
-        unique = list(dict.fromkeys(match_ids))
-        for start in range(0, len(unique), 100):
-            request: dict[str, Any] = {
-                self.table: {
-                    "Keys": [
-                        {keys.PK: s(keys.match_pk(i)), keys.SK: s(keys.MATCH_SK)}
-                        for i in unique[start : start + 100]
-                    ],
-                    "ConsistentRead": True,
-                }
-            }
-            while request:
-                answer = self.client.batch_get_item(RequestItems=request)
-                for item in answer.get("Responses", {}).get(self.table, []):
-                    match = _match_from_item(item)
-                    found[match.id] = match
-                request = answer.get("UnprocessedKeys") or {}
-        return found
+        item_keys = [{keys.PK: s(keys.match_pk(i)), keys.SK: s(keys.MATCH_SK)} for i in match_ids]
+        matches = (_match_from_item(item) for item in batch_get(self.client, self.table, item_keys, True))
+        return {match.id: match for match in matches}
 
     def _match_item(self, match: Match) -> dict[str, Any]:
         item: dict[str, Any] = {
@@ -276,19 +261,14 @@ class DynamoRepository:
     def _summaries(self, ids: list[str]) -> list[MatchSummary]:
         if not ids:
             return []
-        request = {
-            self.table: {
-                "Keys": [{keys.PK: s(keys.match_pk(i)), keys.SK: s(keys.MATCH_SK)} for i in ids],
-                "ProjectionExpression": "id, created_at, #st, #n, seats, preset, #state",
-                "ExpressionAttributeNames": {"#st": "status", "#n": "names", "#state": "state"},
-            }
-        }
-        found: dict[str, dict[str, Any]] = {}
-        while request:
-            answer = self.client.batch_get_item(RequestItems=request)
-            for item in answer.get("Responses", {}).get(self.table, []):
-                found[item["id"]["S"]] = item
-            request = answer.get("UnprocessedKeys") or {}
+        items = batch_get(
+            self.client,
+            self.table,
+            [{keys.PK: s(keys.match_pk(i)), keys.SK: s(keys.MATCH_SK)} for i in ids],
+            ProjectionExpression="id, created_at, #st, #n, seats, preset, #state",
+            ExpressionAttributeNames={"#st": "status", "#n": "names", "#state": "state"},
+        )
+        found = {item["id"]["S"]: item for item in items}
         out = []
         for i in ids:
             item = found.get(i)

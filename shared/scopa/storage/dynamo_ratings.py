@@ -23,7 +23,7 @@ from typing import Any
 from scopa.ratings.ledger import PlayerRating, RatedMatch, RatingChange
 from scopa.ratings.pools import RatingPool
 from scopa.storage import keys
-from scopa.storage.codec import InvalidCursor, decode_cursor, dumps, encode_cursor, n, s, transact
+from scopa.storage.codec import InvalidCursor, batch_get, decode_cursor, dumps, encode_cursor, n, s, transact
 
 Order = str  # "elo" or "glicko"
 
@@ -76,24 +76,9 @@ class DynamoRatingRepository:
     # ------------------------------------------------------------------ rating items
 
     def get_ratings(self, pool: str, player_ids: Iterable[str]) -> dict[str, StoredRating]:
-        wanted = list(dict.fromkeys(player_ids))
-        found: dict[str, StoredRating] = {}
-        for start in range(0, len(wanted), 100):
-            request: dict[str, Any] = {
-                self.table: {
-                    "Keys": [
-                        _key(keys.player_pk(p), keys.rating_sk(pool)) for p in wanted[start : start + 100]
-                    ],
-                    "ConsistentRead": True,
-                }
-            }
-            while request:
-                answer = self.client.batch_get_item(RequestItems=request)
-                for item in answer.get("Responses", {}).get(self.table, []):
-                    stored = _rating(item)
-                    found[stored.player_id] = stored
-                request = answer.get("UnprocessedKeys") or {}
-        return found
+        item_keys = [_key(keys.player_pk(p), keys.rating_sk(pool)) for p in player_ids]
+        ratings = (_rating(item) for item in batch_get(self.client, self.table, item_keys, True))
+        return {stored.player_id: stored for stored in ratings}
 
     def rate(
         self,

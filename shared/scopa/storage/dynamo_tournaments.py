@@ -16,6 +16,7 @@ from botocore.exceptions import ClientError
 from scopa.storage import keys
 from scopa.storage.codec import (
     InvalidCursor,
+    batch_get,
     decode_cursor,
     dumps,
     encode_cursor,
@@ -518,18 +519,8 @@ class DynamoTournamentRepository:
         return page.get("Items", []), encode_cursor(last) if last else None
 
     def _batch_get(self, wanted: list[tuple[str, str]]) -> dict[tuple[str, str], dict[str, Any]]:
-        found: dict[tuple[str, str], dict[str, Any]] = {}
-        unique = list(dict.fromkeys(wanted))
-        for start in range(0, len(unique), 100):
-            request: dict[str, Any] = {
-                self.table: {"Keys": [_key(pk, sk) for pk, sk in unique[start : start + 100]]}
-            }
-            while request:
-                answer = self.client.batch_get_item(RequestItems=request)
-                for item in answer.get("Responses", {}).get(self.table, []):
-                    found[(item[keys.PK]["S"], item[keys.SK]["S"])] = item
-                request = answer.get("UnprocessedKeys") or {}
-        return found
+        items = batch_get(self.client, self.table, [_key(pk, sk) for pk, sk in wanted])
+        return {(item[keys.PK]["S"], item[keys.SK]["S"]): item for item in items}
 
 
 def raise_invalid() -> None:
