@@ -32,6 +32,7 @@ from tests.faults.table import business, check_whole, idempotency_statuses, kind
 from tests.faults.wire import (
     ALWAYS,
     CONDITION_FAILED,
+    SERVER_ERROR,
     THROTTLE_ALWAYS,
     THROTTLE_ONCE,
     TRANSACTION_CONDITION_FAILED,
@@ -229,3 +230,22 @@ def retry_applies_once(
     assert kinds(final) == kinds(after), (where, kinds(final) - kinds(after), kinds(after) - kinds(final))
     assert set(answer.body) == set(clean.body), where
     assert diff(business(final), business(before))
+
+
+@pytest.mark.parametrize("scenario", ["register", "move"])
+def test_a_failure_that_is_not_throttling_stays_a_bare_500_and_writes_nothing(
+    api: Api, ids: Ids, scenario: str
+) -> None:
+    """DynamoDB's own 500, on every attempt: retried by the client, then the API's bare 500 (no 503, no
+    AWS error text), and nothing written."""
+    request = SCENARIOS[scenario](api)
+    before = scan(client())
+    answer, wire = run(api, ids, request, SERVER_ERROR, 1)
+    body = assert_error(answer, 500, "internal_error")
+    assert set(body["details"]) == {"request_id"}
+    assert "InternalServerError" not in str(body)
+    assert "Retry-After" not in answer.headers
+    assert wire.failed is not None
+    assert wire.failed.attempts == MAX_ATTEMPTS
+    assert len(wire.sleeps) == MAX_ATTEMPTS - 1  # the client backed off between attempts
+    assert diff(business(scan(client())), business(before)) == []

@@ -36,6 +36,7 @@ class Fault:
     code: str
     attempts: int = ALWAYS  # how many attempts fail: 1 is a transient fault, ALWAYS a persistent one
     reason: str | None = None  # for a cancelled transaction: the reason given for its first item
+    status: int = 400
 
 
 THROTTLE_ONCE = Fault("throttled-once", "ProvisionedThroughputExceededException", attempts=1)
@@ -44,6 +45,7 @@ TRANSACTION_THROTTLED = Fault(
     "transaction-throttled", "TransactionCanceledException", reason="ThrottlingError"
 )
 CONDITION_FAILED = Fault("condition-failed", "ConditionalCheckFailedException", attempts=1)
+SERVER_ERROR = Fault("server-error", "InternalServerError", status=500)  # not a busy table: a failure
 TRANSACTION_CONDITION_FAILED = Fault(
     "transaction-condition-failed",
     "TransactionCanceledException",
@@ -182,4 +184,4 @@ def _error(request: Any, fault: Fault, items: int) -> AWSResponse:
     headers = HTTPHeaders()
     headers["Content-Type"] = "application/x-amz-json-1.0"
     headers["x-amzn-RequestId"] = "injected"
-    return AWSResponse(request.url, 400, headers, MockRawResponse(json.dumps(payload)))
+    return AWSResponse(request.url, fault.status, headers, MockRawResponse(json.dumps(payload)))
