@@ -31,6 +31,7 @@ from tests.faults.conftest import Ids
 from tests.faults.table import business, check_whole, idempotency_statuses, kinds
 from tests.faults.wire import (
     ALWAYS,
+    ANSWER_LOST,
     CONDITION_FAILED,
     SERVER_ERROR,
     THROTTLE_ALWAYS,
@@ -249,3 +250,24 @@ def test_a_failure_that_is_not_throttling_stays_a_bare_500_and_writes_nothing(
     assert wire.failed.attempts == MAX_ATTEMPTS
     assert len(wire.sleeps) == MAX_ATTEMPTS - 1  # the client backed off between attempts
     assert diff(business(scan(client())), business(before)) == []
+
+
+def test_a_move_whose_answer_is_lost_is_applied_once_and_its_retry_answers_the_same(
+    api: Api, ids: Ids
+) -> None:
+    """The move's write is applied but its answer lost (a DynamoDB 500): the client retries the write,
+    which now fails its own version condition, so the request answers 409. The player sends the move
+    again with the same Idempotency-Key and gets the first answer; the move is in the match once."""
+    request = move(api)
+    before = scan(client())
+    clean, _ = run(api, ids, request)
+    after = scan(client())
+    restore(client(), before)
+    answer, wire = run(api, ids, request, ANSWER_LOST, 1)
+    assert_error(answer, 409, "stale_version")
+    assert wire.failed is not None
+    assert wire.failed.attempts == 2  # the lost answer, then the client's retry
+    assert diff(scan(client()), after) == []  # applied, once
+    again = request.send(api)
+    assert (again.status, again.body) == (clean.status, clean.body)
+    assert diff(scan(client()), after) == []

@@ -2,7 +2,8 @@
 
 moto answers a mocked client from a ``before-send`` hook. :class:`WireFaults` takes that hook's place on
 one client: each attempt of a request goes to moto, except the attempts it is told to fail, which it
-answers itself with DynamoDB's error (moto never sees them, so nothing is written). Because the answer
+answers itself with DynamoDB's error (moto never sees them, so nothing is written; or, for a lost
+answer, moto applies the write and its answer is replaced by the error). Because the answer
 comes back through botocore's parser and retry handler, the client's configured retries (standard mode,
 four attempts) really run: a fault on one attempt is absorbed, a fault on every attempt reaches the
 service as DynamoDB's ``ClientError``. The retry back-off is recorded instead of slept.
@@ -37,6 +38,7 @@ class Fault:
     attempts: int = ALWAYS  # how many attempts fail: 1 is a transient fault, ALWAYS a persistent one
     reason: str | None = None  # for a cancelled transaction: the reason given for its first item
     status: int = 400
+    applied: bool = False  # the write is applied first and only its answer is lost
 
 
 THROTTLE_ONCE = Fault("throttled-once", "ProvisionedThroughputExceededException", attempts=1)
@@ -45,6 +47,7 @@ TRANSACTION_THROTTLED = Fault(
     "transaction-throttled", "TransactionCanceledException", reason="ThrottlingError"
 )
 CONDITION_FAILED = Fault("condition-failed", "ConditionalCheckFailedException", attempts=1)
+ANSWER_LOST = Fault("answer-lost", "InternalServerError", attempts=1, status=500, applied=True)
 SERVER_ERROR = Fault("server-error", "InternalServerError", status=500)  # not a busy table: a failure
 TRANSACTION_CONDITION_FAILED = Fault(
     "transaction-condition-failed",
@@ -123,6 +126,8 @@ class WireFaults:
             fault = self.fault
             if fault is not None and len(self.writes) == self.fail_at and write.failed < fault.attempts:
                 write.failed += 1
+                if fault.applied:
+                    botocore_stubber(event_name, request, **kwargs)
                 return _error(request, fault, write.items)
         return botocore_stubber(event_name, request, **kwargs)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import io
 import json
 import os
 import queue
@@ -138,8 +139,7 @@ def open_for_writing(path: str) -> Iterator[IO[str]]:
 
 @contextmanager
 def _text(raw: Any) -> Iterator[IO[str]]:
-    import io
-
+    """A UTF-8 text layer over a binary file, detached at the end so the file's owner closes it."""
     wrapper = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
     try:
         yield wrapper
@@ -162,20 +162,24 @@ def scan_items(client: Any, table: str, segments: int = 1) -> Iterator[Item]:
     pages: queue.Queue[list[Item] | BaseException | None] = queue.Queue(maxsize=2 * segments)
     stop = threading.Event()
 
+    def offer(value: list[Item] | BaseException | None) -> bool:
+        """Queue ``value`` unless the reader has gone (False then)."""
+        while not stop.is_set():
+            try:
+                pages.put(value, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
     def work(segment: int) -> None:
         try:
             for page in _scan_pages(client, table, (segment, segments)):
-                while not stop.is_set():
-                    try:
-                        pages.put(page, timeout=0.1)
-                        break
-                    except queue.Full:
-                        continue
-                if stop.is_set():
+                if not offer(page):
                     return
-            pages.put(None)
+            offer(None)
         except BaseException as exc:  # handed to the reading thread
-            pages.put(exc)
+            offer(exc)
 
     threads = [threading.Thread(target=work, args=(i,), daemon=True) for i in range(segments)]
     for thread in threads:
