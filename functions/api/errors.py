@@ -3,7 +3,7 @@
 Domain code raises domain errors; this module maps each class to a status. Messages come from the domain
 and never hold a hidden card or a token; unexpected errors answer a bare 500 with the request id.
 
-DynamoDB throttling that outlasts the client's own retries (standard mode, four attempts) is not a bug but
+DynamoDB throttling that outlasts the client's own retries (standard mode, four retries) is not a bug but
 a busy table: it answers ``503 service_busy`` with a ``Retry-After`` header, and nothing of the AWS error.
 A conditional write lost to a concurrent change that no service turned into a conflict of its own answers
 ``409 write_conflict``: read again and retry.
