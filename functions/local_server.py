@@ -13,6 +13,10 @@ Run it with ``make run``, or ``PYTHONPATH=functions python -m local_server``. En
 * ``DYNAMODB_ENDPOINT``: another DynamoDB instead of the embedded moto;
 * ``PIPELINE_SECONDS``: how often the tournament pipeline runs, as the schedule does in AWS (``60``;
   ``0`` turns it off);
+* ``DATA_FILE``: keep the data across restarts in this file (a ``scopa backup`` file; ``.gz`` compressed):
+  restored on start when it exists, saved every ``DATA_SAVE_SECONDS`` (``60``; ``0``: only at the end) and
+  when the server stops cleanly (Ctrl-C, SIGTERM). Each save writes a new file and renames it into place;
+  a file that cannot be read stops the start rather than be overwritten;
 * ``ACCESS_LOG=1``: print one line per request; ``POWERTOOLS_LOG_LEVEL``: the handler's log level
   (``WARNING`` by default, so the console stays quiet).
 
@@ -114,6 +118,52 @@ def ensure_table() -> bool:
     except client.exceptions.ResourceNotFoundException:
         create_table(client, name)
         return True
+
+
+# ---------------------------------------------------------------------------------------------- the data file
+
+
+class DataFile:
+    """The embedded table kept in a file across restarts, by the code behind ``scopa backup``/``restore``.
+
+    Saves run inside the request gate, so a save is a snapshot between two requests.
+    """
+
+    def __init__(self, path: str, gate: HandlerGate) -> None:
+        self.path = path
+        self.gate = gate
+
+    def load(self) -> int | None:
+        """Restore the file into the (empty) table; None when there is no file yet."""
+        from api.context import dynamodb_client
+        from api.settings import settings
+        from scopa.storage.backup import restore_from_file
+
+        if not os.path.exists(self.path):
+            return None
+        return restore_from_file(dynamodb_client(), settings().table_name, self.path)
+
+    def save(self) -> int:
+        """Write the whole table to the file (atomically); the number of items."""
+        from api.context import dynamodb_client
+        from api.settings import settings
+        from scopa.storage.backup import backup_to_file
+
+        return self.gate.run(lambda: backup_to_file(dynamodb_client(), settings().table_name, self.path))
+
+    def start_autosave(self, seconds: float) -> threading.Event:
+        """Save every ``seconds`` in a daemon thread; set the returned event to stop it."""
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.wait(seconds):
+                try:
+                    self.save()
+                except Exception as exc:  # the next tick (or the final save) tries again
+                    print(f"local_server: saving {self.path} failed: {exc}", file=sys.stderr, flush=True)
+
+        threading.Thread(target=loop, name="data-autosave", daemon=True).start()
+        return stop
 
 
 # ---------------------------------------------------------------------------------------------- the gate
@@ -480,17 +530,32 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGTERM, _interrupt)
         try:
             pipeline_seconds = float(os.environ.get("PIPELINE_SECONDS") or 60)
+            save_seconds = float(os.environ.get("DATA_SAVE_SECONDS") or 60)
         except ValueError:
-            print("local_server: PIPELINE_SECONDS must be a number", file=sys.stderr)
+            print("local_server: PIPELINE_SECONDS and DATA_SAVE_SECONDS must be numbers", file=sys.stderr)
             return 2
+        data = DataFile(os.environ["DATA_FILE"], server.gate) if os.environ.get("DATA_FILE") else None
+        restored = None
+        if data is not None:
+            try:
+                restored = data.load()
+            except Exception as exc:  # never start empty and then overwrite the user's data
+                print(f"local_server: cannot restore {data.path}: {exc}", file=sys.stderr)
+                server.server_close()
+                return 1
         with server:
             if pipeline_seconds > 0:
                 server.start_pipeline_timer(pipeline_seconds)
-            _print_banner(server.url, admin_token, endpoint)
+            autosave = data.start_autosave(save_seconds) if data is not None and save_seconds > 0 else None
+            _print_banner(server.url, admin_token, endpoint, data.path if data else None, restored)
             try:
                 server.serve_forever()
             except KeyboardInterrupt:
                 print("\nstopped", flush=True)
+            if autosave is not None:
+                autosave.set()
+            if data is not None:
+                print(f"data saved to {data.path} ({data.save()} items)", flush=True)
         return 0
     finally:
         if mock is not None:
@@ -501,17 +566,30 @@ def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
-def _print_banner(url: str, admin_token: str | None, endpoint: str | None) -> None:
+def _print_banner(
+    url: str,
+    admin_token: str | None,
+    endpoint: str | None,
+    data_file: str | None = None,
+    restored: int | None = None,
+) -> None:
     from api.settings import settings
 
     store = f"DynamoDB at {endpoint}" if endpoint else "embedded moto (in memory, gone at exit)"
+    if data_file and not endpoint:
+        store = "embedded moto (in memory, kept in the data file)"
     token = admin_token if admin_token is not None else "(set through ADMIN_TOKEN_HASH)"
+    kept = ""
+    if data_file:
+        done = f"{restored} items restored" if restored is not None else "a new file"
+        kept = f"  data file     {data_file} ({done}; saved at exit)\n"
     print(
         f"Scopa service running on {url}\n"
         f"  API base      {url}\n"
         f"  Swagger UI    {url}/docs\n"
         f"  OpenAPI       {url}/openapi.json\n"
         f"  table         {settings().table_name} on {store}\n"
+        f"{kept}"
         f"  admin token   {token}\n"
         "Press Ctrl-C to stop.",
         flush=True,

@@ -2,6 +2,11 @@
 
 Domain code raises domain errors; this module maps each class to a status. Messages come from the domain
 and never hold a hidden card or a token; unexpected errors answer a bare 500 with the request id.
+
+DynamoDB throttling that outlasts the client's own retries (standard mode, four retries) is not a bug but
+a busy table: it answers ``503 service_busy`` with a ``Retry-After`` header, and nothing of the AWS error.
+A conditional write lost to a concurrent change that no service turned into a conflict of its own answers
+``409 write_conflict``: read again and retry.
 """
 
 from __future__ import annotations
@@ -15,13 +20,18 @@ from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from aws_lambda_powertools.utilities.idempotency.exceptions import (
     IdempotencyAlreadyInProgressError,
+    IdempotencyPersistenceLayerError,
     IdempotencyValidationError,
 )
+from botocore.exceptions import ClientError
 
 from api.observability import count, logger
 from scopa.errors import IllegalMove, RecordError, RuleSetError, ScopaError
 from scopa.service import errors as service_errors
-from scopa.storage.codec import InvalidCursor
+from scopa.storage.codec import InvalidCursor, is_throttling
+from scopa.storage.repository import WriteConflict
+
+RETRY_AFTER_SECONDS = 1  # DynamoDB adapts within seconds; a client waiting longer would only lose time
 
 STATUS: dict[type[Exception], HTTPStatus] = {
     service_errors.BadRequest: HTTPStatus.BAD_REQUEST,
@@ -34,13 +44,31 @@ STATUS: dict[type[Exception], HTTPStatus] = {
 
 
 def error_response(
-    status: HTTPStatus, code: str, message: str, details: dict[str, Any] | None = None
+    status: HTTPStatus,
+    code: str,
+    message: str,
+    details: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
 ) -> Response[str]:
     return Response(
         status_code=status,
         content_type=content_types.APPLICATION_JSON,
         body=json.dumps({"code": code, "message": message, "details": details or {}}, ensure_ascii=False),
+        headers=headers,
     )
+
+
+def throttled(exc: BaseException) -> bool:
+    """True when ``exc``, or an error it was raised from (Powertools idempotency wraps them), is DynamoDB
+    throttling: the table is busy, not broken."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, ClientError) and is_throttling(current):
+            return True
+        current = current.__cause__ or current.__context__
+    return False
 
 
 def register(app: APIGatewayHttpResolver) -> None:
@@ -107,6 +135,15 @@ def register(app: APIGatewayHttpResolver) -> None:
             HTTPStatus.CONFLICT, "request_in_progress", "a request with this Idempotency-Key is still running"
         )
 
+    @app.exception_handler(WriteConflict)
+    def write_conflict(exc: WriteConflict) -> Response[str]:
+        logger.info("write conflict", extra={"code": "write_conflict"})
+        return error_response(
+            HTTPStatus.CONFLICT,
+            "write_conflict",
+            "the data changed while this request was handled: read it again and retry",
+        )
+
     @app.not_found
     def not_found(exc: NotFoundError) -> Response[str]:
         return error_response(HTTPStatus.NOT_FOUND, "route_not_found", "no such route")
@@ -120,4 +157,18 @@ def register(app: APIGatewayHttpResolver) -> None:
             "internal_error",
             "something went wrong",
             {"request_id": request_id},
+        )
+
+    @app.exception_handler([ClientError, IdempotencyPersistenceLayerError])
+    def storage_error(exc: Exception) -> Response[str]:
+        if not throttled(exc):
+            answer: Response[str] = unexpected(exc)
+            return answer
+        count("Throttled")
+        logger.warning("dynamodb throttled", extra={"code": "service_busy"})
+        return error_response(
+            HTTPStatus.SERVICE_UNAVAILABLE,
+            "service_busy",
+            "the service is busy; try again shortly",
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
         )

@@ -4,6 +4,8 @@
 * ``scopa replay FILE``: re-play a game record, verify it, print the per-deal points and result as JSON.
 * ``scopa arena``: many games between two bots with swapped seats, with a confidence interval.
 * ``scopa rules``: the presets and every rule option.
+* ``scopa pipeline`` / ``scopa ratings``: the tournament pipeline, a rating recompute, on a real table.
+* ``scopa backup`` / ``scopa restore``: a table to a JSON-lines file (``.gz``: compressed) and back.
 """
 
 from __future__ import annotations
@@ -151,24 +153,31 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
-def _services_on_table(args: argparse.Namespace, command: str) -> Any:
-    """The product's services on a real table (AWS, or ``DYNAMODB_ENDPOINT``), as the Lambdas build them.
-
-    The table comes from ``--table`` or ``TABLE_NAME``, the leaderboard shard count from
-    ``RANKING_SHARDS``; None (after a message) when no table is named.
-    """
+def _table_client(args: argparse.Namespace, command: str) -> tuple[Any, str] | None:
+    """A DynamoDB client (AWS, or ``DYNAMODB_ENDPOINT``) and the table from ``--table`` or ``TABLE_NAME``;
+    None (after a message) when no table is named."""
     import os
 
     import boto3
-
-    from scopa.service.clock import SystemClock
-    from scopa.service.wiring import ServiceSet
 
     table = args.table or os.environ.get("TABLE_NAME")
     if not table:
         print(f"scopa {command}: name the table with --table or TABLE_NAME", file=sys.stderr)
         return None
-    client = boto3.client("dynamodb", endpoint_url=os.environ.get("DYNAMODB_ENDPOINT") or None)
+    return boto3.client("dynamodb", endpoint_url=os.environ.get("DYNAMODB_ENDPOINT") or None), table
+
+
+def _services_on_table(args: argparse.Namespace, command: str) -> Any:
+    """The product's services on a real table, as the Lambdas build them (shards from ``RANKING_SHARDS``)."""
+    import os
+
+    from scopa.service.clock import SystemClock
+    from scopa.service.wiring import ServiceSet
+
+    found = _table_client(args, command)
+    if found is None:
+        return None
+    client, table = found
     return ServiceSet(client, table, SystemClock(), int(os.environ.get("RANKING_SHARDS") or 4))
 
 
@@ -194,6 +203,59 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     if services is None:
         return 2
     print(json.dumps(services.ratings.recompute(Caller(ADMIN_ID, "admin"), args.pool)))
+    return 0
+
+
+def _progress_bar(args: argparse.Namespace, total: int, what: str) -> Any:
+    """A tqdm bar on stderr, shown only on a terminal and without ``--quiet``."""
+    from tqdm import tqdm
+
+    return tqdm(
+        total=total or None,
+        unit=" items",
+        desc=what,
+        file=sys.stderr,
+        disable=args.quiet or not sys.stderr.isatty(),
+    )
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    """Every item of a table to a JSON-lines file (or standard output), streamed page by page."""
+    from scopa.storage import backup
+
+    found = _table_client(args, "backup")
+    if found is None:
+        return 2
+    client, table = found
+    if args.out == "-" and sys.stdout.isatty():
+        print("scopa backup: name a file with --out, or redirect standard output", file=sys.stderr)
+        return 2
+    with _progress_bar(args, backup.estimate_items(client, table), f"backup {table}") as bar:
+        count = backup.backup_to_file(client, table, args.out, segments=args.segments, progress=bar.update)
+    print(f"scopa backup: {count} items of {table} written to {args.out}", file=sys.stderr)
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """A backup file (or standard input) into a table: created when missing, refused when not empty."""
+    from scopa.storage import backup
+
+    found = _table_client(args, "restore")
+    if found is None:
+        return 2
+    client, table = found
+    try:
+        with backup.open_for_reading(args.input) as source:
+            lines = iter(source)
+            header = backup.read_header(lines)
+            created = backup.prepare_table(client, table, args.force)
+            with _progress_bar(args, header.items_estimate, f"restore {table}") as bar:
+                count = backup.write_items(client, table, backup.read_items(lines), progress=bar.update)
+    except (OSError, backup.BackupError) as exc:
+        print(f"scopa restore: {exc}", file=sys.stderr)
+        return 1
+    made = " (table created)" if created else ""
+    print(f"scopa restore: {count} items from {args.input} written to {table}{made}", file=sys.stderr)
     return 0
 
 
@@ -247,6 +309,20 @@ def build_parser() -> argparse.ArgumentParser:
     ratings.add_argument("--pool", default="scopa")
     ratings.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
     ratings.set_defaults(func=cmd_ratings)
+
+    back = sub.add_parser("backup", help="write every item of a table to a JSON-lines file (.gz: gzip)")
+    back.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
+    back.add_argument("--out", default="-", help="the file to write, or - for standard output (default)")
+    back.add_argument("--segments", type=int, default=1, help="parallel scan segments (default 1)")
+    back.add_argument("--quiet", action="store_true", help="no progress bar")
+    back.set_defaults(func=cmd_backup)
+
+    res = sub.add_parser("restore", help="write a backup's items into a table (created when missing)")
+    res.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
+    res.add_argument("--in", dest="input", required=True, help="the backup file, or - for standard input")
+    res.add_argument("--force", action="store_true", help="restore into a table that already holds items")
+    res.add_argument("--quiet", action="store_true", help="no progress bar")
+    res.set_defaults(func=cmd_restore)
     return parser
 
 

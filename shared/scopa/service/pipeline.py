@@ -70,7 +70,11 @@ class Pipeline:
     def run(self) -> PipelineReport:
         """One scheduled run: time out overdue matches, start due tournaments, advance the running ones."""
         report = PipelineReport()
-        report.expired_matches = self.matches.expire_overdue(limit=500)
+        try:
+            report.expired_matches = self.matches.expire_overdue(limit=500)
+        except Exception as exc:  # a throttled sweep must not hold the tournaments up; the next run sweeps
+            log.exception("deadline sweep failed")
+            report.errors["expiry"] = type(exc).__name__
         now = self.clock.now()
         for tid in self.repo.tournament_ids_with_status("registration"):
             try:

@@ -29,10 +29,27 @@ def dumps(value: Any) -> dict[str, str]:
     return {"S": json.dumps(value, separators=(",", ":"), ensure_ascii=False)}
 
 
-def raise_conflict(exc: ClientError) -> None:
-    """A lost condition becomes :class:`WriteConflict`; anything else is raised again."""
+THROTTLING = frozenset(
+    {"ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded"}
+)
+
+
+def is_throttling(exc: ClientError) -> bool:
+    """DynamoDB refused for load, not for the data: a plain throttle, or a transaction cancelled only because
+    one of its items was throttled (its reasons say ``ThrottlingError``; no condition failed)."""
     code = exc.response.get("Error", {}).get("Code", "")
-    if code in ("ConditionalCheckFailedException", "TransactionCanceledException"):
+    if code in THROTTLING:
+        return True
+    if code != "TransactionCanceledException":
+        return False
+    reasons = [r.get("Code") for r in exc.response.get("CancellationReasons", []) or []]
+    return "ThrottlingError" in reasons and "ConditionalCheckFailed" not in reasons
+
+
+def raise_conflict(exc: ClientError) -> None:
+    """A lost condition becomes :class:`WriteConflict`; anything else (throttling too) is raised again."""
+    code = exc.response.get("Error", {}).get("Code", "")
+    if code in ("ConditionalCheckFailedException", "TransactionCanceledException") and not is_throttling(exc):
         raise WriteConflict(code) from None
     raise exc
 

@@ -1,0 +1,93 @@
+"""What the fault tests check of a whole table: its business items, and that nothing in it is half-written.
+
+"Half-written" is anything one of the service's writes keeps together coming apart: a profile without its
+token item (or a token item without its profile), a match without a player's link to it (or a link to no
+match), a tournament whose entry count is not its number of entries, an entry without its players' links,
+a rated match not in the pool's log, or a match state the engine cannot read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from scopa.games import GAMES
+from scopa.storage import keys
+from tests.pipeline.test_pipeline_concurrency import Key
+
+Items = dict[Key, dict[str, Any]]
+
+
+def business(items: Items) -> Items:
+    """Everything but the idempotency records (they hold wall-clock expiry times)."""
+    return {k: v for k, v in items.items() if k[0] != keys.IDEMPOTENCY_PK}
+
+
+def idempotency_statuses(items: Items) -> dict[str, str]:
+    return {k[1]: v["status"]["S"] for k, v in items.items() if k[0] == keys.IDEMPOTENCY_PK}
+
+
+def kinds(items: Items) -> Counter[str]:
+    """How many items of each type (idempotency records left out)."""
+    return Counter(v["type"]["S"] for v in business(items).values())
+
+
+def check_whole(items: Items) -> None:
+    """Raise AssertionError naming the first thing found half-written."""
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for item in business(items).values():
+        by_type.setdefault(item["type"]["S"], []).append(item)
+    players = {i["id"]["S"]: i for i in by_type.get("player", [])}
+    tokens = {i[keys.PK]["S"].removeprefix("TOKEN#"): i for i in by_type.get("token", [])}
+    for pid, player in players.items():
+        if "token_hash" in player:
+            token = tokens.get(player["token_hash"]["S"])
+            assert token is not None, f"player {pid} has no token item"
+            assert token["player_id"]["S"] == pid, f"the token item of {pid} names another player"
+            assert token["role"]["S"] == player["role"]["S"], f"token of {pid} has another role"
+    for token in tokens.values():
+        owner = players.get(token["player_id"]["S"])
+        assert owner is not None, f"token item for a missing player {token['player_id']['S']}"
+        assert owner.get("token_hash", {}).get("S") == token[keys.PK]["S"].removeprefix("TOKEN#")
+
+    matches = {i["id"]["S"]: i for i in by_type.get("match", [])}
+    links = {
+        (i[keys.PK]["S"].removeprefix("PLAYER#"), i["match_id"]["S"]) for i in by_type.get("player_match", [])
+    }
+    for mid, match in matches.items():
+        for seat in set(json.loads(match["seats"]["S"])):
+            assert (seat, mid) in links, f"match {mid} is not listed for {seat}"
+        _check_state(match)
+    for seat, mid in links:
+        assert mid in matches, f"{seat} is linked to a missing match {mid}"
+
+    for t in by_type.get("tournament", []):
+        tid = t["id"]["S"]
+        entries = [e for e in by_type.get("entry", []) if e[keys.PK]["S"] == keys.tournament_pk(tid)]
+        assert int(t["entries"]["N"]) == len(entries), f"tournament {tid} counts {t['entries']} entries"
+    player_entries = {
+        (i[keys.PK]["S"].removeprefix("PLAYER#"), i[keys.SK]["S"].removeprefix("TOURNAMENT#"))
+        for i in by_type.get("player_tournament", [])
+    }
+    for e in by_type.get("entry", []):
+        tid = e[keys.PK]["S"].removeprefix("TOURNAMENT#")
+        for player in json.loads(e["players"]["S"]):
+            assert (player, tid) in player_entries, f"entry of {player} in {tid} has no link"
+
+    logged = {i["match_id"]["S"] for i in by_type.get("rated_match", [])}
+    rated = {mid for mid, m in matches.items() if m.get("rating", {}).get("S") == "rated"}
+    assert logged == rated, f"rated {sorted(rated)} but logged {sorted(logged)}"
+    history = Counter(i["match_id"]["S"] for i in by_type.get("rating_history", []))
+    for mid in rated:
+        assert history[mid] == len(set(json.loads(matches[mid]["seats"]["S"]))), f"history of {mid}"
+
+
+def _check_state(match: dict[str, Any]) -> None:
+    game = GAMES[match["game"]["S"]]
+    state = json.loads(match["state"]["S"])
+    seats = json.loads(match["seats"]["S"])
+    for seat in [None, *range(len(seats))]:
+        game.view(state, seat)  # the engine reads it, for every seat and a spectator
+    finished = game.outcome(state) is not None
+    assert finished == (match["status"]["S"] == "finished"), f"match {match['id']['S']}: status v state"
