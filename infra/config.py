@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -91,7 +91,7 @@ class EnvironmentConfig(BaseModel):
         return self
 
 
-ENVIRONMENTS: dict[str, dict[str, object]] = {
+ENVIRONMENTS: dict[str, dict[str, Any]] = {
     "dev": {
         "name": "dev",
         "stack_name": "Scopa-dev",
@@ -149,5 +149,5 @@ def load(name: str, admin_token_hash: str | None = None, alarm_email: str | None
     raw = dict(ENVIRONMENTS[name])
     raw["admin_token_hash"] = admin_token_hash or os.environ.get("SCOPA_ADMIN_TOKEN_HASH") or None
     if alarm_email:
-        raw["alarms"] = {**dict(raw["alarms"]), "email": alarm_email}  # type: ignore[call-overload]
+        raw["alarms"] = {**raw["alarms"], "email": alarm_email}
     return EnvironmentConfig.model_validate(raw)

@@ -42,4 +42,3 @@ class Data(Construct):
                 sort_key=dynamodb.Attribute(name=sk, type=dynamodb.AttributeType.STRING),
                 projection_type=projection,
             )
-        self.index_names = tuple(name for name, *_ in INDEXES)

@@ -70,7 +70,6 @@ class Functions(Construct):
             compatible_runtimes=[RUNTIME],
             compatible_architectures=[lambda_.Architecture.ARM_64],
             description="scopa domain package and runtime dependencies (manylinux aarch64 wheels)",
-            removal_policy=RemovalPolicy.RETAIN if config.retain_logs else RemovalPolicy.DESTROY,
         )
         self.code = lambda_.Code.from_asset(str(FUNCTIONS_DIR), exclude=FUNCTIONS_EXCLUDE)
         common_env = {
@@ -80,7 +79,6 @@ class Functions(Construct):
             "POWERTOOLS_LOG_LEVEL": config.log_level,
             "POWERTOOLS_LOGGER_LOG_EVENT": "false",  # events carry bearer tokens
             "POWERTOOLS_TRACER_CAPTURE_RESPONSE": "false",  # answers carry tokens and hands
-            "POWERTOOLS_TRACER_CAPTURE_ERROR": "true",
         }
         api_env = dict(common_env)
         if config.admin_token_hash:

@@ -3,6 +3,7 @@ on-demand, point-in-time recovery, retained, deletion-protected in prod."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from aws_cdk.assertions import Match
@@ -75,3 +76,10 @@ def test_the_table_name_is_an_output(dev: Synthesised) -> None:
     dev.assertions.has_output(
         "TableName", {"Value": {"Ref": dev.logical_id("AWS::DynamoDB::Table", "DataTable")}}
     )
+
+
+def test_only_prod_protects_its_stack_from_deletion(dev: Synthesised, prod: Synthesised) -> None:
+    for env, protected in ((dev, False), (prod, True)):
+        manifest = json.loads((env.outdir / "manifest.json").read_text())
+        properties = manifest["artifacts"][env.config.stack_name]["properties"]
+        assert properties.get("terminationProtection", False) is protected
