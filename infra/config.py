@@ -54,7 +54,7 @@ class EnvironmentConfig(BaseModel):
     log_retention_days: int
     throttle_rate: int = Field(ge=1)  # steady requests per second on the API's default stage
     throttle_burst: int = Field(ge=1)
-    cors_origins: tuple[str, ...]
+    cors_origins: tuple[str, ...]  # "*" is safe here: clients send bearer tokens, never cookies
     ranking_shards: int = Field(ge=1, le=64)
     deletion_protection: bool  # of the table, as a CloudFormation property
     retain_logs: bool  # keep log groups when the stack is deleted (the table is always kept)
