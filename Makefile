@@ -3,8 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+ENV ?= dev
+# jsii (under aws-cdk-lib) prints an end-of-life banner on Node 20 at every synth; Node 20 synthesises
+# correctly, so the banner is silenced on purpose instead of installing a second Node.
+export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: run demo invoke events test lint format bench clean help
+.PHONY: run demo invoke events test lint format bench clean help layer synth
 
 help:
 	@echo "make run    - the API on http://127.0.0.1:8000 (embedded DynamoDB; PORT, HOST, ADMIN_TOKEN)"
@@ -12,9 +16,11 @@ help:
 	@echo "make invoke EVENT=events/get-me.json - run the Lambda handler once on a sample event"
 	@echo "make events - regenerate the sample events in events/"
 	@echo "make test   - lint, type-check and run every test"
-	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events (strict on scopa)"
+	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events, infra (strict on scopa)"
 	@echo "make bench  - engine, API, pairing and rating benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
+	@echo "make layer  - build the Lambda layer (arm64 wheels + scopa) in build/layer"
+	@echo "make synth  - synthesise the AWS CDK app offline into cdk.out (ENV=dev|prod), cdk-nag checked"
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -38,7 +44,7 @@ events: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check shared tests functions infra bench events
 	$(BIN)/ruff format --check shared tests functions infra bench events
-	$(BIN)/mypy shared functions tests bench events
+	$(BIN)/mypy shared functions tests bench events infra
 
 format: $(STAMP)
 	$(BIN)/ruff format shared tests functions infra bench events
@@ -53,5 +59,11 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.pairing
 	$(BIN)/python -m bench.ratings
 
+layer: $(STAMP)
+	$(BIN)/python -m infra.layer build/layer
+
+synth: layer
+	$(BIN)/python -m infra.app --env $(ENV) --out cdk.out
+
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis build cdk.out

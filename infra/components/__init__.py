@@ -1,0 +1,1 @@
+"""One construct per concern: data, functions, API, pipeline schedule, monitoring."""

@@ -1,0 +1,39 @@
+"""The DynamoDB actions each function may call: exactly what its code paths use, never a wildcard.
+
+Measured by recording every DynamoDB call (and every transaction item's kind) while the API and pipeline
+test suites ran, and checked statically by ``tests/infra/test_grants.py`` against the adapters' source.
+A transaction needs the action of each item it holds (``Put`` -> ``PutItem``, ``Update`` ->
+``UpdateItem``, ``Delete`` -> ``DeleteItem``, ``ConditionCheck`` -> ``ConditionCheckItem``); IAM has no
+action of its own for ``TransactWriteItems``.
+"""
+
+from __future__ import annotations
+
+from scopa.storage import keys
+
+#: The API: every route, the admin recompute (batch writes) and Powertools idempotency (delete on failure).
+API_ITEM_ACTIONS = (
+    "dynamodb:BatchGetItem",
+    "dynamodb:BatchWriteItem",
+    "dynamodb:ConditionCheckItem",
+    "dynamodb:DeleteItem",
+    "dynamodb:GetItem",
+    "dynamodb:PutItem",
+    "dynamodb:Query",
+    "dynamodb:UpdateItem",
+)
+#: The API queries the deadline/queue index and both leaderboard indexes.
+API_INDEXES = (keys.GSI1, keys.GSI2, keys.GSI3)
+
+#: The pipeline: tournaments, rounds, scheduled matches, timeouts and the rating step. No deletes.
+PIPELINE_ITEM_ACTIONS = (
+    "dynamodb:BatchGetItem",
+    "dynamodb:GetItem",
+    "dynamodb:PutItem",
+    "dynamodb:Query",
+    "dynamodb:UpdateItem",
+)
+#: The pipeline reads only gsi1: overdue matches (LIVE), tournaments by status, unrated matches.
+PIPELINE_INDEXES = (keys.GSI1,)
+
+INDEX_ACTIONS = ("dynamodb:Query",)

@@ -1,0 +1,153 @@
+"""Typed settings per environment (dev, prod): names, sizes, retention, throttling, alarm thresholds.
+
+Only the admin token's hash comes from outside, through CDK context (``-c admin_token_hash=...``) or the
+``SCOPA_ADMIN_TOKEN_HASH`` variable, so no credential is committed; the service never sees the token itself.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+#: CPython version of the Lambda runtime; the layer is built for the same one (``infra.layer``).
+PYTHON_VERSION = "3.14"
+
+#: Retention periods CloudWatch Logs accepts (days), so a typo fails at load, not at deploy.
+LOG_RETENTION_DAYS = frozenset({1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827})
+
+_SHA256_HEX = re.compile(r"^[0-9a-f]{64}$")
+
+
+class FunctionSize(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    memory_mb: int = Field(ge=128, le=10240)
+    timeout_seconds: int = Field(ge=1, le=900)
+
+
+class Alarms(BaseModel):
+    """Thresholds of the alarms; each alarm fires after ``periods`` one-minute periods in breach."""
+
+    model_config = ConfigDict(frozen=True)
+
+    function_errors: int = Field(ge=1)  # errors per period, per function
+    function_throttles: int = Field(ge=1)
+    api_5xx_percent: float = Field(gt=0, le=100)  # 5xx answers as a share of all answers
+    api_latency_p99_ms: int = Field(ge=100, le=30_000)
+    periods: int = Field(ge=1, le=60)
+    email: str | None = None  # subscribed to the alarm topic when set
+
+
+class EnvironmentConfig(BaseModel):
+    """Everything that differs between dev and prod; the stack reads nothing else."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: Literal["dev", "prod"]
+    stack_name: str
+    table_name: str = Field(min_length=3, max_length=255)
+    api: FunctionSize
+    pipeline: FunctionSize
+    log_retention_days: int
+    throttle_rate: int = Field(ge=1)  # steady requests per second on the API's default stage
+    throttle_burst: int = Field(ge=1)
+    cors_origins: tuple[str, ...]  # "*" is safe here: clients send bearer tokens, never cookies
+    ranking_shards: int = Field(ge=1, le=64)
+    deletion_protection: bool  # of the table, as a CloudFormation property
+    retain_logs: bool  # keep log groups when the stack is deleted (the table is always kept)
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+    alarms: Alarms
+    admin_token_hash: str | None = None
+
+    @field_validator("log_retention_days")
+    @classmethod
+    def _retention(cls, days: int) -> int:
+        if days not in LOG_RETENTION_DAYS:
+            raise ValueError(
+                f"CloudWatch Logs does not offer {days} days; one of {sorted(LOG_RETENTION_DAYS)}"
+            )
+        return days
+
+    @field_validator("admin_token_hash")
+    @classmethod
+    def _hash(cls, value: str | None) -> str | None:
+        if value is not None and not _SHA256_HEX.match(value):
+            raise ValueError("admin_token_hash must be the SHA-256 of the token as 64 lowercase hex digits")
+        return value
+
+    @model_validator(mode="after")
+    def _prod_is_guarded(self) -> EnvironmentConfig:
+        if self.name == "prod" and not (self.deletion_protection and self.retain_logs):
+            raise ValueError("prod keeps its table under deletion protection and retains its logs")
+        if self.name == "prod" and self.admin_token_hash is None:
+            raise ValueError("prod needs admin_token_hash (context or SCOPA_ADMIN_TOKEN_HASH)")
+        if self.throttle_burst < self.throttle_rate:
+            raise ValueError(
+                "throttle_burst below throttle_rate would cap every second's traffic at the burst"
+            )
+        return self
+
+
+ENVIRONMENTS: dict[str, dict[str, Any]] = {
+    "dev": {
+        "name": "dev",
+        "stack_name": "Scopa-dev",
+        "table_name": "scopa-dev",
+        "api": {"memory_mb": 512, "timeout_seconds": 25},
+        "pipeline": {"memory_mb": 512, "timeout_seconds": 55},
+        "log_retention_days": 14,
+        "throttle_rate": 20,
+        "throttle_burst": 40,
+        "cors_origins": ("*",),
+        "ranking_shards": 4,
+        "deletion_protection": False,
+        "retain_logs": False,
+        "log_level": "DEBUG",
+        "alarms": {
+            "function_errors": 5,
+            "function_throttles": 1,
+            "api_5xx_percent": 5.0,
+            "api_latency_p99_ms": 3000,
+            "periods": 5,
+        },
+    },
+    "prod": {
+        "name": "prod",
+        "stack_name": "Scopa-prod",
+        "table_name": "scopa-prod",
+        "api": {"memory_mb": 1024, "timeout_seconds": 25},
+        "pipeline": {"memory_mb": 1024, "timeout_seconds": 55},
+        "log_retention_days": 90,
+        "throttle_rate": 200,
+        "throttle_burst": 400,
+        "cors_origins": ("*",),
+        "ranking_shards": 8,
+        "deletion_protection": True,
+        "retain_logs": True,
+        "log_level": "INFO",
+        "alarms": {
+            "function_errors": 1,
+            "function_throttles": 1,
+            "api_5xx_percent": 1.0,
+            "api_latency_p99_ms": 2000,
+            "periods": 3,
+        },
+    },
+}
+
+#: Request headers a browser client may send (CORS preflight answers).
+CORS_HEADERS = ("authorization", "content-type", "idempotency-key")
+
+
+def load(name: str, admin_token_hash: str | None = None, alarm_email: str | None = None) -> EnvironmentConfig:
+    """The configuration of ``name``; the hash falls back to ``SCOPA_ADMIN_TOKEN_HASH`` when not given."""
+    if name not in ENVIRONMENTS:
+        raise ValueError(f"unknown environment {name!r}; one of {sorted(ENVIRONMENTS)}")
+    raw = dict(ENVIRONMENTS[name])
+    raw["admin_token_hash"] = admin_token_hash or os.environ.get("SCOPA_ADMIN_TOKEN_HASH") or None
+    if alarm_email:
+        raw["alarms"] = {**raw["alarms"], "email": alarm_email}
+    return EnvironmentConfig.model_validate(raw)

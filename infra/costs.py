@@ -1,0 +1,211 @@
+"""What the deployed service costs: at rest (nobody playing) and per 1,000 games.
+
+``python -m infra.costs [--games 200] [--memory 1024]`` measures how many moves a game of classic Scopa to
+11 takes (bot games on the engine) and prints the arithmetic behind the README's cost section. The
+DynamoDB figures per request are the measured ones of ``docs/data-model.md`` (``python -m bench.api``);
+the idle pipeline's calls are measured by ``tests/infra/test_costs.py``. Prices are list prices of US East
+(N. Virginia) from the AWS pricing pages named in ``SOURCES``; other regions (eu-south-1, the service's
+default) list somewhat higher prices, so scale the totals, or edit ``PRICES``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from dataclasses import dataclass
+
+from scopa.arena import play_game
+from scopa.rules import make_rules
+
+SOURCES = {
+    "dynamodb": "https://aws.amazon.com/dynamodb/pricing/on-demand/",
+    "lambda": "https://aws.amazon.com/lambda/pricing/",
+    "apigateway": "https://aws.amazon.com/api-gateway/pricing/",
+    "cloudwatch": "https://aws.amazon.com/cloudwatch/pricing/",
+    "scheduler": "https://aws.amazon.com/eventbridge/pricing/",
+    "xray": "https://aws.amazon.com/xray/pricing/",
+}
+#: USD, us-east-1 list prices (2025), without free tiers.
+PRICES = {
+    "write_request_unit": 0.625 / 1e6,  # on-demand, standard table class
+    "read_request_unit": 0.125 / 1e6,
+    "storage_gb_month": 0.25,
+    "pitr_gb_month": 0.20,
+    "lambda_request": 0.20 / 1e6,
+    "lambda_gb_second_arm": 0.0000133334,
+    "http_api_request": 1.00 / 1e6,
+    "alarm_metric_month": 0.10,  # standard resolution; a metric-math alarm pays per metric it reads
+    "dashboard_month": 3.00,
+    "custom_metric_month": 0.30,
+    "log_ingest_gb": 0.50,
+    "scheduler_invocation": 1.00 / 1e6,
+    "xray_trace": 5.00 / 1e6,
+}
+
+# ---------------------------------------------------------------- measured elsewhere, used here
+#: A move request (POST /matches/{id}/moves, the house bot's answer played in the same request):
+#: token GetItem (eventually consistent, 0.5) + match GetItem (consistent, item 1.8 KB mean: 1).
+MOVE_READ_UNITS = 1.5
+#: The conditional PutItem of the match item (1.8 KB mean, 2.6 KB max: 2.3 write units on average).
+MOVE_WRITE_UNITS = 2.3
+#: With a clock running the match moves in the sparse gsi1 deadline index: old entry out, new one in.
+MOVE_INDEX_WRITE_UNITS = 2.0
+#: POST /matches: a transaction of three puts (match ~1.5 KB, two player-match items), doubled.
+CREATE_WRITE_UNITS = 8.0
+CREATE_READ_UNITS = 0.5
+#: Rating a one-against-one match (docs/rankings.md): 8 transactional writes (16), the rating items'
+#: gsi2 and gsi3 entries (2 players x 2 indexes x delete + put = 8), the queue entry out (1); 3 reads.
+RATE_WRITE_UNITS = 25.0
+RATE_READ_UNITS = 3.0
+#: An idle pipeline run: four eventually consistent gsi1 queries (0.5 each).
+IDLE_RUN_READ_UNITS = 4 * 0.5
+#: Assumptions (not measurable here): billed milliseconds of a warm request and of an idle run, and the
+#: bytes each writes to CloudWatch Logs (access log line, or Lambda's START/END/REPORT and the EMF line).
+REQUEST_MS = 50.0
+IDLE_RUN_MS = 100.0
+IDLE_RUN_LOG_BYTES = 1500
+REQUEST_LOG_BYTES = 400
+
+RUNS_PER_MONTH = 60 * 24 * 30
+ALARM_METRICS = 9  # 8 alarms; the 5xx-rate alarm reads two metrics
+IDLE_CUSTOM_METRICS = 2  # PipelineRuns, MatchesTimedOut (EMF, one dimension)
+
+
+@dataclass(frozen=True)
+class GameLength:
+    games: int
+    mean_moves: float
+    median_moves: float
+    min_moves: int
+    max_moves: int
+    mean_deals: float
+
+
+def measure_game_length(games: int = 200, seed: int = 11) -> GameLength:
+    """Moves (cards played, both players) per game of classic Scopa to 11, greedy bot against greedy bot."""
+    rules = make_rules("classic")
+    moves: list[int] = []
+    deals: list[int] = []
+    for index in range(games):
+        outcome = play_game("greedy", "greedy", rules, seed, index // 2, index % 2)
+        moves.append(outcome.moves_a + outcome.moves_b)
+        deals.append(outcome.deals)
+    return GameLength(
+        games=games,
+        mean_moves=statistics.mean(moves),
+        median_moves=statistics.median(moves),
+        min_moves=min(moves),
+        max_moves=max(moves),
+        mean_deals=statistics.mean(deals),
+    )
+
+
+@dataclass(frozen=True)
+class Cost:
+    label: str
+    read_units: float
+    write_units: float
+    requests: float
+    lambda_gb_seconds: float
+    log_gb: float
+
+    @property
+    def dynamodb(self) -> float:
+        return self.read_units * PRICES["read_request_unit"] + self.write_units * PRICES["write_request_unit"]
+
+    @property
+    def compute(self) -> float:
+        return (
+            self.requests * (PRICES["lambda_request"] + PRICES["http_api_request"])
+            + self.lambda_gb_seconds * PRICES["lambda_gb_second_arm"]
+        )
+
+    @property
+    def logs(self) -> float:
+        return self.log_gb * PRICES["log_ingest_gb"]
+
+    @property
+    def total(self) -> float:
+        return self.dynamodb + self.compute + self.logs
+
+
+def per_thousand_games(
+    moves: float, memory_mb: int, *, clock: bool, rated: bool, poll_reads_per_move: float = 0.0
+) -> Cost:
+    """1,000 games against a house bot (the player sends half the moves); ``poll_reads_per_move`` adds the
+    long-poll reads of a human opponent waiting for each move (two humans then send every move)."""
+    human_vs_human = poll_reads_per_move > 0
+    requests_per_game = (moves if human_vs_human else moves / 2) + 1
+    write = (MOVE_WRITE_UNITS + (MOVE_INDEX_WRITE_UNITS if clock else 0)) * (requests_per_game - 1)
+    write += CREATE_WRITE_UNITS + (RATE_WRITE_UNITS if rated else 0)
+    read = MOVE_READ_UNITS * (requests_per_game - 1) + CREATE_READ_UNITS + (RATE_READ_UNITS if rated else 0)
+    read += poll_reads_per_move * moves  # one consistent match read (<4 KB) per 0.5 s poll
+    gb_seconds = requests_per_game * REQUEST_MS / 1000 * memory_mb / 1024
+    if human_vs_human:  # the waiting player's GET holds a function for the whole wait
+        gb_seconds += moves * (poll_reads_per_move * 0.5) * memory_mb / 1024
+        requests_per_game += moves
+    label = "two humans" if human_vs_human else "a player against a house bot"
+    label += ", clock" if clock else ", no clock"
+    label += ", rated" if rated else ""
+    return Cost(
+        label=label,
+        read_units=read * 1000,
+        write_units=write * 1000,
+        requests=requests_per_game * 1000,
+        lambda_gb_seconds=gb_seconds * 1000,
+        log_gb=requests_per_game * 1000 * REQUEST_LOG_BYTES / 1e9,
+    )
+
+
+def at_rest(memory_mb: int) -> dict[str, float]:
+    """Monthly cost with nobody playing: the pipeline's runs, alarms, dashboard and metrics (no free tier)."""
+    gb_seconds = RUNS_PER_MONTH * IDLE_RUN_MS / 1000 * memory_mb / 1024
+    return {
+        "pipeline Lambda (requests + GB-s)": RUNS_PER_MONTH * PRICES["lambda_request"]
+        + gb_seconds * PRICES["lambda_gb_second_arm"],
+        "pipeline DynamoDB reads": RUNS_PER_MONTH * IDLE_RUN_READ_UNITS * PRICES["read_request_unit"],
+        "schedule invocations": RUNS_PER_MONTH * PRICES["scheduler_invocation"],
+        "X-Ray traces": RUNS_PER_MONTH * PRICES["xray_trace"],
+        "pipeline logs": RUNS_PER_MONTH * IDLE_RUN_LOG_BYTES / 1e9 * PRICES["log_ingest_gb"],
+        "alarms": ALARM_METRICS * PRICES["alarm_metric_month"],
+        "dashboard": PRICES["dashboard_month"],
+        "custom metrics": IDLE_CUSTOM_METRICS * PRICES["custom_metric_month"],
+    }
+
+
+def report(length: GameLength, memory_mb: int) -> str:
+    lines = [
+        f"game length: {length.games} greedy-v-greedy games of classic to 11: {length.mean_moves:.1f} moves "
+        f"mean (median {length.median_moves:.0f}, {length.min_moves}-{length.max_moves}), "
+        f"{length.mean_deals:.2f} deals",
+        "",
+        f"at rest, per month ({memory_mb} MB functions):",
+    ]
+    rest = at_rest(memory_mb)
+    lines += [f"  {name:36} ${value:8.3f}" for name, value in rest.items()]
+    lines += [f"  {'total':36} ${sum(rest.values()):8.3f}", "", "per 1,000 games:"]
+    cases = [
+        per_thousand_games(length.mean_moves, memory_mb, clock=False, rated=False),
+        per_thousand_games(length.mean_moves, memory_mb, clock=True, rated=True),
+        per_thousand_games(length.mean_moves, memory_mb, clock=True, rated=True, poll_reads_per_move=10),
+    ]
+    for cost in cases:
+        lines.append(
+            f"  {cost.label:42} {cost.read_units:>9,.0f} RRU {cost.write_units:>9,.0f} WRU "
+            f"{cost.requests:>9,.0f} req {cost.lambda_gb_seconds:>9,.0f} GB-s | "
+            f"DynamoDB ${cost.dynamodb:.3f} Lambda+API ${cost.compute:.3f} logs ${cost.logs:.3f} "
+            f"= ${cost.total:.3f}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m infra.costs", description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--memory", type=int, default=1024, help="function memory in MB (prod: 1024)")
+    args = parser.parse_args(argv)
+    print(report(measure_game_length(args.games), args.memory))
+
+
+if __name__ == "__main__":
+    main()

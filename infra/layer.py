@@ -1,0 +1,91 @@
+"""Build the Lambda layer: pyproject's ``[project].dependencies`` as arm64 wheels for the Lambda's Python,
+plus the ``scopa`` package, in ``<dir>/python`` (the folder Lambda puts on the path for a layer).
+
+``python -m infra.layer [DIR]`` (``make layer``). pip is told the target platform, so compiled wheels
+(pydantic-core) are the manylinux aarch64 builds, never this machine's; nothing is copied from the venv.
+A stamp records the inputs, so an unchanged layer is not rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from infra.config import PYTHON_VERSION
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_LAYER_DIR = ROOT / "build" / "layer"
+PLATFORM = "manylinux2014_aarch64"
+STAMP = ".inputs.sha256"
+
+
+class LayerMissing(RuntimeError):
+    """The layer folder has not been built (run ``make layer``)."""
+
+
+def runtime_dependencies(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
+    """The requirement strings of ``[project].dependencies``: what the Lambda needs, and only that."""
+    with pyproject.open("rb") as handle:
+        return list(tomllib.load(handle)["project"]["dependencies"])
+
+
+def pip_command(target: Path, requirements: list[str]) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-compile",
+        "--platform",
+        PLATFORM,
+        "--implementation",
+        "cp",
+        "--python-version",
+        PYTHON_VERSION,
+        "--only-binary=:all:",
+        "--upgrade",
+        "--target",
+        str(target),
+        *requirements,
+    ]
+
+
+def _inputs_digest(requirements: list[str], package: Path) -> str:
+    digest = hashlib.sha256(json.dumps([PLATFORM, PYTHON_VERSION, requirements]).encode())
+    for path in sorted(package.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(package)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def build(layer_dir: Path = DEFAULT_LAYER_DIR, package: Path = ROOT / "shared" / "scopa") -> Path:
+    """Build (or keep, when its inputs are unchanged) the layer in ``layer_dir``; returns the folder."""
+    requirements = runtime_dependencies()
+    digest = _inputs_digest(requirements, package)
+    stamp = layer_dir / STAMP
+    if stamp.exists() and stamp.read_text() == digest:
+        return layer_dir
+    shutil.rmtree(layer_dir, ignore_errors=True)
+    site = layer_dir / "python"
+    subprocess.run(pip_command(site, requirements), check=True)
+    shutil.copytree(package, site / package.name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    stamp.write_text(digest)
+    return layer_dir
+
+
+def check_layer(layer_dir: Path) -> None:
+    """Refuse to synthesise with a layer folder that lacks the domain package."""
+    if not (layer_dir / "python" / "scopa" / "__init__.py").exists():
+        raise LayerMissing(f"{layer_dir} holds no built layer: run `make layer` (or python -m infra.layer)")
+
+
+if __name__ == "__main__":
+    print(build(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_LAYER_DIR))

@@ -1,0 +1,65 @@
+"""The service's stack: the constructs of ``infra.components`` wired together, plus its outputs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from aws_cdk import CfnOutput, Stack, Tags
+from constructs import Construct
+
+from infra.components.api import HttpApi
+from infra.components.data import Data
+from infra.components.functions import Functions
+from infra.components.monitoring import Monitoring
+from infra.components.pipeline import PipelineSchedule
+from infra.config import EnvironmentConfig
+
+
+class ScopaStack(Stack):
+    """One environment of the service (``Scopa-dev``, ``Scopa-prod``)."""
+
+    def __init__(
+        self,
+        scope: Construct,
+        config: EnvironmentConfig,
+        *,
+        layer_dir: Path,
+        routes: Sequence[tuple[str, str]],
+    ):
+        super().__init__(
+            scope,
+            config.stack_name,
+            description=f"Scopa tournament and ranking service ({config.name})",
+            termination_protection=config.name == "prod",
+        )
+        self.config = config
+        self.routes = list(routes)
+        Tags.of(self).add("service", "scopa")
+        Tags.of(self).add("environment", config.name)
+        self.data = Data(
+            self, "Data", table_name=config.table_name, deletion_protection=config.deletion_protection
+        )
+        self.functions = Functions(
+            self, "Functions", config=config, table=self.data.table, layer_dir=layer_dir
+        )
+        self.http = HttpApi(self, "Http", config=config, handler=self.functions.api, routes=routes)
+        self.schedule = PipelineSchedule(
+            self, "Schedule", function=self.functions.pipeline, stage=config.name
+        )
+        self.monitoring = Monitoring(
+            self,
+            "Monitoring",
+            stage=config.name,
+            thresholds=config.alarms,
+            api=self.http.api,
+            functions={"Api": self.functions.api, "Pipeline": self.functions.pipeline},
+            dead_letters=self.schedule.dead_letters,
+            table=self.data.table,
+            pipeline=self.functions.pipeline,
+        )
+        CfnOutput(self, "ApiUrl", value=self.http.url, description="Base URL of the HTTP API")
+        CfnOutput(self, "TableName", value=self.data.table.table_name, description="The DynamoDB table")
+        CfnOutput(
+            self, "AlarmTopicArn", value=self.monitoring.topic.topic_arn, description="Alarm notifications"
+        )

@@ -1,0 +1,106 @@
+"""The CDK app synthesised once per session and environment, with cdk-nag, into a temporary assembly.
+
+Synthesis starts a Node process (jsii) and costs 4-10 s the first time in a process, so every test reads
+the same synthesised templates. The functions' layer is a stand-in folder here (the layer's contents do
+not change the template); ``test_layer.py`` builds the real one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# jsii prints an end-of-life banner for Node 20 on every start; Node 20 synthesises correctly (see Makefile).
+os.environ.setdefault("JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION", "20")
+
+ADMIN_HASH = "0" * 63 + "1"  # any 64 hex digits: the stack only passes it on
+
+
+@dataclass
+class Synthesised:
+    """One environment's synthesised stack: its template, the cdk-nag report and the assembly folder."""
+
+    config: Any  # infra.config.EnvironmentConfig
+    template: dict[str, Any]
+    report: dict[str, Any]
+    metadata: dict[str, Any]
+    outdir: Path
+    routes: list[tuple[str, str]]
+    _assertions: Any = None
+
+    @property
+    def assertions(self) -> Any:
+        """The template as ``aws_cdk.assertions.Template`` (built once)."""
+        from aws_cdk.assertions import Template
+
+        if self._assertions is None:
+            self._assertions = Template.from_json(self.template)
+        return self._assertions
+
+    def resources(self, kind: str) -> dict[str, dict[str, Any]]:
+        return {k: r for k, r in self.template["Resources"].items() if r["Type"] == kind}
+
+    def one(self, kind: str) -> dict[str, Any]:
+        found = list(self.resources(kind).values())
+        assert len(found) == 1, f"{len(found)} {kind}"
+        return found[0]
+
+    def logical_id(self, kind: str, prefix: str) -> str:
+        found = [k for k in self.resources(kind) if k.startswith(prefix)]
+        assert len(found) == 1, f"{kind} {prefix}: {found}"
+        return found[0]
+
+
+def _stand_in_layer(root: Path) -> Path:
+    (root / "python" / "scopa").mkdir(parents=True)
+    (root / "python" / "scopa" / "__init__.py").write_text("")
+    return root
+
+
+def _synthesise(env: str, tmp: Path) -> Synthesised:
+    from aws_cdk import App
+
+    from infra.app import build
+
+    outdir = tmp / "cdk.out"
+    app = App(outdir=str(outdir), context={"admin_token_hash": ADMIN_HASH})
+    stack = build(app, env, layer_dir=_stand_in_layer(tmp / "layer"))
+    app.synth()  # cdk-nag's findings raise here
+    name = stack.stack_name
+    return Synthesised(
+        config=stack.config,
+        template=json.loads((outdir / f"{name}.template.json").read_text()),
+        report=json.loads((outdir / "validation-report.json").read_text()),
+        metadata=json.loads((outdir / f"{name}.metadata.json").read_text()),
+        outdir=outdir,
+        routes=stack.routes,
+    )
+
+
+@pytest.fixture(scope="session")
+def synth(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Synthesised]:
+    """``synth("dev")`` / ``synth("prod")``: each environment synthesised at most once per session."""
+    cache: dict[str, Synthesised] = {}
+
+    def get(env: str) -> Synthesised:
+        if env not in cache:
+            cache[env] = _synthesise(env, tmp_path_factory.mktemp(f"synth-{env}"))
+        return cache[env]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def dev(synth: Callable[[str], Synthesised]) -> Synthesised:
+    return synth("dev")
+
+
+@pytest.fixture(scope="session")
+def prod(synth: Callable[[str], Synthesised]) -> Synthesised:
+    return synth("prod")

@@ -1,0 +1,92 @@
+"""The HTTP API: a route for every resolver route, one integration and permission, throttling, CORS, logs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from aws_cdk.assertions import Match
+
+from infra.routes import resolver_routes
+from tests.infra.conftest import Synthesised
+
+
+def test_the_route_table_is_read_from_the_resolver() -> None:
+    routes = resolver_routes()
+    assert len(routes) == len(set(routes)) >= 50
+    assert ("POST", "/matches/{match_id}/moves") in routes
+    assert ("GET", "/health") in routes
+    assert ("DELETE", "/clubs/{club_id}/members/{player_id}") in routes
+    assert not [path for _, path in routes if "<" in path or ">" in path]
+
+
+def test_every_resolver_route_has_an_api_gateway_route_and_nothing_else_does(dev: Synthesised) -> None:
+    keys = sorted(r["Properties"]["RouteKey"] for r in dev.resources("AWS::ApiGatewayV2::Route").values())
+    assert keys == sorted(f"{method} {path}" for method, path in resolver_routes())
+    assert "ANY /{proxy+}" not in keys
+
+
+def test_every_route_goes_to_the_api_function_through_one_integration(dev: Synthesised) -> None:
+    integration_id = dev.logical_id("AWS::ApiGatewayV2::Integration", "Http")
+    targets = {
+        json.dumps(r["Properties"]["Target"]) for r in dev.resources("AWS::ApiGatewayV2::Route").values()
+    }
+    assert targets == {json.dumps({"Fn::Join": ["", ["integrations/", {"Ref": integration_id}]]})}
+    integration = dev.resources("AWS::ApiGatewayV2::Integration")[integration_id]["Properties"]
+    api_function = dev.logical_id("AWS::Lambda::Function", "FunctionsApi")
+    assert integration["IntegrationUri"] == {"Fn::GetAtt": [api_function, "Arn"]}
+    assert integration["PayloadFormatVersion"] == "2.0"  # what APIGatewayHttpResolver reads
+    assert integration["TimeoutInMillis"] == 29_000
+
+
+def test_one_invoke_permission_for_the_whole_api_keeps_the_function_policy_small(dev: Synthesised) -> None:
+    permissions = dev.resources("AWS::Lambda::Permission")
+    from_api = [p for p in permissions.values() if p["Properties"]["Principal"] == "apigateway.amazonaws.com"]
+    assert len(from_api) == 1
+    assert from_api[0]["Properties"]["FunctionName"] == {
+        "Fn::GetAtt": [dev.logical_id("AWS::Lambda::Function", "FunctionsApi"), "Arn"]
+    }
+    parts = from_api[0]["Properties"]["SourceArn"]["Fn::Join"][1]
+    api = dev.logical_id("AWS::ApiGatewayV2::Api", "HttpApi")
+    assert parts[-2:] == [{"Ref": api}, "/*/*/*"]  # this API, any stage, method and path
+
+
+def test_no_authorizer_the_function_checks_bearer_tokens(dev: Synthesised) -> None:
+    dev.assertions.resource_count_is("AWS::ApiGatewayV2::Authorizer", 0)
+    for route in dev.resources("AWS::ApiGatewayV2::Route").values():
+        assert route["Properties"].get("AuthorizationType", "NONE") == "NONE"
+
+
+@pytest.mark.parametrize("env_name", ["dev", "prod"])
+def test_the_default_stage_throttles_and_writes_json_access_logs(synth: Any, env_name: str) -> None:
+    env: Synthesised = synth(env_name)
+    stage = env.one("AWS::ApiGatewayV2::Stage")["Properties"]
+    assert stage["StageName"] == "$default"
+    assert stage["AutoDeploy"] is True
+    assert stage["DefaultRouteSettings"] == {
+        "ThrottlingBurstLimit": env.config.throttle_burst,
+        "ThrottlingRateLimit": env.config.throttle_rate,
+    }
+    logs = env.logical_id("AWS::Logs::LogGroup", "HttpAccessLogs")
+    assert stage["AccessLogSettings"]["DestinationArn"] == {"Fn::GetAtt": [logs, "Arn"]}
+    line = json.loads(stage["AccessLogSettings"]["Format"])
+    assert {"requestId", "status", "routeKey", "latency", "integrationError"} <= set(line)
+    assert "authorization" not in stage["AccessLogSettings"]["Format"].lower()
+    env.assertions.has_resource(
+        "AWS::Logs::LogGroup",
+        Match.object_like({"Properties": {"RetentionInDays": env.config.log_retention_days}}),
+    )
+
+
+def test_cors_lets_browsers_send_the_bearer_token_and_idempotency_key(dev: Synthesised) -> None:
+    cors = dev.one("AWS::ApiGatewayV2::Api")["Properties"]["CorsConfiguration"]
+    assert cors["AllowOrigins"] == list(dev.config.cors_origins)
+    assert {"authorization", "content-type", "idempotency-key"} <= set(cors["AllowHeaders"])
+    assert cors["AllowMethods"] == ["*"]
+    assert cors["MaxAge"] == 600
+
+
+def test_the_api_url_is_an_output(dev: Synthesised) -> None:
+    api = dev.logical_id("AWS::ApiGatewayV2::Api", "HttpApi")
+    dev.assertions.has_output("ApiUrl", {"Value": {"Fn::GetAtt": [api, "ApiEndpoint"]}})

@@ -1,0 +1,104 @@
+"""The two functions: runtime, architecture, handlers, sizes, environment, layer, logs, code asset."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+import pytest
+
+from infra.config import PYTHON_VERSION
+from scopa.service.matches import MAX_WAIT_SECONDS
+from tests.infra.conftest import ADMIN_HASH, Synthesised
+
+HANDLERS = {"Api": "api.handler.handler", "Pipeline": "pipeline.handler.handler"}
+
+
+def _function(env: Synthesised, name: str) -> dict[str, Any]:
+    return env.resources("AWS::Lambda::Function")[env.logical_id("AWS::Lambda::Function", f"Functions{name}")]
+
+
+@pytest.mark.parametrize("name", sorted(HANDLERS))
+def test_each_function_runs_the_newest_python_on_arm64_with_the_layer(dev: Synthesised, name: str) -> None:
+    props = _function(dev, name)["Properties"]
+    assert props["Runtime"] == f"python{PYTHON_VERSION}"
+    assert props["Architectures"] == ["arm64"]
+    assert props["Handler"] == HANDLERS[name]
+    assert props["TracingConfig"] == {"Mode": "Active"}
+    layer = dev.one("AWS::Lambda::LayerVersion")["Properties"]
+    assert props["Layers"] == [{"Ref": dev.logical_id("AWS::Lambda::LayerVersion", "FunctionsDependencies")}]
+    assert layer["CompatibleRuntimes"] == [f"python{PYTHON_VERSION}"]
+    assert layer["CompatibleArchitectures"] == ["arm64"]
+
+
+@pytest.mark.parametrize("handler", sorted(HANDLERS.values()))
+def test_each_handler_named_in_the_template_exists(handler: str) -> None:
+    module, _, attribute = handler.rpartition(".")
+    assert callable(getattr(importlib.import_module(module), attribute))
+
+
+@pytest.mark.parametrize("env_name", ["dev", "prod"])
+def test_memory_and_timeouts_come_from_the_environment_config(synth: Any, env_name: str) -> None:
+    env: Synthesised = synth(env_name)
+    for name, size in (("Api", env.config.api), ("Pipeline", env.config.pipeline)):
+        props = _function(env, name)["Properties"]
+        assert (props["MemorySize"], props["Timeout"]) == (size.memory_mb, size.timeout_seconds)
+    # A long-poll waits up to MAX_WAIT_SECONDS: the function outlives it, API Gateway (29 s) the function.
+    assert MAX_WAIT_SECONDS < env.config.api.timeout_seconds < 29
+    # The pipeline runs every minute with one slot: a run must end before the next one is due.
+    assert env.config.pipeline.timeout_seconds < 60
+    assert _function(env, "Pipeline")["Properties"]["ReservedConcurrentExecutions"] == 1
+    assert "ReservedConcurrentExecutions" not in _function(env, "Api")["Properties"]
+
+
+def test_environment_variables_configure_the_table_powertools_and_only_the_api_gets_the_admin_hash(
+    prod: Synthesised,
+) -> None:
+    table = {"Ref": prod.logical_id("AWS::DynamoDB::Table", "DataTable")}
+    api = _function(prod, "Api")["Properties"]["Environment"]["Variables"]
+    pipeline = _function(prod, "Pipeline")["Properties"]["Environment"]["Variables"]
+    for variables, service in ((api, "scopa-api"), (pipeline, "scopa-pipeline")):
+        assert variables["TABLE_NAME"] == table
+        assert variables["RANKING_SHARDS"] == str(prod.config.ranking_shards)
+        assert variables["POWERTOOLS_SERVICE_NAME"] == service
+        assert variables["POWERTOOLS_LOG_LEVEL"] == "INFO"
+        assert variables["POWERTOOLS_LOGGER_LOG_EVENT"] == "false"
+        assert variables["POWERTOOLS_TRACER_CAPTURE_RESPONSE"] == "false"
+    assert api["ADMIN_TOKEN_HASH"] == ADMIN_HASH
+    assert "ADMIN_TOKEN_HASH" not in pipeline
+
+
+@pytest.mark.parametrize("env_name", ["dev", "prod"])
+def test_each_function_logs_to_its_own_group_with_the_configured_retention(synth: Any, env_name: str) -> None:
+    env: Synthesised = synth(env_name)
+    for name in HANDLERS:
+        group = env.logical_id("AWS::Logs::LogGroup", f"Functions{name}Logs")
+        props = _function(env, name)["Properties"]
+        assert props["LoggingConfig"] == {"LogGroup": {"Ref": group}}
+        env.assertions.has_resource(
+            "AWS::Logs::LogGroup",
+            {
+                "Properties": {"RetentionInDays": env.config.log_retention_days},
+                "DeletionPolicy": "Retain" if env.config.retain_logs else "Delete",
+            },
+        )
+
+
+def test_the_code_asset_is_the_plain_functions_folder_without_local_helpers(dev: Synthesised) -> None:
+    code = _function(dev, "Api")["Properties"]["Code"]
+    assert code == _function(dev, "Pipeline")["Properties"]["Code"]
+    assets = [p for p in dev.outdir.glob("asset.*") if (p / "api" / "handler.py").exists()]
+    assert len(assets) == 1
+    files = {p.relative_to(assets[0]).as_posix() for p in assets[0].rglob("*") if p.is_file()}
+    assert {"api/handler.py", "pipeline/handler.py", "api/routes/matches.py"} <= files
+    assert not {f for f in files if f.startswith("local_") or "__pycache__" in f or f.endswith(".pyc")}
+
+
+def test_assets_are_plain_folders_zipped_as_they_are_no_docker_images(dev: Synthesised) -> None:
+    manifest = json.loads((dev.outdir / f"{dev.config.stack_name}.assets.json").read_text())
+    assert manifest.get("dockerImages", {}) == {}
+    sources = [asset["source"] for asset in manifest["files"].values()]
+    folders = [s for s in sources if s.get("packaging") == "zip"]
+    assert len(folders) == 2  # the functions' code and the layer
+    assert all((dev.outdir / s["path"]).is_dir() for s in folders)

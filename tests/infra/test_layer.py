@@ -1,0 +1,129 @@
+"""The Lambda layer: runtime dependencies from pyproject, built for arm64 and the Lambda's Python, plus the
+domain package, and nothing taken from this machine's virtual environment."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from infra import layer
+from infra.config import PYTHON_VERSION
+
+EM_AARCH64 = 183  # ELF e_machine of 64-bit ARM
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _machine(path: Path) -> int:
+    header = path.read_bytes()[:20]
+    assert header[:4] == b"\x7fELF", path
+    return int.from_bytes(header[18:20], "little")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real layer, built from the package registry (about 8-15 s; pip's cache makes repeats cheaper)."""
+    started = time.perf_counter()
+    folder = layer.build(tmp_path_factory.mktemp("layer"))
+    print(f"layer built in {time.perf_counter() - started:.1f} s")
+    return folder
+
+
+def test_the_dependencies_are_pyprojects_runtime_dependencies(tmp_path: Path) -> None:
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        project = tomllib.load(handle)["project"]
+    assert layer.runtime_dependencies() == project["dependencies"]
+    # A runtime dependency someone adds reaches the layer; the dev extra never does.
+    extra = tmp_path / "pyproject.toml"
+    extra.write_text(
+        "\n".join(
+            [
+                "[project]",
+                'name = "x"',
+                'dependencies = ["jinja2>=3"]',
+                "[project.optional-dependencies]",
+                'dev = ["pytest"]',
+            ]
+        )
+    )
+    assert layer.runtime_dependencies(extra) == ["jinja2>=3"]
+
+
+def test_pip_is_told_the_lambda_platform_and_python() -> None:
+    command = layer.pip_command(Path("/x"), ["pydantic>=2"])
+    text = " ".join(command)
+    for flag in (
+        "--platform manylinux2014_aarch64",
+        "--implementation cp",
+        f"--python-version {PYTHON_VERSION}",
+        "--only-binary=:all:",
+        "--target /x",
+    ):
+        assert flag in text
+    assert command[-1] == "pydantic>=2"
+
+
+def test_the_layer_holds_the_domain_package_and_every_runtime_dependency(built: Path) -> None:
+    site = built / "python"
+    shipped = {p.relative_to(site / "scopa") for p in (site / "scopa").rglob("*.py")}
+    source = {p.relative_to(ROOT / "shared" / "scopa") for p in (ROOT / "shared" / "scopa").rglob("*.py")}
+    assert shipped == source
+    for module in (
+        "pydantic",
+        "pydantic_core",
+        "aws_lambda_powertools",
+        "aws_xray_sdk",
+        "networkx",
+        "tqdm",
+        "boto3",
+    ):
+        assert (site / module).is_dir(), module
+
+
+def test_every_compiled_module_is_for_arm64_and_the_lambdas_python(built: Path) -> None:
+    libraries = list((built / "python").rglob("*.so"))
+    core = [p for p in libraries if p.parent.name == "pydantic_core"]
+    assert len(core) == 1
+    tag = f"cpython-{PYTHON_VERSION.replace('.', '')}-aarch64-linux-gnu"
+    assert tag in core[0].name
+    assert {_machine(p) for p in libraries} == {EM_AARCH64}
+
+
+def test_the_layer_is_self_contained_not_a_copy_of_the_local_venv(built: Path) -> None:
+    site = built / "python"
+    venv = Path(sys.prefix)
+    leaked = [
+        p for p in site.rglob("*") if p.is_symlink() or p.name == "direct_url.json" or p.suffix == ".pth"
+    ]
+    assert leaked == []
+    # In an isolated interpreter that sees only the layer, its pure-Python modules import from the layer.
+    probe = (
+        "import sys; sys.path[:0] = [sys.argv[1]]; import scopa.storage.keys, networkx, jmespath, tqdm; "
+        "print(scopa.storage.keys.__file__); print(networkx.__file__); print(tqdm.__file__)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", probe, str(site)], capture_output=True, text=True, check=True
+    )
+    files = result.stdout.split()
+    assert len(files) == 3, result.stdout
+    assert all(f.startswith(str(site)) for f in files), files
+    assert not any(f.startswith(str(venv)) for f in files)
+
+
+def test_an_unchanged_layer_is_not_rebuilt(built: Path) -> None:
+    stamp = (built / layer.STAMP).read_text()
+    marker = built / "python" / "kept.txt"
+    marker.write_text("still here")
+    assert layer.build(built) == built
+    assert marker.exists()
+    assert (built / layer.STAMP).read_text() == stamp
+    marker.unlink()
+
+
+def test_synthesis_refuses_a_folder_without_a_built_layer(tmp_path: Path) -> None:
+    with pytest.raises(layer.LayerMissing, match="make layer"):
+        layer.check_layer(tmp_path)
