@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: run demo invoke events test lint format bench clean help
+.PHONY: browser
 
 help:
 	@echo "make run    - the API on http://127.0.0.1:8000 (embedded DynamoDB; PORT, HOST, ADMIN_TOKEN)"
@@ -12,6 +13,7 @@ help:
 	@echo "make invoke EVENT=events/get-me.json - run the Lambda handler once on a sample event"
 	@echo "make events - regenerate the sample events in events/"
 	@echo "make test   - lint, type-check and run every test"
+	@echo "make browser - install chromium for the browser tests when missing (make test does it)"
 	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events (strict on scopa)"
 	@echo "make bench  - engine, API, pairing and rating benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
@@ -44,7 +46,11 @@ format: $(STAMP)
 	$(BIN)/ruff format shared tests functions infra bench events
 	$(BIN)/ruff check --fix shared tests functions infra bench events
 
-test: lint
+# The browser tests (tests/web) drive Debian's chromium through Playwright; install it when missing.
+browser:
+	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+test: lint browser
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)

@@ -7,6 +7,7 @@ Screenshots go to ``test-artifacts/web/``.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -71,10 +72,22 @@ def site() -> Iterator[Site]:
             try:
                 with local.running():
                     yield Site(local, clock)
+                    settle(local, clock)
             finally:
                 context.use_clock(SystemClock())
                 context.reset()
                 idempotency.reset()
+
+
+def settle(local: LocalServer, clock: OffsetClock) -> None:
+    """End the long-polls that pages left waiting in the handler, before the store goes away."""
+    clock.advance(3600)  # every wait is past its end at its next look at the clock
+    for _ in range(100):
+        if local.gate.sleeping == 0:
+            local.gate.run(lambda: None)  # and the request that just woke has answered
+            return
+        time.sleep(0.05)
+    raise AssertionError("a long-poll is still waiting in the handler")
 
 
 @pytest.fixture(scope="session")

@@ -44,7 +44,8 @@ def shown_cards(html: str) -> set[str]:
     shown = set(re.findall(r"/web/cards/\w+/(\w\w)\.svg", html))
     lowered = html.lower()
     for number, code in enumerate(CODES):
-        if any(display_name(number, style) in lowered for style in STYLES):
+        names = (re.escape(display_name(number, style)) for style in STYLES)
+        if any(re.search(rf"(?<![\w]){name}(?![\w])", lowered) for name in names):  # "re di" is in "tre di"
             shown.add(code)
     shown |= {word for word in re.findall(r"\b[0-9A-Za-z]{2}\b", html) if word in CODES}
     return shown

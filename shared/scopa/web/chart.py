@@ -7,6 +7,7 @@ also shows the same points as a table, so the chart is never the only way to rea
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,9 +23,16 @@ class Point:
     value: float
 
 
-def _ticks(low: float, high: float, count: int = 4) -> list[float]:
-    step = (high - low) / count
-    return [low + i * step for i in range(count + 1)]
+def _nice_step(span: float, count: int = 4) -> float:
+    """A step of 1, 2 or 5 times a power of ten that cuts ``span`` into at most about ``count`` parts."""
+    raw = span / count
+    power = 10 ** math.floor(math.log10(raw))
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+
+
+def _ticks(low: float, high: float, step: float) -> list[float]:
+    first = math.ceil(low / step) * step
+    return [first + i * step for i in range(int((high - first) / step + 1e-9) + 1)]
 
 
 def line_chart(points: Sequence[Point], title: str, start: float | None = None) -> Markup:
@@ -34,7 +42,8 @@ def line_chart(points: Sequence[Point], title: str, start: float | None = None) 
         return Markup("")
     low, high = min(values), max(values)
     pad = max(10.0, (high - low) * 0.1)
-    low, high = low - pad, high + pad
+    step = _nice_step(high - low + 2 * pad)
+    low, high = math.floor((low - pad) / step) * step, math.ceil((high + pad) / step) * step
     n = len(values)
     plot_w, plot_h = W - LEFT - RIGHT, H - TOP - BOTTOM
 
@@ -47,7 +56,7 @@ def line_chart(points: Sequence[Point], title: str, start: float | None = None) 
     grid = "".join(
         f'<line x1="{LEFT}" y1="{y(t):.1f}" x2="{W - RIGHT}" y2="{y(t):.1f}" stroke="#d8d8d8"/>'
         f'<text x="{LEFT - 6}" y="{y(t) + 4:.1f}" text-anchor="end" font-size="11" fill="#555">{t:.0f}</text>'
-        for t in _ticks(low, high)
+        for t in _ticks(low, high, step)
     )
     line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
     offset = 1 if start is not None else 0
