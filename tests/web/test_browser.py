@@ -27,9 +27,10 @@ def world(site: Site) -> dict[str, Any]:
 
 
 def cells(page: Any, selector: str) -> list[list[str]]:
-    return page.eval_on_selector_all(
+    found: list[list[str]] = page.eval_on_selector_all(
         selector, "rows => rows.map(r => [...r.querySelectorAll('td, th')].map(c => c.textContent.trim()))"
     )
+    return found
 
 
 def test_the_rankings_page_lists_players_in_rating_order(

@@ -75,9 +75,12 @@ def people(site: Site) -> dict[str, Any]:
     _, olga = http.organizer()
     t = http.ok("POST", "/tournaments", {"name": f"Cup {EVIL}", "settings": {"rounds": 3}}, olga)
     http.ok("POST", f"/tournaments/{t['id']}/entries", {}, eve_token)
+    club = http.ok("POST", "/clubs", {"name": "Circolo"}, olga)
+    http.ok("POST", f"/clubs/{club['id']}/members", {"player_id": eve}, olga)
     site.clock.advance(10)
     site.run_pipeline()  # rates Eve's match
     return {
+        "club": club["id"],
         "ada": ada,
         "eve": eve,
         "tokens": [ada_token, eve_token, olga, ADMIN_TOKEN],
@@ -139,6 +142,17 @@ def test_a_player_named_like_a_script_is_escaped_everywhere(site: Site, people: 
         text = site.http.call("GET", path).text
         assert EVIL not in text, path
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text, path
+
+
+def test_a_clubs_leaderboard_lists_only_its_members(site: Site, people: dict[str, Any]) -> None:
+    everyone = site.http.ok("GET", "/rankings/scopa")["rows"]
+    assert {r["player_id"] for r in everyone} == {people["eve"], "bot-random"}
+    page = site.http.call("GET", f"/web/rankings/scopa?club={people['club']}").text
+    assert re.findall(r'data-player="([^"]+)"', page) == [people["eve"]]
+    assert "Circolo" in page
+    whole = site.http.call("GET", "/web/rankings/scopa").text
+    assert re.findall(r'data-player="([^"]+)"', whole) == [r["player_id"] for r in everyone]
+    assert site.http.call("GET", "/web/rankings/scopa?club=c_missing").status == 404
 
 
 def test_every_page_has_security_headers_and_no_inline_script(site: Site, people: dict[str, Any]) -> None:

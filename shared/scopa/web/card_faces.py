@@ -22,6 +22,11 @@ _FRENCH_LABELS = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 _ITALIAN_INK = ("#9a6b00", "#b3261e", "#1f4e8c", "#2e6b30")
 _FRENCH_INK = ("#c0271d", "#c0271d", "#1b1b1b", "#1b1b1b")
 
+# Swords and clubs are tall and thin: drawn larger so that they read as well as round pips.
+_PIP_SCALE: dict[Style, tuple[float, ...]] = {
+    "italian": (1.0, 1.0, 1.4, 1.35),
+    "french": (1.0, 1.0, 1.0, 1.0),
+}
 # Pip centres for ranks 1..7 on a 60 x 90 card.
 _PIPS: tuple[tuple[tuple[float, float], ...], ...] = (
     ((30, 45),),
@@ -174,7 +179,7 @@ def card_svg(card: int, style: Style) -> str:
         f'<g transform="rotate(180 {WIDTH / 2} {HEIGHT / 2})">{_index(label, ink, 7, 12)}</g>',
     ]
     if rank <= 7:
-        size = 26.0 if rank == 1 else 13.0 if rank <= 5 else 11.5
+        size = (26.0 if rank == 1 else 13.0 if rank <= 5 else 11.5) * _PIP_SCALE[style][suit]
         parts += [draw(x, y, size) for x, y in _PIPS[rank - 1]]
     else:
         parts += [

@@ -26,8 +26,8 @@ class Point:
 def _nice_step(span: float, count: int = 4) -> float:
     """A step of 1, 2 or 5 times a power of ten that cuts ``span`` into at most about ``count`` parts."""
     raw = span / count
-    power = 10 ** math.floor(math.log10(raw))
-    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    power = 10.0 ** math.floor(math.log10(raw))
+    return next(float(m * power) for m in (1, 2, 5, 10) if m * power >= raw)
 
 
 def _ticks(low: float, high: float, step: float) -> list[float]:
