@@ -215,14 +215,17 @@ def test_a_whole_match_against_a_bot_is_played_by_clicking(site: Site, page: Any
 def test_the_table_follows_the_opponent_without_a_reload(site: Site, page: Any) -> None:
     ada, ada_token = site.http.register("Ada")
     bea, bea_token = site.http.register("Bea")
-    created = site.http.ok("POST", "/matches", {"players": [ada, bea]}, ada_token)
-    site.http.ok("POST", f"/matches/{created['id']}/accept", None, bea_token)
+    created = site.http.ok("POST", "/matches", {"players": [bea, ada]}, bea_token)  # Bea invites Ada
 
     page.goto(f"{site.url}/web/play/{created['id']}")
     page.fill("#signin-form input[name=token]", ada_token)
     page.click("#signin-form button")
     page.wait_for_selector("#game[data-version]")
     page.evaluate("window.sameDocument = true")
+    assert "invited" in page.locator("#moves").inner_text()
+    page.click("#accept")
+    page.wait_for_function("() => document.getElementById('game').dataset.version === '2'")
+    assert site.http.ok("GET", f"/matches/{created['id']}")["status"] == "active"
     match = site.http.ok("GET", f"/matches/{created['id']}", token=ada_token)
     if match["view"]["your_turn"]:  # Ada leads: she plays first, by a click
         page.locator("#moves button.move-choice").first.click()
@@ -256,3 +259,28 @@ def test_a_spectator_sees_only_the_face_up_cards(site: Site, page: Any) -> None:
     table = page.eval_on_selector_all(".felt img.card", "imgs => imgs.map(i => i.getAttribute('alt'))")
     assert len(table) == len(spectator["table"])
     screenshot(page, "match-live")
+
+
+def test_a_signed_in_player_starts_a_bot_match_from_home_as_themselves(site: Site, page: Any) -> None:
+    ada, token = site.http.register("Ada")
+    page.goto(f"{site.url}/?style=french")
+    page.click("#sign-in summary")
+    page.fill("#token-form input[name=token]", token)
+    page.click("#token-form button[type=submit]")
+    page.wait_for_function("() => document.getElementById('who').textContent.includes('Signed in as Ada')")
+    assert token not in page.content()
+
+    page.select_option("select[name=bot]", "bot-random")
+    page.select_option("select[name=target]", "16")
+    page.click("#play-bot")
+    page.wait_for_url(re.compile(r"/web/play/.+style=french"))
+    page.wait_for_selector("#game[data-version]")
+
+    match_id = page.url.rsplit("/", 1)[1].split("?")[0]
+    match = site.http.ok("GET", f"/matches/{match_id}", token=token)
+    assert {s["player_id"] for s in match["seats"]} == {ada, "bot-random"}
+    assert match["rules"]["target"] == 16
+    assert match["your_seat"] is not None
+    alts = page.eval_on_selector_all("#hand img.card", "imgs => imgs.map(i => i.alt)")
+    assert len(alts) == 3
+    assert all(" of " in alt for alt in alts)  # French faces and names

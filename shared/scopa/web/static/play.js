@@ -33,10 +33,46 @@ function describeMove(move) {
   return `${played} ${verb} ${names(move.take)}${move.sweeps ? " (scopa)" : ""}`;
 }
 
+function invited(match) {
+  return match.status === "pending" && !match.seats[match.your_seat].accepted;
+}
+
+function renderInvitation(box) {
+  const text = document.createElement("p");
+  text.textContent = "You are invited to this match.";
+  box.appendChild(text);
+  for (const [label, action] of [["Accept", "accept"], ["Decline", "decline"]]) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = action;
+    button.className = action === "accept" ? "" : "secondary";
+    button.textContent = label;
+    button.addEventListener("click", () => respond(action));
+    box.appendChild(button);
+  }
+}
+
+async function respond(action) {
+  try {
+    render(await api("POST", `/matches/${encodeURIComponent(matchId)}/${action}`));
+  } catch (err) {
+    say(`Could not ${action}: ${err.message}`);
+  }
+  follow();
+}
+
 function renderMoves(match) {
   const box = $("moves");
   clear(box);
   const view = match.view;
+  if (invited(match)) {
+    renderInvitation(box);
+    return;
+  }
+  if (match.status === "pending") {
+    box.textContent = "Waiting for the other players to accept…";
+    return;
+  }
   if (match.status !== "active") return;
   if (!view.your_turn) {
     const waiting = document.createElement("p");
@@ -215,7 +251,10 @@ async function follow() {
   following = true;
   try {
     let failures = 0;
-    while (current && current.status === "active" && !current.view.your_turn && failures < 30) {
+    const waiting = () =>
+      (current.status === "active" && !current.view.your_turn) ||
+      (current.status === "pending" && !invited(current));
+    while (current && waiting() && failures < 30) {
       try {
         const answer = await fetchMatch(current.version);
         failures = 0;
