@@ -217,6 +217,10 @@ def match(svc: ServiceSet, match_id: str, step: int | None, style: Style) -> str
     current = positions[min(max(step or 0, 0), len(positions) - 1)]
     published = envelope["view"]["shuffle"]["commitments"]
     checks = verify_shuffles(record, published)
+    sides = len(current.scores)
+    side_names = [
+        " & ".join(n for seat, n in enumerate(names) if seat % sides == side) for side in range(sides)
+    ]
     deal_starts: dict[int, int] = {}
     for p in positions:
         deal_starts.setdefault(p.deal, p.number)
@@ -226,6 +230,7 @@ def match(svc: ServiceSet, match_id: str, step: int | None, style: Style) -> str
         style,
         m=envelope,
         names=names,
+        side_names=side_names,
         winners=[s["name"] for s in envelope["seats"] if s["player_id"] in envelope["result"]["winners"]],
         step=current,
         last=len(positions) - 1,
