@@ -4,11 +4,40 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from scopa.cards import CODES, display_name
+from scopa.web.card_faces import STYLES
+
 ADMIN_TOKEN = "admin-web-token"
+
+
+def chunks(text: str) -> list[str]:
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
+
+
+def hidden_cards(state: dict[str, Any], seat: int | None) -> set[str]:
+    """What ``seat`` (None: a spectator) may not see: the stock and every other hand not face up."""
+    hidden = set(chunks(state["deck"][2 * state["dealt"] :]))
+    for other, hand in enumerate(state["hands"]):
+        if other != seat and not state["revealed"] >> other & 1:
+            hidden |= set(chunks(hand))
+    return hidden
+
+
+def shown_cards(html: str) -> set[str]:
+    """Every card a page shows: card image URLs, card names in either style, codes as words."""
+    shown = set(re.findall(r"/web/cards/\w+/(\w\w)\.svg", html))
+    lowered = html.lower()
+    for number, code in enumerate(CODES):
+        names = (re.escape(display_name(number, style)) for style in STYLES)
+        if any(re.search(rf"(?<![\w]){name}(?![\w])", lowered) for name in names):  # "re di" is in "tre di"
+            shown.add(code)
+    shown |= {word for word in re.findall(r"\b[0-9A-Za-z]{2}\b", html) if word in CODES}
+    return shown
 
 
 class OffsetClock:

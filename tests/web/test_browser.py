@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
+from api import context
 from tests.web.conftest import Site, screenshot
-from tests.web.support import bot_tournament
+from tests.web.support import bot_tournament, hidden_cards, shown_cards
 
 
 @pytest.fixture(scope="module")
@@ -24,6 +25,14 @@ def world(site: Site) -> dict[str, Any]:
     site.clock.advance(10)  # past the rating step's settling time
     site.run_pipeline()
     return {"swiss": swiss, "knockout": knockout}
+
+
+def hidden_from(site: Site, match_id: str) -> set[str]:
+    """The cards the human seat of a match against a bot may not see, as the store holds them now."""
+    stored = site.server.gate.run(lambda: context.services().repo.get_match(match_id))
+    assert stored is not None
+    seat = next(i for i, player in enumerate(stored.seats) if not player.startswith("bot-"))
+    return hidden_cards(stored.state, seat)
 
 
 def cells(page: Any, selector: str) -> list[list[str]]:
@@ -185,19 +194,24 @@ def test_a_whole_match_against_a_bot_is_played_by_clicking(site: Site, page: Any
     assert page.locator("#hand img.card").count() == 3
     screenshot(page, "play", phone=True)
 
-    # The first move by keyboard, then by clicks to the end.
-    version = page.get_attribute("#game", "data-version")
-    page.focus("#moves button.move-choice")
-    page.keyboard.press("Enter")
-    page.wait_for_function("v => document.getElementById('game').dataset.version !== v", arg=version)
-    clicks = 1
+    # The first move by keyboard, then by clicks to the end; after each, neither the API's answer nor
+    # the page holds a card the player may not see (the bot's hand, the stock), checked against the store.
+    clicks = 0
     while page.get_attribute("#game", "data-finished") is None:
         assert clicks < 120, "the match did not end"
         version = page.get_attribute("#game", "data-version")
         choice = page.locator("#moves button.move-choice").first
         assert choice.get_attribute("aria-label")
-        choice.click()
+        with page.expect_response(lambda r: r.url.endswith("/moves")) as answer:
+            if clicks == 0:
+                choice.focus()
+                page.keyboard.press("Enter")
+            else:
+                choice.click()
         page.wait_for_function("v => document.getElementById('game').dataset.version !== v", arg=version)
+        hidden = hidden_from(site, match_id)
+        assert not shown_cards(answer.value.text()) & hidden
+        assert not shown_cards(page.inner_html("#game")) & hidden
         clicks += 1
 
     match = site.http.ok("GET", f"/matches/{match_id}")

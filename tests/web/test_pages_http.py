@@ -20,35 +20,10 @@ from scopa.web.assets import CONTENT_TYPES, static_url
 from scopa.web.card_faces import STYLES
 from scopa.web.replay import verify_shuffles
 from tests.web.conftest import Site
-from tests.web.support import ADMIN_TOKEN, Http
+from tests.web.support import ADMIN_TOKEN, Http, chunks, hidden_cards, shown_cards
 
 EVIL = "<script>alert(1)</script>"
 STATIC = ["style.css", "play.js", "home.js", "viewer.js", "live.js", "cards.js", "session.js", "favicon.svg"]
-
-
-def chunks(text: str) -> list[str]:
-    return [text[i : i + 2] for i in range(0, len(text), 2)]
-
-
-def hidden_cards(state: dict[str, Any], seat: int | None) -> set[str]:
-    """What ``seat`` (None: a spectator) may not see: the stock and every other hand not face up."""
-    hidden = set(chunks(state["deck"][2 * state["dealt"] :]))
-    for other, hand in enumerate(state["hands"]):
-        if other != seat and not state["revealed"] >> other & 1:
-            hidden |= set(chunks(hand))
-    return hidden
-
-
-def shown_cards(html: str) -> set[str]:
-    """Every card a page shows: card image URLs, card names in either style, codes as words."""
-    shown = set(re.findall(r"/web/cards/\w+/(\w\w)\.svg", html))
-    lowered = html.lower()
-    for number, code in enumerate(CODES):
-        names = (re.escape(display_name(number, style)) for style in STYLES)
-        if any(re.search(rf"(?<![\w]){name}(?![\w])", lowered) for name in names):  # "re di" is in "tre di"
-            shown.add(code)
-    shown |= {word for word in re.findall(r"\b[0-9A-Za-z]{2}\b", html) if word in CODES}
-    return shown
 
 
 def play_to_end(http: Http, match_id: str, token: str) -> dict[str, Any]:

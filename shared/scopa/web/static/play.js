@@ -200,7 +200,8 @@ function startClock(match) {
     const h = Math.floor((left % 86400) / 3600);
     const m = Math.floor((left % 3600) / 60);
     const s = String(left % 60).padStart(2, "0");
-    const text = d ? `${d}d ${h}h ${m}m` : h ? `${h}h ${m}m` : `${m}:${s}`;
+    const days = d === 1 ? "1 day" : `${d} days`;
+    const text = d ? `${days} ${h} h ${m} min` : h ? `${h} h ${m} min` : `${m}:${s}`;
     clock.textContent = `${match.view.your_turn ? "Your" : "Their"} time to move: ${text}`;
   };
   tick();
