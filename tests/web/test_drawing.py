@@ -105,3 +105,19 @@ def test_card_faces_are_well_formed_and_named_in_their_style() -> None:
     assert ElementTree.fromstring(back_svg()).attrib["aria-label"] == "a face-down card"
     with pytest.raises(ValueError, match="no card"):
         card_svg(40, "italian")
+
+
+def test_every_template_and_static_file_ships_in_the_package() -> None:
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
+        "scopa"
+    ]
+    package = root / "shared" / "scopa"
+    files = [p.relative_to(package).as_posix() for p in (package / "web").rglob("*") if p.is_file()]
+    data = [f for f in files if not f.endswith(".py") and "__pycache__" not in f]
+    assert len(data) >= 15
+    assert [f for f in data if not any(fnmatch.fnmatch(f, pattern) for pattern in patterns)] == []
