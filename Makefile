@@ -8,7 +8,7 @@ ENV ?= dev
 # correctly, so the banner is silenced on purpose instead of installing a second Node.
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: run demo invoke events test lint format bench clean help layer synth
+.PHONY: run demo invoke events test lint format bench clean help layer synth browser
 
 help:
 	@echo "make run    - the API on http://127.0.0.1:8000 (embedded DynamoDB; PORT, HOST, ADMIN_TOKEN)"
@@ -16,6 +16,7 @@ help:
 	@echo "make invoke EVENT=events/get-me.json - run the Lambda handler once on a sample event"
 	@echo "make events - regenerate the sample events in events/"
 	@echo "make test   - lint, type-check and run every test"
+	@echo "make browser - install chromium for the browser tests when missing (make test does it)"
 	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events, infra (strict on scopa)"
 	@echo "make bench  - engine, API, pairing and rating benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
@@ -50,7 +51,11 @@ format: $(STAMP)
 	$(BIN)/ruff format shared tests functions infra bench events
 	$(BIN)/ruff check --fix shared tests functions infra bench events
 
-test: lint
+# The browser tests (tests/web) drive Debian's chromium through Playwright; install it when missing.
+browser:
+	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+test: lint browser
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)

@@ -586,6 +586,7 @@ def _print_banner(
     print(
         f"Scopa service running on {url}\n"
         f"  API base      {url}\n"
+        f"  Web pages     {url}/\n"
         f"  Swagger UI    {url}/docs\n"
         f"  OpenAPI       {url}/openapi.json\n"
         f"  table         {settings().table_name} on {store}\n"

@@ -71,32 +71,61 @@ def throttled(exc: BaseException) -> bool:
     return False
 
 
+def is_page(path: str) -> bool:
+    return path == "/" or path.startswith("/web/")
+
+
+def page_error(
+    status: HTTPStatus, code: str, message: str, headers: dict[str, str] | None = None
+) -> Response[str]:
+    from scopa.web.pages import error
+    from scopa.web.security import page_headers
+
+    return Response(
+        status_code=status,
+        content_type="text/html; charset=utf-8",
+        body=error(int(status), code, message),
+        headers={**page_headers(), **(headers or {})},
+    )
+
+
 def register(app: APIGatewayHttpResolver) -> None:
+    def answer(
+        status: HTTPStatus,
+        code: str,
+        message: str,
+        details: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Response[str]:
+        """The error for this request: an HTML page under the web pages' paths, JSON everywhere else."""
+        path = app.current_event.path if app.current_event else ""
+        if is_page(path):
+            return page_error(status, code, message, headers)
+        return error_response(status, code, message, details, headers)
+
     @app.exception_handler(service_errors.ServiceError)
     def service_error(exc: service_errors.ServiceError) -> Response[str]:
         status = next((s for cls, s in STATUS.items() if isinstance(exc, cls)), HTTPStatus.BAD_REQUEST)
         logger.info("request refused", extra={"code": exc.code, "status": int(status)})
-        return error_response(status, exc.code, exc.message, exc.details)
+        return answer(status, exc.code, exc.message, exc.details)
 
     @app.exception_handler(IllegalMove)
     def illegal_move(exc: IllegalMove) -> Response[str]:
         count("RejectedMoves")
         logger.info("illegal move", extra={"rule": exc.rule.value})
-        return error_response(
-            HTTPStatus.UNPROCESSABLE_ENTITY, "illegal_move", exc.message, {"rule": exc.rule.value}
-        )
+        return answer(HTTPStatus.UNPROCESSABLE_ENTITY, "illegal_move", exc.message, {"rule": exc.rule.value})
 
     @app.exception_handler(RuleSetError)
     def bad_rules(exc: RuleSetError) -> Response[str]:
-        return error_response(HTTPStatus.UNPROCESSABLE_ENTITY, "invalid_rules", str(exc))
+        return answer(HTTPStatus.UNPROCESSABLE_ENTITY, "invalid_rules", str(exc))
 
     @app.exception_handler([RecordError, ScopaError])
     def bad_game_input(exc: ScopaError) -> Response[str]:
-        return error_response(HTTPStatus.UNPROCESSABLE_ENTITY, "invalid_input", str(exc))
+        return answer(HTTPStatus.UNPROCESSABLE_ENTITY, "invalid_input", str(exc))
 
     @app.exception_handler(InvalidCursor)
     def bad_cursor(exc: InvalidCursor) -> Response[str]:
-        return error_response(HTTPStatus.BAD_REQUEST, "invalid_cursor", str(exc))
+        return answer(HTTPStatus.BAD_REQUEST, "invalid_cursor", str(exc))
 
     @app.exception_handler(RequestValidationError)
     def invalid_request(exc: RequestValidationError) -> Response[str]:
@@ -110,11 +139,9 @@ def register(app: APIGatewayHttpResolver) -> None:
         ]
         bad_json = any(p["type"] == "json_invalid" for p in problems)
         if bad_json:
-            return error_response(
-                HTTPStatus.BAD_REQUEST, "invalid_json", "the request body is not valid JSON"
-            )
+            return answer(HTTPStatus.BAD_REQUEST, "invalid_json", "the request body is not valid JSON")
         summary = "; ".join(f"{p['location']}: {p['message']}" for p in problems[:5])
-        return error_response(
+        return answer(
             HTTPStatus.UNPROCESSABLE_ENTITY,
             "validation_error",
             f"invalid request: {summary}",
@@ -123,7 +150,7 @@ def register(app: APIGatewayHttpResolver) -> None:
 
     @app.exception_handler(IdempotencyValidationError)
     def key_reused(exc: IdempotencyValidationError) -> Response[str]:
-        return error_response(
+        return answer(
             HTTPStatus.UNPROCESSABLE_ENTITY,
             "idempotency_key_reused",
             "this Idempotency-Key was used with another request body",
@@ -131,14 +158,14 @@ def register(app: APIGatewayHttpResolver) -> None:
 
     @app.exception_handler(IdempotencyAlreadyInProgressError)
     def in_progress(exc: IdempotencyAlreadyInProgressError) -> Response[str]:
-        return error_response(
+        return answer(
             HTTPStatus.CONFLICT, "request_in_progress", "a request with this Idempotency-Key is still running"
         )
 
     @app.exception_handler(WriteConflict)
     def write_conflict(exc: WriteConflict) -> Response[str]:
         logger.info("write conflict", extra={"code": "write_conflict"})
-        return error_response(
+        return answer(
             HTTPStatus.CONFLICT,
             "write_conflict",
             "the data changed while this request was handled: read it again and retry",
@@ -146,13 +173,13 @@ def register(app: APIGatewayHttpResolver) -> None:
 
     @app.not_found
     def not_found(exc: NotFoundError) -> Response[str]:
-        return error_response(HTTPStatus.NOT_FOUND, "route_not_found", "no such route")
+        return answer(HTTPStatus.NOT_FOUND, "route_not_found", "no such route")
 
     @app.exception_handler(Exception)
     def unexpected(exc: Exception) -> Response[str]:
         logger.exception("unexpected error")
         request_id = app.current_event.request_context.request_id if app.current_event else None
-        return error_response(
+        return answer(
             HTTPStatus.INTERNAL_SERVER_ERROR,
             "internal_error",
             "something went wrong",
@@ -162,11 +189,11 @@ def register(app: APIGatewayHttpResolver) -> None:
     @app.exception_handler([ClientError, IdempotencyPersistenceLayerError])
     def storage_error(exc: Exception) -> Response[str]:
         if not throttled(exc):
-            answer: Response[str] = unexpected(exc)
-            return answer
+            failed: Response[str] = unexpected(exc)
+            return failed
         count("Throttled")
         logger.warning("dynamodb throttled", extra={"code": "service_busy"})
-        return error_response(
+        return answer(
             HTTPStatus.SERVICE_UNAVAILABLE,
             "service_busy",
             "the service is busy; try again shortly",

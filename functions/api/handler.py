@@ -11,7 +11,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from api import errors
 from api.idempotency import CONFIG as IDEMPOTENCY_CONFIG
 from api.observability import logger, metrics, tracer
-from api.routes import clubs, matches, players, rankings, system, tournaments
+from api.routes import clubs, matches, pages, players, rankings, system, tournaments
 
 app = APIGatewayHttpResolver(enable_validation=True, cors=CORSConfig(allow_origin="*", max_age=600))
 app.include_router(system.router)
@@ -20,6 +20,7 @@ app.include_router(matches.router)
 app.include_router(clubs.router)
 app.include_router(tournaments.router)
 app.include_router(rankings.router)
+app.include_router(pages.router)
 app.enable_swagger(path="/docs", title="Scopa service", version="0.1.0")
 errors.register(app)
 

@@ -1,0 +1,78 @@
+"""Static files (one stylesheet, small JS modules) and card images, with content-hashed URLs.
+
+A static URL carries a hash of the file (``/web/static/play.js?v=1a2b3c4d5e6f``), so a browser may keep
+it for a year: a changed file gets a new URL. Card images are generated, and equally immutable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from importlib.resources import files
+
+from scopa.cards import CODES
+from scopa.web.card_faces import STYLES, Style, back_svg, card_svg
+
+CONTENT_TYPES = {
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+IMMUTABLE = "public, max-age=31536000, immutable"
+SHORT = "public, max-age=300"
+_CARD_NUMBER = {code: number for number, code in enumerate(CODES)}
+
+
+class AssetNotFound(LookupError):
+    """No such static file or card image."""
+
+
+@cache
+def _static_files() -> dict[str, bytes]:
+    folder = files("scopa.web") / "static"
+    return {
+        entry.name: entry.read_bytes()
+        for entry in folder.iterdir()
+        if entry.is_file() and any(entry.name.endswith(ext) for ext in CONTENT_TYPES)
+    }
+
+
+def _content_type(name: str) -> str:
+    return next(kind for ext, kind in CONTENT_TYPES.items() if name.endswith(ext))
+
+
+@cache
+def version(name: str) -> str:
+    """The first 12 hex digits of the file's SHA-256: part of its URL."""
+    return hashlib.sha256(static_file(name)[1]).hexdigest()[:12]
+
+
+def static_url(name: str) -> str:
+    return f"/web/static/{name}?v={version(name)}"
+
+
+def static_file(name: str) -> tuple[str, bytes]:
+    """(content type, bytes) of a packaged static file; only the files of the folder, by exact name."""
+    body = _static_files().get(name)
+    if body is None:
+        raise AssetNotFound(name)
+    return _content_type(name), body
+
+
+def card_url(card: int | str, style: Style) -> str:
+    code = card if isinstance(card, str) else CODES[card]
+    return f"/web/cards/{style}/{code}.svg"
+
+
+@cache
+def card_image(style: str, filename: str) -> str:
+    """The SVG of ``<code>.svg`` (a card face) or ``back.svg`` in a deck style."""
+    if style not in STYLES or not filename.endswith(".svg"):
+        raise AssetNotFound(f"{style}/{filename}")
+    stem = filename[: -len(".svg")]
+    if stem == "back":
+        return back_svg()
+    number = _CARD_NUMBER.get(stem)
+    if number is None:
+        raise AssetNotFound(f"{style}/{filename}")
+    return card_svg(number, style)

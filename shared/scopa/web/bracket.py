@@ -1,0 +1,110 @@
+"""The knockout bracket as an inline SVG: one column per round, a box per pairing, lines to the next round.
+
+Round ``r`` is drawn from the slots it was paired from (``RoundRecord.slots``); rounds not paired yet
+are drawn as empty boxes, so the shape of the whole bracket is visible from round one. A pairing with an
+empty slot is a bye. Each box names both sides with their games won and marks the side that went through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+BOX_W, BOX_H, GAP_X, GAP_Y, PAD = 170, 44, 36, 14, 8
+
+
+@dataclass(frozen=True)
+class Side:
+    name: str  # "" for an empty slot (a bye) or a slot still to be decided
+    score: str = ""
+    won: bool = False
+
+
+@dataclass(frozen=True)
+class Pairing:
+    top: Side
+    bottom: Side
+
+
+def _short(name: str, limit: int = 20) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "\u2026"
+
+
+def pairings_of(
+    slots: Sequence[str | None],
+    names: Mapping[str, str],
+    results: Mapping[frozenset[str], tuple[dict[str, int], str | None]],
+) -> list[Pairing]:
+    """The pairings of one round from its slots; ``results`` maps a pair to (games won, winner)."""
+    out = []
+    for k in range(0, len(slots) - 1, 2):
+        a, b = slots[k], slots[k + 1]
+        if a is not None and b is not None:
+            wins, winner = results.get(frozenset((a, b)), ({}, None))
+            out.append(
+                Pairing(
+                    Side(_short(names.get(a, a)), str(wins.get(a, "")), winner == a),
+                    Side(_short(names.get(b, b)), str(wins.get(b, "")), winner == b),
+                )
+            )
+        else:
+            lone = a if a is not None else b
+            top = Side(_short(names.get(lone, lone)), "bye", True) if lone else Side("")
+            out.append(Pairing(top, Side("")))
+    return out
+
+
+def bracket_svg(rounds: Sequence[Sequence[Pairing]], titles: Sequence[str]) -> Markup:
+    """Draw the bracket: ``rounds[r]`` holds the pairings of round r + 1, top to bottom."""
+    if not rounds or not rounds[0]:
+        return Markup("")
+    first = len(rounds[0])
+    height = PAD * 2 + 20 + first * (BOX_H + GAP_Y)
+    width = PAD * 2 + len(rounds) * (BOX_W + GAP_X)
+    parts: list[str] = []
+    centres: list[list[float]] = []
+    for r, pairings in enumerate(rounds):
+        x = PAD + r * (BOX_W + GAP_X)
+        parts.append(
+            f'<text x="{x + BOX_W / 2}" y="{PAD + 12}" text-anchor="middle" font-size="12" '
+            f'font-weight="bold" fill="#333">{escape(titles[r])}</text>'
+        )
+        column: list[float] = []
+        for i, pairing in enumerate(pairings):
+            if r == 0:
+                cy = PAD + 20 + GAP_Y / 2 + i * (BOX_H + GAP_Y) + BOX_H / 2
+            else:
+                above = centres[r - 1]
+                cy = (above[2 * i] + above[2 * i + 1]) / 2 if 2 * i + 1 < len(above) else above[-1]
+                for src in above[2 * i : 2 * i + 2]:
+                    parts.append(
+                        f'<path d="M{x - GAP_X} {src:.1f}H{x - GAP_X / 2}V{cy:.1f}H{x}" fill="none" '
+                        'stroke="#999"/>'
+                    )
+            column.append(cy)
+            parts.append(_box(x, cy - BOX_H / 2, pairing))
+        centres.append(column)
+    return Markup(
+        f'<svg class="bracket" viewBox="0 0 {width} {height:.0f}" width="{width}" role="img" '
+        f'aria-label="knockout bracket">{"".join(parts)}</svg>'
+    )
+
+
+def _box(x: float, y: float, p: Pairing) -> str:
+    rows = []
+    for j, side in enumerate((p.top, p.bottom)):
+        ty = y + 16 + j * 20
+        weight = ' font-weight="bold"' if side.won else ""
+        name = escape(side.name) if side.name else Markup("&#8212;")
+        rows.append(
+            f'<text x="{x + 8}" y="{ty:.1f}" font-size="12" fill="#111"{weight}>{name}</text>'
+            f'<text x="{x + BOX_W - 8}" y="{ty:.1f}" text-anchor="end" font-size="12" fill="#111"'
+            f"{weight}>{escape(side.score)}</text>"
+        )
+    return (
+        f'<rect x="{x}" y="{y:.1f}" width="{BOX_W}" height="{BOX_H}" rx="4" fill="#fff" stroke="#888"/>'
+        f'<line x1="{x}" y1="{y + BOX_H / 2:.1f}" x2="{x + BOX_W}" y2="{y + BOX_H / 2:.1f}" '
+        f'stroke="#ddd"/>{"".join(rows)}'
+    )

@@ -1,0 +1,252 @@
+"""Page builders: read the services, shape plain view data, render a template. One function per page.
+
+Pages read as an anonymous visitor would (:data:`ANONYMOUS`): a running match shows only the spectator
+view, a finished one its published record. Nothing a page renders depends on a token: the play page is
+a shell that its script fills from the JSON API with the player's own token.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from scopa.cards import CODES
+from scopa.service.auth import ANONYMOUS
+from scopa.service.errors import NotFound
+from scopa.service.players import bot_players
+from scopa.service.ratings import Order
+from scopa.service.wiring import ServiceSet
+from scopa.storage.tournament_port import TournamentBundle
+from scopa.tournaments.records import RoundRecord
+from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
+from scopa.web.card_faces import STYLES, Style
+from scopa.web.chart import Point, line_chart
+from scopa.web.render import render
+from scopa.web.replay import steps, verify_shuffles
+
+TIEBREAK_LABELS = {
+    "buchholz": "Buchholz",
+    "buchholz_cut1": "Buchholz cut 1",
+    "sonneborn_berger": "Sonneborn-Berger",
+    "direct_encounter": "Direct encounter",
+    "wins": "Wins",
+    "game_point_difference": "Game-point difference",
+    "points_scored": "Points scored",
+    "lot": "Lot",
+}
+LEADERBOARD_SIZE = 100
+
+
+def style_of(value: str | None) -> Style:
+    """The deck style asked for (``?style=``), Italian unless French is named."""
+    return "french" if value == "french" else "italian"
+
+
+def _page(template: str, title: str, style: Style, **context: Any) -> str:
+    return render(template, title=title, style=style, styles=STYLES, **context)
+
+
+# ----------------------------------------------------------------------------------------- home
+
+
+def home(svc: ServiceSet, style: Style) -> str:
+    recent, _ = svc.tournaments.list_tournaments(None, None, 8, None)
+    bots = [{"id": p.id, "name": p.name} for p in bot_players()]
+    pools = [{"id": p.id, "name": p.name} for p in svc.ratings.pools]
+    return _page("home.html", "Scopa", style, tournaments=recent, bots=bots, pools=pools)
+
+
+# ----------------------------------------------------------------------------------------- rankings
+
+
+def rankings(svc: ServiceSet, pool_id: str, order: str, club: str | None, style: Style) -> str:
+    by: Order = "glicko" if order == "glicko" else "elo"
+    board = svc.ratings.leaderboard(pool_id, by, LEADERBOARD_SIZE, None, True, club or None, None)
+    clubs, _ = svc.clubs.list_clubs(100, None)
+    club_name = next((c.name for c in clubs if c.id == club), None)
+    if club and club_name is None:
+        club_name = svc.clubs.get(club).name
+    return _page(
+        "rankings.html",
+        f"Rankings: {svc.ratings.pool(pool_id).name}" + (f" at {club_name}" if club_name else ""),
+        style,
+        pool=svc.ratings.pool(pool_id),
+        pools=svc.ratings.pools,
+        by=by,
+        rows=board["rows"],
+        clubs=clubs,
+        club=club or "",
+        club_name=club_name,
+    )
+
+
+def player(svc: ServiceSet, player_id: str, style: Style) -> str:
+    profile = svc.players.get(player_id)
+    pools = []
+    for pool in svc.ratings.pools:
+        found = svc.ratings.player(profile.id, pool.id, 200)["pools"]
+        if not found:
+            continue
+        entry = found[0]
+        history = entry["history"]
+        points = [Point(f"{h['at'][:10]} {h['match_id']}", h["elo"]) for h in history]
+        start = history[0]["elo"] - history[0]["elo_delta"] if history else None
+        ranked = sorted(entry["opponents"], key=lambda o: -(o["wins"] + o["losses"] + o["draws"]))
+        pools.append(
+            {
+                **entry,
+                "pool": pool,
+                "chart": line_chart(points, f"Elo rating of {profile.name} ({pool.name})", start),
+                "recent": list(reversed(history))[:20],
+                "opponents": [{**o, "name": _name(svc, o["opponent"])} for o in ranked[:10]],
+            }
+        )
+    matches, _ = svc.matches.list_for_player(profile.id, 15, None)
+    return _page("player.html", profile.name, style, profile=profile, pools=pools, matches=matches)
+
+
+def _name(svc: ServiceSet, player_id: str) -> str:
+    """A player's display name; the id when the profile cannot be read."""
+    try:
+        return svc.players.get(player_id).name
+    except NotFound:
+        return player_id
+
+
+# ----------------------------------------------------------------------------------------- tournaments
+
+
+def tournaments(svc: ServiceSet, status: str | None, style: Style) -> str:
+    found, _ = svc.tournaments.list_tournaments(status or None, None, 50, None)
+    return _page("tournaments.html", "Tournaments", style, tournaments=found, status=status or "")
+
+
+def tournament(svc: ServiceSet, tournament_id: str, style: Style) -> str:
+    bundle = svc.tournaments.bundle(tournament_id)
+    t = bundle.tournament
+    names = {e.id: e.name for e in bundle.entries}
+    _, rows = svc.tournaments.standings(tournament_id)
+    _, cross = svc.tournaments.crosstable(tournament_id)
+    club = svc.clubs.get(t.club_id).name if t.club_id else None
+    rounds = [_round_view(bundle, r, names) for r in bundle.rounds]
+    entries = sorted(bundle.entries, key=lambda e: (-e.rating, e.id))
+    return _page(
+        "tournament.html",
+        t.name,
+        style,
+        t=t,
+        settings=t.rules,
+        club=club,
+        entries=entries,
+        rounds=rounds,
+        standings=[asdict(r) for r in rows],
+        tiebreaks=[(name, TIEBREAK_LABELS.get(name, name)) for name in t.rules.tiebreak_order],
+        crosstable=[asdict(r) for r in cross],
+        round_numbers=[r.number for r in bundle.rounds if r.status == "closed"],
+        bracket=_bracket(bundle, names) if t.rules.format == "knockout" else None,
+    )
+
+
+def _round_view(bundle: TournamentBundle, rnd: RoundRecord, names: dict[str, str]) -> dict[str, Any]:
+    return {
+        "number": rnd.number,
+        "status": rnd.status,
+        "byes": [names.get(b, b) for b in rnd.byes],
+        "tables": [
+            {
+                "table": x.table,
+                "first": names.get(x.first, x.first),
+                "second": names.get(x.second, x.second),
+                "games": x.games,
+                "wins": x.wins,
+                "points": x.points,
+                "result": x.result,
+                "forfeit": x.forfeit,
+                "reason": x.reason,
+            }
+            for x in rnd.tables
+        ],
+    }
+
+
+def _bracket(bundle: TournamentBundle, names: dict[str, str]) -> Any:
+    """The knockout bracket: the rounds paired so far from their slots, empty boxes for the rest."""
+    paired = [r for r in bundle.rounds if r.slots]
+    if not paired:
+        return None
+    size = len(paired[0].slots or [])
+    total = max(bundle.tournament.rounds_planned or 0, size.bit_length() - 1)
+    columns: list[list[Pairing]] = []
+    for number in range(1, total + 1):
+        rnd = next((r for r in paired if r.number == number), None)
+        if rnd is None or rnd.slots is None:
+            columns.append([Pairing(Side(""), Side(""))] * max(1, size >> number))
+            continue
+        results = {}
+        for x in rnd.tables:
+            winner = None
+            if x.result is not None and x.result[0] != x.result[1]:
+                winner = x.first if x.result[0] > x.result[1] else x.second
+            results[frozenset((x.first, x.second))] = ({x.first: x.wins[0], x.second: x.wins[1]}, winner)
+        columns.append(pairings_of(rnd.slots, names, results))
+    titles = [
+        "Final" if n == total else "Semi-finals" if n == total - 1 else f"Round {n}"
+        for n in range(1, total + 1)
+    ]
+    return bracket_svg(columns, titles)
+
+
+# ----------------------------------------------------------------------------------------- matches
+
+
+def match(svc: ServiceSet, match_id: str, step: int | None, style: Style) -> str:
+    """A finished match as a replay at ``step``; a running one as a spectator sees it."""
+    envelope = svc.matches.get(ANONYMOUS, match_id)
+    names = [s["name"] for s in envelope["seats"]]
+    if envelope["status"] != "finished":
+        return _page(
+            "match_live.html",
+            " v ".join(names),
+            style,
+            m=envelope,
+            view=envelope["view"],
+            names=names,
+        )
+    record = svc.matches.record(match_id)
+    positions = steps(record)
+    current = positions[min(max(step or 0, 0), len(positions) - 1)]
+    published = envelope["view"]["shuffle"]["commitments"]
+    checks = verify_shuffles(record, published)
+    sides = len(current.scores)
+    side_names = [
+        " & ".join(n for seat, n in enumerate(names) if seat % sides == side) for side in range(sides)
+    ]
+    deal_starts: dict[int, int] = {}
+    for p in positions:
+        deal_starts.setdefault(p.deal, p.number)
+    return _page(
+        "match_replay.html",
+        " v ".join(names),
+        style,
+        m=envelope,
+        names=names,
+        side_names=side_names,
+        winners=[s["name"] for s in envelope["seats"] if s["player_id"] in envelope["result"]["winners"]],
+        step=current,
+        last=len(positions) - 1,
+        deal_starts=sorted(deal_starts.items()),
+        checks=checks,
+        master_seed=record["master_seed"],
+        codes=CODES,
+    )
+
+
+def play(svc: ServiceSet, match_id: str, style: Style) -> str:
+    """The playable table: a shell with the match id; the script reads the player's own view."""
+    envelope = svc.matches.get(ANONYMOUS, match_id)
+    names = [s["name"] for s in envelope["seats"]]
+    return _page("play.html", "Play: " + " v ".join(names), style, m=envelope, names=names)
+
+
+def error(status: int, code: str, message: str) -> str:
+    return _page("error.html", f"{status}: {code}", "italian", status=status, code=code, message=message)
