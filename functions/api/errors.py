@@ -93,6 +93,14 @@ def register(app: APIGatewayHttpResolver) -> None:
             {"errors": problems},
         )
 
+    @app.exception_handler(UnicodeDecodeError)
+    def undecodable_body(exc: UnicodeDecodeError) -> Response[str]:
+        # A body that is not UTF-8 (API Gateway hands it over base64-encoded) fails in the resolver's
+        # decoding, before any validation: it is bad JSON, not a fault of the service.
+        return error_response(
+            HTTPStatus.BAD_REQUEST, "invalid_json", "the request body is not valid UTF-8 JSON"
+        )
+
     @app.exception_handler(IdempotencyValidationError)
     def key_reused(exc: IdempotencyValidationError) -> Response[str]:
         return error_response(
