@@ -101,6 +101,14 @@ def register(app: APIGatewayHttpResolver) -> None:
             HTTPStatus.BAD_REQUEST, "invalid_json", "the request body is not valid UTF-8 JSON"
         )
 
+    @app.exception_handler(RecursionError)
+    def too_deep(exc: RecursionError) -> Response[str]:
+        # JSON nested thousands deep exhausts the decoder's recursion: bad input when it is the body that
+        # cannot be decoded, a fault of the service otherwise.
+        if not _body_too_deep(app):
+            return internal_error(app)
+        return error_response(HTTPStatus.BAD_REQUEST, "invalid_json", "the request body is nested too deeply")
+
     @app.exception_handler(IdempotencyValidationError)
     def key_reused(exc: IdempotencyValidationError) -> Response[str]:
         return error_response(
@@ -121,11 +129,30 @@ def register(app: APIGatewayHttpResolver) -> None:
 
     @app.exception_handler(Exception)
     def unexpected(exc: Exception) -> Response[str]:
-        logger.exception("unexpected error")
-        request_id = app.current_event.request_context.request_id if app.current_event else None
-        return error_response(
-            HTTPStatus.INTERNAL_SERVER_ERROR,
-            "internal_error",
-            "something went wrong",
-            {"request_id": request_id},
-        )
+        return internal_error(app)
+
+
+def internal_error(app: APIGatewayHttpResolver) -> Response[str]:
+    """The bare 500: the exception goes to the log (with the request id), nothing of it to the caller."""
+    logger.exception("unexpected error")
+    request_id = app.current_event.request_context.request_id if app.current_event else None
+    return error_response(
+        HTTPStatus.INTERNAL_SERVER_ERROR,
+        "internal_error",
+        "something went wrong",
+        {"request_id": request_id},
+    )
+
+
+def _body_too_deep(app: APIGatewayHttpResolver) -> bool:
+    """Whether the current request's body is what exhausts the JSON decoder's recursion."""
+    event = app.current_event
+    if event is None or not event.body:
+        return False
+    try:
+        json.loads(event.decoded_body or "")
+    except RecursionError:
+        return True
+    except ValueError:
+        return False
+    return False

@@ -19,7 +19,8 @@ from moto import mock_aws
 from api import context, idempotency
 from local_server import LocalServer, ensure_table
 from scopa.service.clock import SystemClock
-from tests.api.conftest import ADMIN_TOKEN
+from tests.api.conftest import ADMIN_TOKEN, Api
+from tests.common import ManualClock
 
 SEED = "fe" * 32
 
@@ -122,3 +123,19 @@ def world() -> Iterator[World]:
                 context.use_clock(SystemClock())
                 context.reset()
                 idempotency.reset()
+
+
+@pytest.fixture
+def bare_api() -> Iterator[Api]:
+    """The handler on a mocked AWS without a table, for requests refused before any storage call: one
+    that got through to storage by mistake finds no table and answers 500, failing its test."""
+    with mock_aws():
+        context.reset()
+        idempotency.reset()
+        yield Api(ManualClock())
+        context.reset()
+        idempotency.reset()
+
+
+# The in-process API on a table (the handler on moto, called with v2 events) for the deeper cases.
+from tests.api.conftest import api, clock  # noqa: E402, F401
