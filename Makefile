@@ -13,7 +13,7 @@ help:
 	@echo "make events - regenerate the sample events in events/"
 	@echo "make test   - lint, type-check and run every test"
 	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events (strict on scopa)"
-	@echo "make bench  - engine, API, pairing and rating benchmarks against an in-run reference"
+	@echo "make bench  - engine, API, pairing, rating and HTTP load benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
 
 $(STAMP): pyproject.toml
@@ -52,6 +52,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.api
 	$(BIN)/python -m bench.pairing
 	$(BIN)/python -m bench.ratings
+	$(BIN)/python -m bench.load
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
