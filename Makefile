@@ -13,7 +13,7 @@ help:
 	@echo "make events - regenerate the sample events in events/"
 	@echo "make test   - lint, type-check and run every test"
 	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events (strict on scopa)"
-	@echo "make bench  - engine, API, pairing, rating and HTTP load benchmarks against an in-run reference"
+	@echo "make bench  - engine, API, pairing and rating benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
 
 $(STAMP): pyproject.toml
