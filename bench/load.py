@@ -9,17 +9,19 @@ other, choosing a random legal move from its own view each turn, until the match
 * the others play each other in pairs: one invites, the other accepts, and each waits for its turn with a
   long-poll (``GET /matches/{id}?after_version=N&wait=S``) before it moves.
 
-It is bounded in count and time: ``--matches`` in all, and after ``--seconds`` every client resigns the
-match it is in and stops. It reports moves per second, the p50 and p99 latency of a move (the whole HTTP
-round trip, seen by the client), errors (any answer that is not a success: they must be 0, otherwise the
-exit status is 1), and DynamoDB calls per move, counted on the server's own client per request.
+It is bounded in count and time: ``--matches`` in all, shared out among the clients in advance, and after
+``--seconds`` (at most 60) the side to move resigns and every client stops. It reports moves per second,
+overall and while every client still plays (pairs wait for each other's moves through the long-poll, so
+they finish last), the p50 and p99 latency of a move (the whole HTTP round trip, seen by the client),
+errors (any answer that is not a success: they must be 0, otherwise the exit status is 1), and DynamoDB
+calls per move, counted per request on the server's own client.
 
 The reference, measured in the same run over the same HTTP path with the same number of client threads:
 ``GET /health``, the handler's floor (HTTP, event translation, resolver, logger; no storage). ``ratio``
 is the move rate while every client plays over the health rate. The server runs one handler at a time
 (moto is not safe for concurrent conditional writes; see ``local_server.HandlerGate``), and clients and
-server share one Python process, so the absolute rates say little about AWS; the ratio, the latency spread, the error count and
-the calls per move do.
+server share one Python process, so the absolute rates say little about AWS; the ratio, the latency
+spread, the error count and the calls per move do.
 """
 
 from __future__ import annotations
