@@ -34,8 +34,10 @@ def documented(
     body: bool = False,
     description: str | None = None,
     content: dict[str, Any] | None = None,
+    model: type[BaseModel] | None = None,
 ) -> dict[int, OpenAPIResponse]:
-    """A route's responses: ``success`` (its return schema, or ``content``; none for 204) and the errors.
+    """A route's responses: ``success`` and the errors. The success answer's schema is ``model`` (see
+    :mod:`api.answers`), or ``content``, or the route's return type; a 204 has none.
 
     ``body``: the route takes a JSON body, so bad JSON (400) and an oversized body (413) may come back.
     """
@@ -46,6 +48,8 @@ def documented(
         ok["content"] = {}
     elif content is not None:
         ok["content"] = content
+    elif model is not None:
+        ok["content"] = {"application/json": {"model": model}}
     answers[success] = ok
     for status in sorted(statuses):
         answers[status] = {

@@ -8,6 +8,7 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Header, Query
 
+from api import answers
 from api.context import services
 from api.idempotency import run_once
 from api.models import CreateMatch, PlayMove
@@ -24,7 +25,7 @@ IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_lengt
 @router.post(
     "/matches",
     summary="Start a match between players and/or house bots",
-    responses=documented(201, *ACT, body=True),
+    responses=documented(201, *ACT, body=True, model=answers.MatchAnswer),
 )
 def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> Response[dict[str, Any]]:
     svc = services()
@@ -53,7 +54,7 @@ def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> R
 @router.get(
     "/matches/<match_id>",
     summary="The caller's view of a match; optionally wait for a newer version",
-    responses=documented(200, *ACT),
+    responses=documented(200, *ACT, model=answers.MatchAnswer),
 )
 def get_match(
     match_id: str,
@@ -69,7 +70,7 @@ def get_match(
 @router.post(
     "/matches/<match_id>/moves",
     summary="Play a card with the chosen capture and the expected version",
-    responses=documented(200, *ACT, body=True),
+    responses=documented(200, *ACT, body=True, model=answers.MatchAnswer),
 )
 def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
     svc = services()
@@ -85,7 +86,11 @@ def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = N
     return svc.matches.move(caller, match_id, move, body.version, idempotency_key, on_applied=applied)
 
 
-@router.post("/matches/<match_id>/resign", summary="Resign the match", responses=documented(200, *ACT))
+@router.post(
+    "/matches/<match_id>/resign",
+    summary="Resign the match",
+    responses=documented(200, *ACT, model=answers.MatchAnswer),
+)
 def resign(match_id: str) -> dict[str, Any]:
     svc = services()
     answer = svc.matches.resign(svc.caller(router.current_event.headers), match_id)
@@ -94,7 +99,9 @@ def resign(match_id: str) -> dict[str, Any]:
 
 
 @router.post(
-    "/matches/<match_id>/accept", summary="Accept an invitation to a match", responses=documented(200, *ACT)
+    "/matches/<match_id>/accept",
+    summary="Accept an invitation to a match",
+    responses=documented(200, *ACT, model=answers.MatchAnswer),
 )
 def accept(match_id: str) -> dict[str, Any]:
     svc = services()
@@ -102,7 +109,9 @@ def accept(match_id: str) -> dict[str, Any]:
 
 
 @router.post(
-    "/matches/<match_id>/decline", summary="Decline an invitation to a match", responses=documented(200, *ACT)
+    "/matches/<match_id>/decline",
+    summary="Decline an invitation to a match",
+    responses=documented(200, *ACT, model=answers.MatchAnswer),
 )
 def decline(match_id: str) -> dict[str, Any]:
     svc = services()

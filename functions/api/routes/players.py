@@ -10,6 +10,7 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Header, Query
 
+from api import answers
 from api.context import services
 from api.idempotency import run_once
 from api.models import RegisterPlayer, SetRole
@@ -40,7 +41,7 @@ def created(body: dict[str, Any]) -> Response[dict[str, Any]]:
 @router.post(
     "/players",
     summary="Register a player; the bearer token is shown only in this answer",
-    responses=documented(201, 400, 409, body=True),
+    responses=documented(201, 400, 409, body=True, model=answers.Registration),
 )
 def register(body: RegisterPlayer, idempotency_key: IdempotencyKey = None) -> Response[dict[str, Any]]:
     svc = services()
@@ -58,7 +59,11 @@ def register(body: RegisterPlayer, idempotency_key: IdempotencyKey = None) -> Re
     return created({**answer, "token": shown[0] if shown else None})
 
 
-@router.get("/me", summary="The caller's own profile", responses=documented(200, *CALLER, 404))
+@router.get(
+    "/me",
+    summary="The caller's own profile",
+    responses=documented(200, *CALLER, 404, model=answers.PlayerProfile),
+)
 def me() -> dict[str, Any]:
     svc = services()
     caller = svc.caller(router.current_event.headers)
@@ -68,7 +73,7 @@ def me() -> dict[str, Any]:
 @router.post(
     "/me/token",
     summary="Rotate the caller's token: the new one is returned, the old one stops working",
-    responses=documented(200, *CALLER, 404, 409),
+    responses=documented(200, *CALLER, 404, 409, model=answers.NewToken),
 )
 def rotate_token() -> dict[str, Any]:
     svc = services()
@@ -86,12 +91,18 @@ def revoke_token() -> Response[None]:
     return Response(status_code=HTTPStatus.NO_CONTENT, body=None)
 
 
-@router.get("/bots", summary="The house bots, which anyone can play against", responses=documented())
+@router.get(
+    "/bots", summary="The house bots, which anyone can play against", responses=documented(model=answers.Bots)
+)
 def bots() -> dict[str, Any]:
     return {"bots": [public_profile(p) for p in bot_players()]}
 
 
-@router.get("/players/<player_id>", summary="A player's public profile", responses=documented(200, *READ))
+@router.get(
+    "/players/<player_id>",
+    summary="A player's public profile",
+    responses=documented(200, *READ, model=answers.PlayerProfile),
+)
 def get_player(player_id: str) -> dict[str, Any]:
     return public_profile(services().players.get(player_id))
 
@@ -99,7 +110,7 @@ def get_player(player_id: str) -> dict[str, Any]:
 @router.put(
     "/players/<player_id>/role",
     summary="Admin: make a player an organizer, or a player again",
-    responses=documented(200, *ACT, body=True),
+    responses=documented(200, *ACT, body=True, model=answers.PlayerProfile),
 )
 def set_role(player_id: str, body: SetRole) -> dict[str, Any]:
     svc = services()
@@ -111,7 +122,7 @@ def set_role(player_id: str, body: SetRole) -> dict[str, Any]:
 @router.post(
     "/players/<player_id>/token",
     summary="Admin: issue a new token to a player who lost theirs",
-    responses=documented(200, *ACT),
+    responses=documented(200, *ACT, model=answers.NewToken),
 )
 def issue_token(player_id: str) -> dict[str, Any]:
     svc = services()
@@ -121,7 +132,7 @@ def issue_token(player_id: str) -> dict[str, Any]:
 @router.get(
     "/players/<player_id>/matches",
     summary="A player's matches, newest first, with a cursor",
-    responses=documented(200, *READ),
+    responses=documented(200, *READ, model=answers.PlayerMatches),
 )
 def player_matches(
     player_id: str,
