@@ -63,6 +63,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.api
 	$(BIN)/python -m bench.pairing
 	$(BIN)/python -m bench.ratings
+	$(BIN)/python -m bench.load
 
 layer: $(STAMP)
 	$(BIN)/python -m infra.layer build/layer

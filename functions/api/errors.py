@@ -148,6 +148,21 @@ def register(app: APIGatewayHttpResolver) -> None:
             {"errors": problems},
         )
 
+    @app.exception_handler(UnicodeDecodeError)
+    def undecodable_body(exc: UnicodeDecodeError) -> Response[str]:
+        # A body that is not UTF-8 (API Gateway hands it over base64-encoded) fails in the resolver's
+        # decoding, before any validation: it is bad JSON, not a fault of the service.
+        return answer(HTTPStatus.BAD_REQUEST, "invalid_json", "the request body is not valid UTF-8 JSON")
+
+    @app.exception_handler(RecursionError)
+    def too_deep(exc: RecursionError) -> Response[str]:
+        # JSON nested thousands deep exhausts the decoder's recursion: bad input when it is the body that
+        # cannot be decoded, a fault of the service otherwise.
+        if not _body_too_deep(app):
+            failed: Response[str] = unexpected(exc)
+            return failed
+        return answer(HTTPStatus.BAD_REQUEST, "invalid_json", "the request body is nested too deeply")
+
     @app.exception_handler(IdempotencyValidationError)
     def key_reused(exc: IdempotencyValidationError) -> Response[str]:
         return answer(
@@ -199,3 +214,17 @@ def register(app: APIGatewayHttpResolver) -> None:
             "the service is busy; try again shortly",
             headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
         )
+
+
+def _body_too_deep(app: APIGatewayHttpResolver) -> bool:
+    """Whether the current request's body is what exhausts the JSON decoder's recursion."""
+    event = app.current_event
+    if event is None or not event.body:
+        return False
+    try:
+        json.loads(event.decoded_body or "")
+    except RecursionError:
+        return True
+    except ValueError:
+        return False
+    return False

@@ -64,7 +64,9 @@ class PlayMove(BaseModel):
     model_config = ConfigDict(extra="forbid")
     card: str = CardCode
     take: list[str] = Field(default_factory=list, max_length=20, description="table cards taken; [] to lay")
-    version: int = Field(ge=1, le=10**9, description="the match version this move answers (from GET)")
+    version: int = Field(
+        ge=1, le=10**9, strict=True, description="the match version this move answers (from GET)"
+    )
 
 
 class CreateClub(BaseModel):

@@ -8,10 +8,12 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Header, Query
 
+from api import answers
 from api.context import services
 from api.idempotency import run_once
 from api.models import CreateMatch, PlayMove
 from api.observability import count, logger
+from api.responses import ACT, READ, documented
 from api.routes.players import created
 from scopa.service.matches import DEFAULT_MOVE_SECONDS, MAX_WAIT_SECONDS, NewMatch
 
@@ -20,7 +22,11 @@ router = Router()
 IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=128)]
 
 
-@router.post("/matches", summary="Start a match between players and/or house bots")
+@router.post(
+    "/matches",
+    summary="Start a match between players and/or house bots",
+    responses=documented(201, *ACT, body=True, model=answers.MatchAnswer),
+)
 def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> Response[dict[str, Any]]:
     svc = services()
     caller = svc.caller(router.current_event.headers)
@@ -46,7 +52,9 @@ def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> R
 
 
 @router.get(
-    "/matches/<match_id>", summary="The caller's view of a match; optionally wait for a newer version"
+    "/matches/<match_id>",
+    summary="The caller's view of a match; optionally wait for a newer version",
+    responses=documented(200, *ACT, model=answers.MatchAnswer),
 )
 def get_match(
     match_id: str,
@@ -60,7 +68,9 @@ def get_match(
 
 
 @router.post(
-    "/matches/<match_id>/moves", summary="Play a card with the chosen capture and the expected version"
+    "/matches/<match_id>/moves",
+    summary="Play a card with the chosen capture and the expected version",
+    responses=documented(200, *ACT, body=True, model=answers.MatchAnswer),
 )
 def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
     svc = services()
@@ -76,7 +86,11 @@ def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = N
     return svc.matches.move(caller, match_id, move, body.version, idempotency_key, on_applied=applied)
 
 
-@router.post("/matches/<match_id>/resign", summary="Resign the match")
+@router.post(
+    "/matches/<match_id>/resign",
+    summary="Resign the match",
+    responses=documented(200, *ACT, model=answers.MatchAnswer),
+)
 def resign(match_id: str) -> dict[str, Any]:
     svc = services()
     answer = svc.matches.resign(svc.caller(router.current_event.headers), match_id)
@@ -84,20 +98,30 @@ def resign(match_id: str) -> dict[str, Any]:
     return answer
 
 
-@router.post("/matches/<match_id>/accept", summary="Accept an invitation to a match")
+@router.post(
+    "/matches/<match_id>/accept",
+    summary="Accept an invitation to a match",
+    responses=documented(200, *ACT, model=answers.MatchAnswer),
+)
 def accept(match_id: str) -> dict[str, Any]:
     svc = services()
     return svc.matches.respond(svc.caller(router.current_event.headers), match_id, accept=True)
 
 
-@router.post("/matches/<match_id>/decline", summary="Decline an invitation to a match")
+@router.post(
+    "/matches/<match_id>/decline",
+    summary="Decline an invitation to a match",
+    responses=documented(200, *ACT, model=answers.MatchAnswer),
+)
 def decline(match_id: str) -> dict[str, Any]:
     svc = services()
     return svc.matches.respond(svc.caller(router.current_event.headers), match_id, accept=False)
 
 
 @router.get(
-    "/matches/<match_id>/record", summary="The full game record after the end (verify with scopa replay)"
+    "/matches/<match_id>/record",
+    summary="The full game record after the end (verify with scopa replay)",
+    responses=documented(200, *READ, 409),
 )
 def record(match_id: str) -> dict[str, Any]:
     return services().matches.record(match_id)

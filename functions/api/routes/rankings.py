@@ -8,11 +8,14 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from api.context import services
+from api.responses import ACT, CALLER, READ, documented
 
 router = Router()
 
 
-@router.get("/rankings", summary="The rating pools and the rule presets each one rates")
+@router.get(
+    "/rankings", summary="The rating pools and the rule presets each one rates", responses=documented()
+)
 def pools() -> dict[str, Any]:
     return {
         "pools": [
@@ -25,6 +28,7 @@ def pools() -> dict[str, Any]:
 @router.get(
     "/rankings/<pool>",
     summary="A leaderboard: top N with a cursor, ?around=me, per club or tournament, provisional or not",
+    responses=documented(200, *READ, *CALLER),
 )
 def leaderboard(
     pool: str,
@@ -42,7 +46,11 @@ def leaderboard(
     return svc.ratings.leaderboard(pool, by, limit, cursor, provisional, club, tournament)
 
 
-@router.post("/rankings/<pool>/recompute", summary="Admin: rebuild a pool's ratings from its rated matches")
+@router.post(
+    "/rankings/<pool>/recompute",
+    summary="Admin: rebuild a pool's ratings from its rated matches",
+    responses=documented(200, *ACT),
+)
 def recompute(pool: str) -> dict[str, Any]:
     svc = services()
     return svc.ratings.recompute(svc.caller(router.current_event.headers), pool)
@@ -51,6 +59,7 @@ def recompute(pool: str) -> dict[str, Any]:
 @router.get(
     "/players/<player_id>/ratings",
     summary="A player's ratings per pool, the rating history (a point per rated match), records by opponent",
+    responses=documented(200, *READ),
 )
 def player_ratings(
     player_id: str,

@@ -6,17 +6,19 @@ from typing import Any
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
+from api import answers
+from api.responses import documented
 from scopa.rules import PRESET_DESCRIPTIONS, PRESETS, RuleSet
 
 router = Router()
 
 
-@router.get("/health", summary="Liveness")
+@router.get("/health", summary="Liveness", responses=documented(model=answers.Health))
 def health() -> dict[str, Any]:
     return {"ok": True}
 
 
-@router.get("/rules", summary="Rule presets and every option with its default")
+@router.get("/rules", summary="Rule presets and every option with its default", responses=documented())
 def rules() -> dict[str, Any]:
     return {
         "presets": [

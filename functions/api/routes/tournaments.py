@@ -14,6 +14,7 @@ from api.context import services
 from api.idempotency import run_once
 from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPairing
 from api.observability import count, logger
+from api.responses import ACT, READ, documented
 from api.routes.players import created
 from scopa.tournaments.records import STATUSES, AuditEntry
 from scopa.tournaments.settings import TournamentSettings
@@ -25,6 +26,10 @@ Cursor = Annotated[str | None, Query(max_length=2048)]
 IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=128)]
 RoundNumber = Annotated[int, Path(ge=1, le=1000)]
 Status = Literal["draft", "registration", "running", "finished", "cancelled"]
+EXPORT_CONTENT = {
+    media: {"schema": {"type": "string"}}
+    for media in ("text/csv; charset=utf-8", "application/x-ndjson", "text/plain; charset=utf-8")
+}
 assert set(STATUSES) == {"draft", "registration", "running", "finished", "cancelled"}
 
 
@@ -32,7 +37,11 @@ def _caller() -> Any:
     return services().caller(router.current_event.headers)
 
 
-@router.post("/tournaments", summary="Create a tournament (organizers; club organizers for a club)")
+@router.post(
+    "/tournaments",
+    summary="Create a tournament (organizers; club organizers for a club)",
+    responses=documented(201, *ACT, body=True),
+)
 def create_tournament(
     body: CreateTournament, idempotency_key: IdempotencyKey = None
 ) -> Response[dict[str, Any]]:
@@ -51,7 +60,11 @@ def create_tournament(
     )
 
 
-@router.get("/tournaments", summary="Tournaments, newest first; filter by status and club; with a cursor")
+@router.get(
+    "/tournaments",
+    summary="Tournaments, newest first; filter by status and club; with a cursor",
+    responses=documented(200, *READ),
+)
 def list_tournaments(
     status: Annotated[Status | None, Query()] = None,
     club: Annotated[str | None, Query(max_length=64)] = None,
@@ -63,26 +76,40 @@ def list_tournaments(
     return {"tournaments": [svc.tournaments.view(t) for t in found], "next_cursor": nxt}
 
 
-@router.get("/tournaments/<tournament_id>", summary="A tournament: settings, status, rounds so far")
+@router.get(
+    "/tournaments/<tournament_id>",
+    summary="A tournament: settings, status, rounds so far",
+    responses=documented(200, *READ),
+)
 def get_tournament(tournament_id: str) -> dict[str, Any]:
     svc = services()
     return svc.tournaments.view(svc.tournaments.get(tournament_id))
 
 
-@router.put("/tournaments/<tournament_id>/settings", summary="Change the settings before the start")
+@router.put(
+    "/tournaments/<tournament_id>/settings",
+    summary="Change the settings before the start",
+    responses=documented(200, *ACT, body=True),
+)
 def update_settings(tournament_id: str, body: TournamentSettings) -> dict[str, Any]:
     svc = services()
     return svc.tournaments.view(svc.tournaments.update_settings(_caller(), tournament_id, body))
 
 
-@router.post("/tournaments/<tournament_id>/open", summary="Open registration (draft -> registration)")
+@router.post(
+    "/tournaments/<tournament_id>/open",
+    summary="Open registration (draft -> registration)",
+    responses=documented(200, *ACT),
+)
 def open_registration(tournament_id: str) -> dict[str, Any]:
     svc = services()
     return svc.tournaments.view(svc.tournaments.open_registration(_caller(), tournament_id))
 
 
 @router.post(
-    "/tournaments/<tournament_id>/start", summary="Start now: round 1 is paired and its matches begin"
+    "/tournaments/<tournament_id>/start",
+    summary="Start now: round 1 is paired and its matches begin",
+    responses=documented(200, *ACT),
 )
 def start(tournament_id: str) -> dict[str, Any]:
     svc = services()
@@ -90,20 +117,28 @@ def start(tournament_id: str) -> dict[str, Any]:
 
 
 @router.post(
-    "/tournaments/<tournament_id>/pause", summary="Pause: no round is closed or paired until resumed"
+    "/tournaments/<tournament_id>/pause",
+    summary="Pause: no round is closed or paired until resumed",
+    responses=documented(200, *ACT),
 )
 def pause(tournament_id: str) -> dict[str, Any]:
     svc = services()
     return svc.tournaments.view(svc.tournaments.pause(_caller(), tournament_id, paused=True))
 
 
-@router.post("/tournaments/<tournament_id>/resume", summary="Resume a paused tournament")
+@router.post(
+    "/tournaments/<tournament_id>/resume",
+    summary="Resume a paused tournament",
+    responses=documented(200, *ACT),
+)
 def resume(tournament_id: str) -> dict[str, Any]:
     svc = services()
     return svc.tournaments.view(svc.tournaments.pause(_caller(), tournament_id, paused=False))
 
 
-@router.post("/tournaments/<tournament_id>/cancel", summary="Cancel the tournament")
+@router.post(
+    "/tournaments/<tournament_id>/cancel", summary="Cancel the tournament", responses=documented(200, *ACT)
+)
 def cancel(tournament_id: str) -> dict[str, Any]:
     svc = services()
     return svc.tournaments.view(svc.tournaments.cancel(_caller(), tournament_id))
@@ -112,6 +147,7 @@ def cancel(tournament_id: str) -> dict[str, Any]:
 @router.post(
     "/tournaments/<tournament_id>/advance",
     summary="Run the pipeline for this tournament now: close the round, pair the next, start its matches",
+    responses=documented(200, *ACT),
 )
 def advance(tournament_id: str) -> dict[str, Any]:
     return services().tournaments.advance(_caller(), tournament_id)
@@ -120,7 +156,7 @@ def advance(tournament_id: str) -> dict[str, Any]:
 # ---------------------------------------------------------------- entries
 
 
-@router.get("/tournaments/<tournament_id>/entries", summary="The entrants")
+@router.get("/tournaments/<tournament_id>/entries", summary="The entrants", responses=documented(200, *READ))
 def entries(tournament_id: str) -> dict[str, Any]:
     svc = services()
     bundle = svc.tournaments.bundle(tournament_id)
@@ -131,6 +167,7 @@ def entries(tournament_id: str) -> dict[str, Any]:
 @router.post(
     "/tournaments/<tournament_id>/entries",
     summary="Enter (yourself, with a partner for two-a-side); organizers enter anyone, bots included",
+    responses=documented(201, *ACT, body=True),
 )
 def enter(
     tournament_id: str, body: Enter, idempotency_key: IdempotencyKey = None
@@ -146,7 +183,9 @@ def enter(
     return created(run_once("enter", idempotency_key, caller.player_id or "anonymous", request, act))
 
 
-@router.delete("/tournaments/<tournament_id>/entries", summary="Withdraw your own entry")
+@router.delete(
+    "/tournaments/<tournament_id>/entries", summary="Withdraw your own entry", responses=documented(200, *ACT)
+)
 def withdraw_own(tournament_id: str) -> dict[str, Any]:
     svc = services()
     return svc.tournaments.entry_view(svc.tournaments.withdraw_own(_caller(), tournament_id))
@@ -155,6 +194,7 @@ def withdraw_own(tournament_id: str) -> dict[str, Any]:
 @router.delete(
     "/tournaments/<tournament_id>/entries/<entrant_id>",
     summary="Withdraw an entrant (organizers, or the entrant): removed before the start, unpaired after",
+    responses=documented(200, *ACT),
 )
 def withdraw(tournament_id: str, entrant_id: str) -> dict[str, Any]:
     svc = services()
@@ -164,6 +204,7 @@ def withdraw(tournament_id: str, entrant_id: str) -> dict[str, Any]:
 @router.post(
     "/tournaments/<tournament_id>/entries/<entrant_id>/exclude",
     summary="Exclude an entrant (organizers): a match under way is lost, no further pairing",
+    responses=documented(200, *ACT, body=True),
 )
 def exclude(tournament_id: str, entrant_id: str, body: Exclude) -> dict[str, Any]:
     svc = services()
@@ -175,7 +216,11 @@ def exclude(tournament_id: str, entrant_id: str, body: Exclude) -> dict[str, Any
 # ---------------------------------------------------------------- rounds
 
 
-@router.get("/tournaments/<tournament_id>/rounds/<number>", summary="A round: tables, matches, results, byes")
+@router.get(
+    "/tournaments/<tournament_id>/rounds/<number>",
+    summary="A round: tables, matches, results, byes",
+    responses=documented(200, *READ),
+)
 def get_round(tournament_id: str, number: RoundNumber) -> dict[str, Any]:
     svc = services()
     bundle, rnd = svc.tournaments.round(tournament_id, number)
@@ -185,6 +230,7 @@ def get_round(tournament_id: str, number: RoundNumber) -> dict[str, Any]:
 @router.put(
     "/tournaments/<tournament_id>/rounds/<number>/pairings",
     summary="Pair the next round by hand (organizers); the pipeline uses it instead of the system",
+    responses=documented(200, *ACT, body=True),
 )
 def override_pairing(tournament_id: str, number: RoundNumber, body: ManualPairing) -> dict[str, Any]:
     svc = services()
@@ -195,6 +241,7 @@ def override_pairing(tournament_id: str, number: RoundNumber, body: ManualPairin
 @router.post(
     "/tournaments/<tournament_id>/rounds/<number>/tables/<table>/result",
     summary="Correct a table's result (organizers); kept in the audit trail",
+    responses=documented(200, *ACT, body=True),
 )
 def correct_result(
     tournament_id: str, number: RoundNumber, table: Annotated[int, Path(ge=1, le=10_000)], body: CorrectResult
@@ -208,7 +255,11 @@ def correct_result(
 # ---------------------------------------------------------------- standings and exports
 
 
-@router.get("/tournaments/<tournament_id>/standings", summary="Standings with tie-breaks, after any round")
+@router.get(
+    "/tournaments/<tournament_id>/standings",
+    summary="Standings with tie-breaks, after any round",
+    responses=documented(200, *READ),
+)
 def standings(
     tournament_id: str, after_round: Annotated[int | None, Query(alias="round", ge=0, le=1000)] = None
 ) -> dict[str, Any]:
@@ -224,13 +275,21 @@ def standings(
     }
 
 
-@router.get("/tournaments/<tournament_id>/crosstable", summary="Every entrant's results round by round")
+@router.get(
+    "/tournaments/<tournament_id>/crosstable",
+    summary="Every entrant's results round by round",
+    responses=documented(200, *READ),
+)
 def crosstable(tournament_id: str) -> dict[str, Any]:
     _bundle, rows = services().tournaments.crosstable(tournament_id)
     return {"tournament_id": tournament_id, "rows": [asdict(r) for r in rows]}
 
 
-@router.get("/tournaments/<tournament_id>/export", summary="Standings and results as CSV, NDJSON or TRF text")
+@router.get(
+    "/tournaments/<tournament_id>/export",
+    summary="Standings and results as CSV, NDJSON or TRF text",
+    responses=documented(200, *READ, content=EXPORT_CONTENT),
+)
 def export(
     tournament_id: str,
     export_format: Annotated[Literal["csv", "ndjson", "trf"], Query(alias="format")] = "csv",
@@ -245,7 +304,11 @@ def export(
     )
 
 
-@router.get("/tournaments/<tournament_id>/audit", summary="The organizer actions and result corrections")
+@router.get(
+    "/tournaments/<tournament_id>/audit",
+    summary="The organizer actions and result corrections",
+    responses=documented(200, *READ),
+)
 def audit(tournament_id: str, limit: Limit = 50, cursor: Cursor = None) -> dict[str, Any]:
     found, nxt = services().tournaments.audit(tournament_id, limit, cursor)
     return {"audit": [_audit_view(a) for a in found], "next_cursor": nxt}

@@ -54,6 +54,10 @@ def clean_name(name: str) -> str:
         raise BadRequest(f"a name has 1 to {NAME_MAX} characters", code="invalid_name")
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in cleaned):
         raise BadRequest("a name may not contain control or invisible characters", code="invalid_name")
+    if unicodedata.category(cleaned[0]).startswith("M"):
+        # Combining marks alone (or leading) draw over nothing: the name would look empty or borrow the
+        # character printed before it.
+        raise BadRequest("a name may not start with a combining mark", code="invalid_name")
     return cleaned
 
 

@@ -1,0 +1,59 @@
+"""What each route may answer, for the OpenAPI document: its success status and its error statuses.
+
+Powertools documents a bare ``200`` and a ``422`` in FastAPI's shape for every route; the service answers
+``201``/``204`` where it creates or deletes, and every error in one shape, ``{code, message, details}``
+(:mod:`api.errors`). :func:`documented` builds a route's ``responses=`` so the document says what the
+service really does; the fuzz tests (``tests/fuzz``) hold every answer to it.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from pydantic import BaseModel, Field
+
+# Error statuses by kind of route (422 and 500 are added to every route, 400 and 413 to those with a body).
+READ: tuple[int, ...] = (400, 404)  # a bad cursor or argument; nothing under that id
+CALLER: tuple[int, ...] = (401, 403)  # no, bad or revoked token; the caller may not do this
+ACT: tuple[int, ...] = (400, 401, 403, 404, 409)  # a caller's action: refused, forbidden, missing, conflict
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: a stable code, a message for people, and machine-readable details."""
+
+    code: str = Field(description="stable error code, e.g. illegal_move, stale_version")
+    message: str
+    details: dict[str, Any] = Field(description="e.g. the rule an illegal move broke; {} when none")
+
+
+def documented(
+    success: int = 200,
+    *errors: int,
+    body: bool = False,
+    description: str | None = None,
+    content: dict[str, Any] | None = None,
+    model: type[BaseModel] | None = None,
+) -> dict[int, OpenAPIResponse]:
+    """A route's responses: ``success`` and the errors. The success answer's schema is ``model`` (see
+    :mod:`api.answers`), or ``content``, or the route's return type; a 204 has none.
+
+    ``body``: the route takes a JSON body, so bad JSON (400) and an oversized body (413) may come back.
+    """
+    statuses = {*errors, 422, 500} | ({400, 413} if body else set())
+    answers: dict[int, OpenAPIResponse] = {}
+    ok: OpenAPIResponse = {"description": description or HTTPStatus(success).phrase}
+    if success == HTTPStatus.NO_CONTENT:
+        ok["content"] = {}
+    elif content is not None:
+        ok["content"] = content
+    elif model is not None:
+        ok["content"] = {"application/json": {"model": model}}
+    answers[success] = ok
+    for status in sorted(statuses):
+        answers[status] = {
+            "description": HTTPStatus(status).phrase,
+            "content": {"application/json": {"model": ErrorBody}},
+        }
+    return answers
