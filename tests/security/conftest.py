@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.api.conftest import Answer, Api, api, clock  # noqa: F401 (fixtures reused here)
+from tests.api.conftest import Answer, Api, api, clock, json_log  # noqa: F401 (fixtures reused here)
 from tests.common import ManualClock as Clock
 from tests.security.interleave import Interleaver
 
