@@ -175,6 +175,7 @@ def play_and_scan(world: World, match_id: str, tokens: dict[str, str], resign_at
         seat = match.seats.index(mover)
         if step % 6 == 0:
             try_errors(world, match_id, views, mover, tokens)
+        scan.check_log(world.log.new(), scan.hidden(match_id, None))  # the views and errors, before the move
         if step == resign_at:
             answer = api.call("POST", f"/matches/{match_id}/resign", token=tokens[mover])
             scan.check("resignation", assert_answer(answer, 200), set())
@@ -192,11 +193,17 @@ def play_and_scan(world: World, match_id: str, tokens: dict[str, str], resign_at
 
 
 @pytest.mark.parametrize("name", list(GAMES))
-def test_no_answer_or_log_line_shows_a_hidden_card_or_a_token(world: World, name: str) -> None:
+def test_no_answer_or_log_line_shows_a_hidden_card_or_a_token(
+    world: World, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     game = GAMES[name]
     for i, seed in enumerate(game.seeds):
         match_id, tokens = start(world, game, seed)
         play_and_scan(world, match_id, tokens, resign_at=9 if i == 1 and game.humans > 1 else None)
+
+    printed = capsys.readouterr()  # the metric lines the handler prints (the log is scanned step by step)
+    assert "MovesApplied" in printed.out
+    assert not [s for s in world.scan.secrets() if s in printed.out + printed.err]
 
     assert world.scan.scanned["seat view"] >= 15
     assert world.scan.scanned["error"] > 5
