@@ -38,7 +38,6 @@ class Interleaver:
         self._store = threading.RLock()
         self._local = threading.local()
         self._rendezvous: tuple[str, threading.Barrier] | None = None
-        self.operations = 0
 
     def run(self, action: Callable[[], T]) -> T:
         """Run one request's ``action`` holding the gate (released at each DynamoDB call)."""
@@ -67,23 +66,19 @@ class Interleaver:
         nested = getattr(self._local, "depth", 0) > 0
         if nested or not getattr(self._local, "inside", False):
             with self._store:
-                return self._counted(call)
+                return call()
         saved = _request_state()
         self._local.depth = 1
         self._gate.release()
         try:
             with self._store:
-                result = self._counted(call)
+                result = call()
             self._maybe_meet(operation, key)
             return result
         finally:
             self._gate.acquire()
             self._local.depth = 0
             _restore_request_state(saved)
-
-    def _counted(self, call: Callable[[], T]) -> T:
-        self.operations += 1
-        return call()
 
     def _maybe_meet(self, operation: str, key: dict[str, Any] | None) -> None:
         rendezvous = self._rendezvous

@@ -163,8 +163,10 @@ def play_and_scan(world: World, match_id: str, tokens: dict[str, str], resign_at
         if match.status != "active":
             break
         views = {}
-        for player, token in tokens.items():
-            answer = api.call("GET", f"/matches/{match_id}", token=token)
+        for i, (player, token) in enumerate(tokens.items()):
+            # Every other step the seats long-poll (the answer after a wait is the same envelope).
+            wait = {"after_version": str(match.version), "wait": "1"} if (step + i) % 2 else None
+            answer = api.call("GET", f"/matches/{match_id}", token=token, query=wait)
             views[player] = scan.check(
                 "seat view", answer, scan.hidden(match_id, match.seats.index(player))
             ).body

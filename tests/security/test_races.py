@@ -7,6 +7,7 @@ two requests really can read the same version and both try the conditional write
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from scopa.storage import keys
@@ -19,7 +20,9 @@ THREADS = 16
 WRITE_CONFLICT = "the match changed while this request was handled: read it again"
 
 
-def move_call(api: ThreadedApi, match_id: str, token: str, move: dict[str, Any], version: int) -> Any:
+def move_call(
+    api: ThreadedApi, match_id: str, token: str, move: dict[str, Any], version: int
+) -> Callable[[], Answer]:
     body = {"card": move["card"], "take": move["take"], "version": version}
     return lambda: api.call("POST", f"/matches/{match_id}/moves", body, token=token)
 
@@ -59,7 +62,7 @@ def test_different_moves_and_stale_versions_at_once_leave_one_move_a_turn(thread
     me, token = threaded.register("Ada")
     match = new_match(threaded, token, [me, "bot-strong"], seed=SEED)
     seat = match["your_seat"]
-    conflicts = 0
+    write_conflicts = 0
     for burst in range(6):
         if match["status"] != "active":
             break
@@ -78,14 +81,14 @@ def test_different_moves_and_stale_versions_at_once_leave_one_move_a_turn(thread
             answers = threaded.burst(calls)  # the threads interleave as they come
 
         won = one_winner(answers)
-        conflicts += sum(a.status == 409 for a in answers)
+        write_conflicts += sum(a.status == 409 and a.body["message"] == WRITE_CONFLICT for a in answers)
         after = assert_valid(match["id"])
         assert after.version == version + 1
         new_moves = after.moves[len(before.moves) :]
         assert new_moves[0].split(">")[0] == f"{seat}:{moves[answers.index(won)]['card']}"
         assert all(not entry.startswith(f"{seat}:") for entry in new_moves[1:])  # then only the bot
         match = won.body
-    assert conflicts >= 6 * (THREADS - 1) - 1
+    assert write_conflicts > 0  # some losers got as far as the conditional write
 
 
 def test_two_humans_racing_each_other_never_both_move(threaded: ThreadedApi) -> None:
