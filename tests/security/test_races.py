@@ -13,6 +13,7 @@ from typing import Any
 from scopa.storage import keys
 from tests.api.conftest import Answer
 from tests.api.support import SEED, assert_error, new_match, two_humans
+from tests.api.tournament_support import create_tournament, organizer
 from tests.security.conftest import ThreadedApi
 from tests.security.stored import assert_valid, load
 
@@ -25,6 +26,10 @@ def move_call(
 ) -> Callable[[], Answer]:
     body = {"card": move["card"], "take": move["take"], "version": version}
     return lambda: api.call("POST", f"/matches/{match_id}/moves", body, token=token)
+
+
+def entry_call(api: ThreadedApi, path: str, token: str) -> Callable[[], Answer]:
+    return lambda: api.call("POST", path, {}, token=token)
 
 
 def one_winner(answers: list[Answer]) -> Answer:
@@ -124,3 +129,32 @@ def test_two_humans_racing_each_other_never_both_move(threaded: ThreadedApi) -> 
         assert len(after.moves) == len(before.moves) + 1
         assert after.moves[-1].startswith(f"{views[mover]['your_seat']}:")
         views = {p: threaded.call("GET", f"/matches/{match_id}", token=t).body for p, t in tokens.items()}
+
+
+def test_entries_racing_for_the_last_places_never_overfill_a_tournament(threaded: ThreadedApi) -> None:
+    _, olga = organizer(threaded)
+    t = create_tournament(threaded, olga, {"format": "swiss", "rounds": 3, "target": 1, "max_entrants": 4})
+    tokens = [threaded.register(f"Player {i}")[1] for i in range(THREADS)]
+    path = f"/tournaments/{t['id']}/entries"
+
+    answers = threaded.burst([entry_call(threaded, path, token) for token in tokens])
+
+    assert sum(a.status == 201 for a in answers) == 4, Counter((a.status, a.code) for a in answers)
+    for lost in (a for a in answers if a.status != 201):
+        assert_error(lost, 409, lost.code or "")
+        assert lost.code == "tournament_full", lost.body
+    listed = threaded.call("GET", path).body["entries"]
+    assert len(listed) == threaded.call("GET", f"/tournaments/{t['id']}").body["entries"] == 4
+
+
+def test_one_player_entering_many_times_at_once_is_entered_once(threaded: ThreadedApi) -> None:
+    _, olga = organizer(threaded)
+    t = create_tournament(threaded, olga, {"format": "swiss", "rounds": 3, "target": 1})
+    _, token = threaded.register("Ada")
+    path = f"/tournaments/{t['id']}/entries"
+
+    answers = threaded.burst([entry_call(threaded, path, token)] * THREADS)
+
+    assert sum(a.status == 201 for a in answers) == 1, Counter((a.status, a.code) for a in answers)
+    assert {a.code for a in answers if a.status != 201} == {"already_entered"}
+    assert threaded.call("GET", f"/tournaments/{t['id']}").body["entries"] == 1
