@@ -10,8 +10,11 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
+from api import context
 from scopa.storage import keys
-from tests.api.conftest import Answer
+from tests.api.conftest import ADMIN_TOKEN, Answer, Api
 from tests.api.support import SEED, assert_error, new_match, two_humans
 from tests.api.tournament_support import create_tournament, organizer
 from tests.security.conftest import ThreadedApi
@@ -158,3 +161,37 @@ def test_one_player_entering_many_times_at_once_is_entered_once(threaded: Thread
     assert sum(a.status == 201 for a in answers) == 1, Counter((a.status, a.code) for a in answers)
     assert {a.code for a in answers if a.status != 201} == {"already_entered"}
     assert threaded.call("GET", f"/tournaments/{t['id']}").body["entries"] == 1
+
+
+def test_a_demotion_during_a_token_rotation_is_not_lost(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The admin takes the organizer role away between the rotation's read and its write.
+
+    The new token must not carry the old role: either the rotation sees the change (and is refused, to be
+    retried) or the new token is a plain player's.
+    """
+    olga, token = organizer(api)
+    repo = context.services().repo
+    read = repo.get_player
+    demoted: list[bool] = []
+
+    def read_then_demote(player_id: str) -> Any:
+        found = read(player_id)
+        if not demoted:  # the admin's request lands right after the rotation's read
+            demoted.append(True)
+            assert (
+                api.call("PUT", f"/players/{olga}/role", {"role": "player"}, token=ADMIN_TOKEN).status == 200
+            )
+        return found
+
+    monkeypatch.setattr(repo, "get_player", read_then_demote)
+    rotated = api.call("POST", "/me/token", token=token)
+    monkeypatch.setattr(repo, "get_player", read)
+
+    assert demoted
+    if rotated.status == 200:
+        new_token = rotated.body["token"]
+        assert api.call("GET", "/me", token=new_token).body["role"] == "player"
+        assert_error(api.call("POST", "/clubs", {"name": "Mine"}, token=new_token), 403, "not_an_organizer")
+    else:
+        assert_error(rotated, 409, "token_changed")
+        assert_error(api.call("POST", "/clubs", {"name": "Mine"}, token=token), 403, "not_an_organizer")
