@@ -315,3 +315,37 @@ def test_the_scanner_catches_a_hand_shown_to_another_seat_and_a_token_hash(world
         world.scan.check("seat view", adas_view, world.scan.hidden(match_id, bobs_seat))
     with pytest.raises(AssertionError, match="token"):
         world.scan.check("page", Answer(200, {"note": hash_token(tokens[bob])}), set())
+
+
+def test_an_invitation_shows_no_card_before_it_is_accepted_nor_after_it_is_declined(world: World) -> None:
+    api, scan = world.api, world.scan
+    ada, ada_token = api.register("Ada")
+    bob, bob_token = api.register("Bob")
+    tokens = {ada: scan.token(ada_token), bob: scan.token(bob_token)}
+    created = api.call("POST", "/matches", {"players": [ada, bob], "seed": "77" * 32}, token=ada_token)
+    match_id = assert_answer(created, 201).body["id"]
+    assert created.body["status"] == "pending"
+
+    for answer_to in ("decline", None):
+        match = load(match_id)
+        for player, token in tokens.items():
+            view = api.call("GET", f"/matches/{match_id}", token=token)
+            scan.check("seat view", view, scan.hidden(match_id, match.seats.index(player)))
+        for watcher in (None, world.mallory, world.olga):
+            scan.check(
+                "spectator view",
+                api.call("GET", f"/matches/{match_id}", token=watcher),
+                scan.hidden(match_id, None),
+            )
+        early = api.call("GET", f"/matches/{match_id}/record")
+        scan.check("error", assert_answer(early, 409), scan.hidden(match_id, None))
+        if answer_to:
+            answered = api.call("POST", f"/matches/{match_id}/{answer_to}", token=bob_token)
+            scan.check(
+                "invitation answer",
+                assert_answer(answered, 200),
+                scan.hidden(match_id, match.seats.index(bob)),
+            )
+    assert load(match_id).status == "declined"
+    assert scan.hidden(match_id, None)  # a declined match never shows its deal
+    scan.check_log(world.log.new(), scan.hidden(match_id, None))
