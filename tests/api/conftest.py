@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import logging
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -23,6 +25,7 @@ os.environ.setdefault("POWERTOOLS_DEV", "0")
 
 from api import context, idempotency  # noqa: E402 (env first)
 from api.handler import handler  # noqa: E402
+from api.observability import logger  # noqa: E402
 from scopa.apigw import FakeLambdaContext, http_event  # noqa: E402
 from scopa.storage.dynamo import create_table  # noqa: E402
 
@@ -88,3 +91,15 @@ def api(clock: ManualClock) -> Iterator[Api]:
         yield Api(clock)
         context.reset()
         idempotency.reset()
+
+
+@pytest.fixture
+def json_log() -> Iterator[io.StringIO]:
+    """The handler's log lines exactly as Lambda would print them (the Powertools JSON formatter)."""
+    stream = io.StringIO()
+    log_handler = logging.StreamHandler(stream)
+    log_handler.setFormatter(logger.registered_formatter)
+    stdlib_logger = logging.getLogger(logger.service)
+    stdlib_logger.addHandler(log_handler)
+    yield stream
+    stdlib_logger.removeHandler(log_handler)

@@ -21,7 +21,7 @@ def test_an_organizer_founds_a_club_and_becomes_its_organizer(api: Api) -> None:
 def test_a_plain_player_cannot_found_a_club(api: Api) -> None:
     _, token = api.register("Pia")
     assert_error(api.call("POST", "/clubs", {"name": "Mine"}, token=token), 403, "not_an_organizer")
-    assert_error(api.call("POST", "/clubs", {"name": "Mine"}), 403, "not_an_organizer")
+    assert_error(api.call("POST", "/clubs", {"name": "Mine"}), 401, "unauthorized")
 
 
 def test_players_join_an_open_club_but_not_a_closed_one(api: Api) -> None:

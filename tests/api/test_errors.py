@@ -12,7 +12,6 @@ import pytest
 from moto import mock_aws
 
 from api import context, idempotency
-from api.observability import logger
 from scopa.service.matches import MatchService
 from tests.api.conftest import ADMIN_TOKEN, Answer, Api
 from tests.api.support import (
@@ -166,18 +165,6 @@ def test_an_unexpected_error_is_a_bare_500(api: Api, monkeypatch: pytest.MonkeyP
 
 
 # --------------------------------------------------------------------------- no secrets in errors or logs
-
-
-@pytest.fixture
-def json_log() -> Iterator[io.StringIO]:
-    """The handler's log lines exactly as Lambda would print them (the Powertools JSON formatter)."""
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(logger.registered_formatter)
-    stdlib_logger = logging.getLogger(logger.service)
-    stdlib_logger.addHandler(handler)
-    yield stream
-    stdlib_logger.removeHandler(handler)
 
 
 def test_no_error_or_log_line_shows_a_token_or_a_hidden_card(

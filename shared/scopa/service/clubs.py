@@ -26,6 +26,7 @@ class ClubService:
         self.players = players
 
     def create(self, caller: Caller, name: str, description: str = "", open_club: bool = False) -> Club:
+        _identify(caller)
         if not caller.can_organize:
             raise Forbidden(
                 "only organizers found clubs; ask the admin for the role", code="not_an_organizer"
@@ -75,6 +76,7 @@ class ClubService:
 
     def add_member(self, caller: Caller, club_id: str, player_id: str, role: ClubRole = "member") -> Member:
         """Organizers add anyone with any role; in an open club a player may add themselves as a member."""
+        _identify(caller)
         club = self.get(club_id)
         manager = self.can_manage(caller, club_id)
         joining_self = caller.player_id == player_id and not caller.is_admin
@@ -94,6 +96,7 @@ class ClubService:
         return member
 
     def remove_member(self, caller: Caller, club_id: str, player_id: str) -> None:
+        _identify(caller)
         self.get(club_id)
         if not (self.can_manage(caller, club_id) or caller.player_id == player_id):
             raise Forbidden("only organizers remove other members", code="not_club_organizer")
@@ -101,3 +104,9 @@ class ClubService:
             self.repo.remove_member(club_id, player_id)
         except WriteConflict:
             raise Conflict(f"'{player_id}' is not a member of this club", code="not_a_member") from None
+
+
+def _identify(caller: Caller) -> None:
+    """401 for a request without a token: who is asking must be known before what they may do (403)."""
+    if caller.role == "anonymous":
+        caller.require_player()

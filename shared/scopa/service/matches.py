@@ -292,16 +292,9 @@ class MatchService:
         player_id = caller.require_player()
         body_hash = _hash_body({"move": move, "version": expected_version})
         match = self._load(match_id)
-        if idempotency_key:
-            previous = match.idempotency
-            if previous and previous["key"] == idempotency_key and previous["caller"] == player_id:
-                if previous["hash"] != body_hash:
-                    raise IdempotencyKeyReused(
-                        "this Idempotency-Key was used with another request body",
-                        details={"key": idempotency_key},
-                    )
-                answer: dict[str, Any] = previous["answer"]
-                return answer
+        replay = _replay(match, idempotency_key, player_id, body_hash)
+        if replay is not None:
+            return replay
         seat = self._seat_of(match, player_id)
         self._require_active(match)
         if match.version != expected_version:
@@ -329,7 +322,15 @@ class MatchService:
             if idempotency_key
             else None
         )
-        self._save(match, expected_version)
+        try:
+            self.repo.save_match(match, expected_version)
+        except WriteConflict:
+            # A retry racing its own first attempt lost the write to it: answer what the first got.
+            stored = self.repo.get_match(match_id) if idempotency_key else None
+            replay = _replay(stored, idempotency_key, player_id, body_hash) if stored else None
+            if replay is not None:
+                return replay
+            raise _changed_meanwhile() from None
         if on_applied is not None:
             on_applied(answer)
         return answer
@@ -456,9 +457,7 @@ class MatchService:
         try:
             self.repo.save_match(match, expected_version)
         except WriteConflict:
-            raise Conflict(
-                "the match changed while this request was handled: read it again", code="stale_version"
-            ) from None
+            raise _changed_meanwhile() from None
 
     def envelope(self, match: Match, caller: Caller) -> dict[str, Any]:
         """The answer about a match: who sits where, whose turn, the clock, and the caller's view."""
@@ -517,6 +516,26 @@ def _draw_seats(profiles: list[Any], n: int, draw: random.Random) -> list[Any]:
     order = list(profiles)
     draw.shuffle(order)
     return order
+
+
+def _changed_meanwhile() -> Conflict:
+    return Conflict("the match changed while this request was handled: read it again", code="stale_version")
+
+
+def _replay(match: Match, key: str | None, player_id: str, body_hash: str) -> dict[str, Any] | None:
+    """The recorded answer when ``match`` last applied this caller's request under ``key``; else None.
+
+    The same key with another body is refused rather than answered.
+    """
+    previous = match.idempotency
+    if not key or not previous or previous["key"] != key or previous["caller"] != player_id:
+        return None
+    if previous["hash"] != body_hash:
+        raise IdempotencyKeyReused(
+            "this Idempotency-Key was used with another request body", details={"key": key}
+        )
+    answer: dict[str, Any] = previous["answer"]
+    return answer
 
 
 def _hash_body(body: dict[str, Any]) -> str:

@@ -73,6 +73,8 @@ class TournamentService:
         club_id: str | None = None,
         open_registration: bool = True,
     ) -> TournamentRecord:
+        if caller.role == "anonymous":
+            caller.require_player()  # 401: no token at all
         if club_id is not None:
             self.clubs.get(club_id)
             if not self.clubs.can_manage(caller, club_id):

@@ -121,16 +121,20 @@ class DynamoRepository:
         profile_key = {keys.PK: s(keys.player_pk(player_id)), keys.SK: s(keys.PROFILE)}
         update: dict[str, Any] = {"TableName": self.table, "Key": profile_key}
         if old_hash:
-            update["ConditionExpression"] = "token_hash = :old"
-            values = {":old": s(old_hash)}
+            conditions, values = ["token_hash = :old"], {":old": s(old_hash)}
         else:
-            update["ConditionExpression"] = "attribute_exists(pk) AND attribute_not_exists(token_hash)"
-            values = {}
+            conditions, values = ["attribute_exists(pk)", "attribute_not_exists(token_hash)"], {}
         if new_hash:
+            # The new token item copies the role read above: a role changed since then must fail the
+            # write, or a demoted organizer would keep the role through the new token.
+            conditions.append("#r = :role")
+            values[":role"] = s(player.role)
+            update["ExpressionAttributeNames"] = {"#r": "role"}
             update["UpdateExpression"] = "SET token_hash = :new"
             values[":new"] = s(new_hash)
         else:
             update["UpdateExpression"] = "REMOVE token_hash"
+        update["ConditionExpression"] = " AND ".join(conditions)
         if values:
             update["ExpressionAttributeValues"] = values
         items: list[dict[str, Any]] = [{"Update": update}]

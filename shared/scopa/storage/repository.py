@@ -85,7 +85,8 @@ class Repository(Protocol):
         ...
 
     def replace_token(self, player_id: str, old_hash: str | None, new_hash: str | None) -> None:
-        """Swap the token (``new_hash`` None revokes it) if ``old_hash`` is still the current one."""
+        """Swap the token (``new_hash`` None revokes it) if ``old_hash`` is still the current one and the
+        role has not changed since it was read (the new token item carries the role)."""
         ...
 
     def create_match(self, match: Match) -> None: ...

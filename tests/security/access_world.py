@@ -1,0 +1,213 @@
+"""One world for the access table: two clubs, their organizers, a player, an outsider, the admin, and the
+matches and tournaments each route acts on, in the state where the route can succeed.
+
+A route that changes something gets its target from a *setup*: called before the first caller, and again
+after any caller succeeded (so the next caller finds the same starting state, not the changed one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.api.conftest import ADMIN_TOKEN, Api
+from tests.api.tournament_support import organizer
+
+CALLERS = ("anonymous", "other player", "the player", "other club's organizer", "the organizer", "admin")
+SWISS = {"format": "swiss", "rounds": 3, "target": 1, "entry_policy": "club"}
+
+
+@dataclass
+class Target:
+    """Path parameters and body for one call; ``player`` replaces "the player" when the target is someone
+    else's (a membership, a profile): then the one who owns it is "the player"."""
+
+    params: dict[str, str] = field(default_factory=dict)
+    body: Any = None
+    player: str | None = None
+
+
+class World:
+    def __init__(self, api: Api) -> None:
+        self.api = api
+        self.pia, pia_token = api.register("Pia")  # the player: club member, entrant, seated
+        _, mallory = api.register("Mallory")  # another player
+        _, otto = organizer(api, "Otto")  # organizer of another club
+        self.olga, olga = organizer(api, "Olga")  # the organizer of this club and its tournaments
+        self.tokens: dict[str, str | None] = dict(
+            zip(CALLERS, (None, mallory, pia_token, otto, olga, ADMIN_TOKEN), strict=True)
+        )
+        self.club = self.ok("POST", "/clubs", {"name": "Circolo A"}, olga)["id"]
+        self.ok("POST", "/clubs", {"name": "Circolo B"}, otto)
+        self.ok("POST", f"/clubs/{self.club}/members", {"player_id": self.pia}, olga)
+        self.match = self.ok("POST", "/matches", {"players": [self.pia, "bot-greedy"]}, pia_token)["id"]
+        ended = self.ok("POST", "/matches", {"players": [self.pia, "bot-greedy"]}, pia_token)["id"]
+        self.ok("POST", f"/matches/{ended}/resign", None, pia_token)
+        self.finished_match = ended
+        self.running = self.tournament(entrants=4, start=True)
+
+    # ------------------------------------------------------------------ helpers
+
+    def ok(self, method: str, path: str, body: Any, token: str | None) -> Any:
+        answer = self.api.call(method, path, body, token=token)
+        assert answer.status < 300, (method, path, answer.body)
+        return answer.body
+
+    @property
+    def org(self) -> str:
+        token = self.tokens["the organizer"]
+        assert token is not None
+        return token
+
+    def newcomer(self) -> tuple[str, str]:
+        return self.api.register("Nina")
+
+    def tournament(self, entrants: int = 0, pia: bool = True, start: bool = False, **settings: Any) -> str:
+        """A club tournament by the organizer: Pia entered (or not), house bots for the other entrants."""
+        draft = settings.pop("draft", False)
+        body = {"name": "Coppa", "club_id": self.club, "settings": {**SWISS, **settings}}
+        if draft:
+            body["open_registration"] = False
+        t = self.ok("POST", "/tournaments", body, self.org)["id"]
+        if pia:
+            self.ok("POST", f"/tournaments/{t}/entries", {}, self.tokens["the player"])
+        for i in range(entrants - pia):
+            self.ok("POST", f"/tournaments/{t}/entries", {"players": [f"bot-greedy-{i + 1}"]}, self.org)
+        if start:
+            self.ok("POST", f"/tournaments/{t}/start", None, self.org)
+        return str(t)
+
+    # ------------------------------------------------------------------ setups
+
+    def nothing(self) -> Target:
+        return Target()
+
+    def registration(self) -> Target:
+        return Target(body={"name": "Nina"})
+
+    def profile(self) -> Target:
+        return Target({"player_id": self.pia})
+
+    def someone_else(self) -> Target:
+        """A fresh player as the path's subject; they are "the player" for this call."""
+        player, token = self.newcomer()
+        return Target({"player_id": player}, {"role": "player"}, player=token)
+
+    def new_match(self) -> Target:
+        return Target(body={"players": [self.pia, "bot-greedy"]})
+
+    def seen_match(self) -> Target:
+        return Target({"match_id": self.match})
+
+    def move(self) -> Target:
+        match = self.api.call("GET", f"/matches/{self.match}", token=self.tokens["the player"]).body
+        legal = match["view"]["legal_moves"][0]
+        body = {"card": legal["card"], "take": legal["take"], "version": match["version"]}
+        return Target({"match_id": self.match}, body)
+
+    def match_to_resign(self) -> Target:
+        return Target(
+            {"match_id": self.ok("POST", "/matches", self.new_match().body, self.tokens["the player"])["id"]}
+        )
+
+    def invitation(self) -> Target:
+        _, host = self.newcomer()
+        host_id = self.api.call("GET", "/me", token=host).body["id"]
+        match = self.ok("POST", "/matches", {"players": [host_id, self.pia]}, host)
+        return Target({"match_id": match["id"]})
+
+    def ended_match(self) -> Target:
+        return Target({"match_id": self.finished_match})
+
+    def new_club(self) -> Target:
+        return Target(body={"name": "Circolo nuovo"})
+
+    def club_page(self) -> Target:
+        return Target({"club_id": self.club})
+
+    def new_member(self) -> Target:
+        player, _ = self.newcomer()
+        return Target({"club_id": self.club}, {"player_id": player})
+
+    def member_to_remove(self) -> Target:
+        player, token = self.newcomer()
+        self.ok("POST", f"/clubs/{self.club}/members", {"player_id": player}, self.org)
+        return Target({"club_id": self.club, "player_id": player}, player=token)
+
+    def new_tournament(self) -> Target:
+        return Target(body={"name": "Coppa", "club_id": self.club, "settings": SWISS})
+
+    def seen_tournament(self) -> Target:
+        return Target({"tournament_id": self.running, "number": "1", "entrant_id": self.pia})
+
+    def in_registration(self) -> Target:
+        return Target({"tournament_id": self.tournament(), "entrant_id": self.pia}, {**SWISS, "rounds": 4})
+
+    def to_enter(self) -> Target:
+        return Target({"tournament_id": self.tournament(pia=False)}, {})
+
+    def draft(self) -> Target:
+        return Target({"tournament_id": self.tournament(draft=True)})
+
+    def startable(self) -> Target:
+        return Target({"tournament_id": self.tournament(entrants=2)})
+
+    def running_tournament(self) -> Target:
+        return Target({"tournament_id": self.tournament(entrants=2, start=True)})
+
+    def to_exclude(self) -> Target:
+        t = self.tournament(entrants=4, start=True)
+        return Target({"tournament_id": t, "entrant_id": self.pia}, {"reason": "left the hall"})
+
+    def paused(self) -> Target:
+        target = self.running_tournament()
+        self.ok("POST", f"/tournaments/{target.params['tournament_id']}/pause", None, self.org)
+        return target
+
+    # ------------------------------------------------------------------ after a success: the same state again
+
+    def same(self, target: Target) -> Target:
+        """The call can be made again as it is."""
+        return target
+
+    def resumed(self, target: Target) -> Target:
+        self.ok("POST", f"/tournaments/{target.params['tournament_id']}/resume", None, self.org)
+        return target
+
+    def paused_again(self, target: Target) -> Target:
+        self.ok("POST", f"/tournaments/{target.params['tournament_id']}/pause", None, self.org)
+        return target
+
+    def next_entrant(self, target: Target) -> Target:
+        """Another entrant, still in, for the next caller to exclude."""
+        t = target.params["tournament_id"]
+        entries = self.api.call("GET", f"/tournaments/{t}/entries").body["entries"]
+        entrant = next(e["id"] for e in entries if e["status"] == "active")
+        return Target({**target.params, "entrant_id": entrant}, target.body)
+
+    def entered_again(self, target: Target) -> Target:
+        self.ok(
+            "POST", f"/tournaments/{target.params['tournament_id']}/entries", {}, self.tokens["the player"]
+        )
+        return target
+
+    def next_pairing(self) -> Target:
+        t = self.tournament(entrants=4, start=True)
+        entrants = [e["id"] for e in self.api.call("GET", f"/tournaments/{t}/entries").body["entries"]]
+        tables = [entrants[:2], entrants[2:]]
+        return Target({"tournament_id": t, "number": "2"}, {"tables": tables})
+
+    def closed_table(self) -> Target:
+        t = self.tournament(entrants=2, pia=False, rounds=1, start=True)
+        if self.api.call("GET", f"/tournaments/{t}").body["status"] == "running":
+            self.ok("POST", f"/tournaments/{t}/advance", None, self.org)  # closes the bots' round
+        body = {"result": [0.5, 0.5], "reason": "both players agreed"}
+        return Target({"tournament_id": t, "number": "1", "table": "1"}, body)
+
+    def pool(self) -> Target:
+        return Target({"pool": "scopa", "player_id": self.pia})
+
+
+Setup = Callable[[World], Target]
+Again = Callable[[World, Target], Target]
