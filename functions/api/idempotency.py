@@ -1,8 +1,17 @@
-"""Powertools idempotency for the rarer writes (registration, match creation).
+"""Powertools idempotency for the rarer writes (registration, match creation, tournament entry and creation).
 
 Moves do not use this layer: the match item carries its own last-request record, which saves two writes
 per move. Here the key is the ``Idempotency-Key`` header plus the caller; the body is validated, so the
 same key with another body is refused instead of answered.
+
+The Powertools record is the fast path, not the guarantee. Its final "completed" write can fail after the
+action was applied (throttling that outlasts the client's retries): the action's answer is then given
+anyway, and the record stays "in progress" until it times out. For the ``retry_safe`` actions
+(registration, match creation, entry) the action itself is idempotent under the key
+(:mod:`scopa.service.once`: the new item's id comes from the key, and a re-run finds what the first run
+made), so a retry that meets an "in progress" record runs the action again and gets a clean replay,
+never a second player, match or entry; one that comes after the record timed out does the same through
+Powertools. Other actions keep the ``409 request_in_progress`` answer.
 """
 
 from __future__ import annotations
@@ -16,8 +25,13 @@ from aws_lambda_powertools.utilities.idempotency import (
     IdempotencyConfig,
     idempotent_function,
 )
+from aws_lambda_powertools.utilities.idempotency.exceptions import (
+    IdempotencyAlreadyInProgressError,
+    IdempotencyPersistenceLayerError,
+)
 
 from api.context import dynamodb_client
+from api.observability import logger
 from api.settings import settings
 from scopa.storage import keys
 
@@ -54,12 +68,38 @@ def _once(name: str) -> Callable[..., dict[str, Any]]:
 
 
 def run_once(
-    name: str, key: str | None, caller: str, body: dict[str, Any], action: Callable[[], dict[str, Any]]
+    name: str,
+    key: str | None,
+    caller: str,
+    body: dict[str, Any],
+    action: Callable[[], dict[str, Any]],
+    retry_safe: bool = False,
 ) -> dict[str, Any]:
-    """Run ``action`` once per (key, caller); a retry gets the first answer. No key: just run it."""
+    """Run ``action`` once per (key, caller); a retry gets the first answer. No key: just run it.
+
+    ``retry_safe``: the action is itself idempotent under the key, so a retry that finds the request
+    still "in progress" (its first run answered, but the record was never completed) runs it again.
+    """
     if not key:
         return action()
-    return _once(name)(request={"key": key, "caller": caller, "body": body}, action=action)
+    answers: list[dict[str, Any]] = []
+
+    def applied() -> dict[str, Any]:
+        answers.append(action())
+        return answers[-1]
+
+    try:
+        return _once(name)(request={"key": key, "caller": caller, "body": body}, action=applied)
+    except IdempotencyAlreadyInProgressError:
+        if not retry_safe:
+            raise
+        logger.info("idempotency record in progress: the action finds its own first run", extra={"op": name})
+        return action()
+    except IdempotencyPersistenceLayerError:
+        if not answers:  # the record could not be started (or removed after a failure): nothing was done
+            raise
+        logger.warning("idempotency record not completed after the action was applied", extra={"op": name})
+        return answers[-1]
 
 
 def reset() -> None:

@@ -42,13 +42,14 @@ def register(body: RegisterPlayer, idempotency_key: IdempotencyKey = None) -> Re
     shown: list[str] = []
 
     def act() -> dict[str, Any]:
-        registration = svc.players.register(body.name)
-        count("PlayersRegistered")
-        shown.append(registration.token)
+        registration = svc.players.register(body.name, idempotency_key)
+        if registration.token is not None:
+            count("PlayersRegistered")
+            shown.append(registration.token)
         # The idempotency record stores this answer: it must not hold the token (only its hash is stored).
         return {"player": public_profile(registration.player), "token": None}
 
-    answer = run_once("register", idempotency_key, "anonymous", body.model_dump(), act)
+    answer = run_once("register", idempotency_key, "anonymous", body.model_dump(), act, retry_safe=True)
     # A replay (same Idempotency-Key) finds the same player, but the token was shown once: it stays None.
     return created({**answer, "token": shown[0] if shown else None})
 

@@ -139,11 +139,12 @@ def enter(
     caller = _caller()
 
     def act() -> dict[str, Any]:
-        entry = svc.tournaments.enter(caller, tournament_id, body.players, body.rating)
+        entry = svc.tournaments.enter(caller, tournament_id, body.players, body.rating, idempotency_key)
         return svc.tournaments.entry_view(entry)
 
     request = {"tournament": tournament_id, **body.model_dump()}
-    return created(run_once("enter", idempotency_key, caller.player_id or "anonymous", request, act))
+    caller_id = caller.player_id or "anonymous"
+    return created(run_once("enter", idempotency_key, caller_id, request, act, retry_safe=True))
 
 
 @router.delete("/tournaments/<tournament_id>/entries", summary="Withdraw your own entry")

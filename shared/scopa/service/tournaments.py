@@ -20,6 +20,7 @@ from scopa.service.clock import Clock, iso
 from scopa.service.clubs import ClubService
 from scopa.service.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.service.matches import MatchService
+from scopa.service.once import Once
 from scopa.service.pipeline import Pipeline
 from scopa.service.players import PlayerService, clean_name
 from scopa.storage.repository import WriteConflict
@@ -306,7 +307,17 @@ class TournamentService:
         tournament_id: str,
         players: list[str] | None = None,
         rating: float | None = None,
+        idempotency_key: str | None = None,
     ) -> EntryRecord:
+        """Enter an entrant. With a key, the entry keeps the request's origin (see
+        :mod:`scopa.service.once`): a retry whose first run did enter finds that entry and answers it
+        as it stands, instead of ``already_entered``."""
+        once = Once.of(
+            "enter",
+            caller.player_id or "anonymous",
+            idempotency_key,
+            {"tournament": tournament_id, "players": players, "rating": rating},
+        )
         t = self.get(tournament_id)
         settings = t.rules
         manager = self.can_manage(caller, t)
@@ -357,10 +368,15 @@ class TournamentService:
             created_at=iso(self.clock.now()),
             entered_by=caller.player_id or "admin",
             joined_round=joined,
+            origin=once.origin if once else None,
         )
         try:
             self.repo.add_entry(t.id, entry, settings.max_entrants, statuses)
         except WriteConflict:
+            if once is not None:
+                found = next((e for e in self.bundle(t.id).entries if e.id == entrant_id), None)
+                if found is not None and once.made(found.origin):
+                    return found
             fresh = self.get(t.id)
             if fresh.entries >= settings.max_entrants:
                 raise Conflict("the tournament is full", code="tournament_full") from None

@@ -377,7 +377,7 @@ class DynamoTournamentRepository:
         return item["entrant_id"]["S"] if item else None
 
     def _entry_item(self, tournament_id: str, e: EntryRecord) -> dict[str, Any]:
-        return {
+        item = {
             keys.PK: s(keys.tournament_pk(tournament_id)),
             keys.SK: s(keys.entry_sk(e.id)),
             "type": s("entry"),
@@ -390,6 +390,9 @@ class DynamoTournamentRepository:
             "status": s(e.status),
             "joined_round": n(e.joined_round),
         }
+        if e.origin:
+            item["origin"] = dumps(e.origin)
+        return item
 
     # ------------------------------------------------------------------ rounds
 
@@ -590,6 +593,7 @@ def _entry(item: dict[str, Any]) -> EntryRecord:
         entered_by=item["entered_by"]["S"],
         status=cast(Any, item["status"]["S"]),
         joined_round=int(item["joined_round"]["N"]),
+        origin=json.loads(item["origin"]["S"]) if "origin" in item else None,
     )
 
 

@@ -56,6 +56,7 @@ class EntryRecord:
     entered_by: str
     status: EntrantStatus = "active"
     joined_round: int = 1
+    origin: dict[str, str] | None = None  # the entering request's Idempotency-Key digest and body hash
 
     def entrant(self) -> Entrant:
         return Entrant(self.id, self.name, self.rating, tuple(self.players), self.status, self.joined_round)
