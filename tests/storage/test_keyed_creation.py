@@ -140,3 +140,15 @@ def test_an_entry_made_again_with_its_key_is_the_entry_as_it_stands(svc: Service
         with pytest.raises(Conflict) as refused:
             svc.tournaments.enter(pia, t.id, idempotency_key=key)
         assert refused.value.code == "already_entered"
+
+
+def test_an_entry_retried_after_the_start_is_still_found(svc: ServiceSet) -> None:
+    t = svc.tournaments.create(ADMIN, "Torneo", TournamentSettings(format="swiss", rounds=3))
+    pia = player(svc, "Pia")
+    first = svc.tournaments.enter(pia, t.id, idempotency_key="e-1")
+    svc.tournaments.enter(ADMIN, t.id, ["bot-greedy"])
+    svc.tournaments.start(ADMIN, t.id)
+    assert svc.tournaments.enter(pia, t.id, idempotency_key="e-1") == first
+    with pytest.raises(Conflict) as refused:
+        svc.tournaments.enter(player(svc, "Ugo"), t.id, idempotency_key="e-1")
+    assert refused.value.code == "entries_closed"

@@ -344,15 +344,6 @@ class TournamentService:
                 raise Forbidden("only organizers enter house bots", code="bot_player")
             if rating is not None:
                 raise Forbidden("only organizers set a seeding rating", code="not_tournament_organizer")
-        statuses: tuple[str, ...] = ("draft", "registration")
-        joined = 1
-        if t.status == "running":
-            if t.current_round >= settings.late_entry_rounds:
-                raise Conflict("entries are closed: the tournament has started", code="entries_closed")
-            statuses = ("running",)
-            joined = t.current_round + 1
-        elif t.status not in statuses:
-            raise Conflict(f"entries are closed: the tournament is {t.status}", code="entries_closed")
         if size == 1:
             entrant_id = chosen[0]
             name = profiles[0].name
@@ -360,6 +351,19 @@ class TournamentService:
             digest = hashlib.sha256(f"{t.id}:{'+'.join(sorted(chosen))}".encode()).hexdigest()
             entrant_id = "e_" + digest[:12]
             name = " & ".join(p.name for p in profiles)
+        statuses: tuple[str, ...] = ("draft", "registration")
+        joined = 1
+        if t.status == "running" and t.current_round < settings.late_entry_rounds:
+            statuses = ("running",)
+            joined = t.current_round + 1
+        elif t.status not in statuses:
+            # The tournament moved on since this request's first run, which may have entered.
+            if (found := self._entered_by(once, t.id, entrant_id)) is not None:
+                return found
+            closing = (
+                "the tournament has started" if t.status == "running" else f"the tournament is {t.status}"
+            )
+            raise Conflict(f"entries are closed: {closing}", code="entries_closed")
         entry = EntryRecord(
             id=entrant_id,
             name=name,
@@ -373,10 +377,8 @@ class TournamentService:
         try:
             self.repo.add_entry(t.id, entry, settings.max_entrants, statuses)
         except WriteConflict:
-            if once is not None:
-                found = next((e for e in self.bundle(t.id).entries if e.id == entrant_id), None)
-                if found is not None and once.made(found.origin):
-                    return found
+            if (found := self._entered_by(once, t.id, entrant_id)) is not None:
+                return found
             fresh = self.get(t.id)
             if fresh.entries >= settings.max_entrants:
                 raise Conflict("the tournament is full", code="tournament_full") from None
@@ -386,6 +388,13 @@ class TournamentService:
                 raise Conflict("entries are closed", code="entries_closed") from None
             raise Conflict("already entered in this tournament", code="already_entered") from None
         return entry
+
+    def _entered_by(self, once: Once | None, tournament_id: str, entrant_id: str) -> EntryRecord | None:
+        """The entry, when the keyed request ``once`` made it (another body under the key: refused)."""
+        if once is None:
+            return None
+        found = next((e for e in self.bundle(tournament_id).entries if e.id == entrant_id), None)
+        return found if found is not None and once.made(found.origin) else None
 
     def withdraw(self, caller: Caller, tournament_id: str, entrant_id: str) -> EntryRecord:
         """Before the start the entry is removed; after it the entrant is no longer paired."""
