@@ -1,17 +1,17 @@
-"""Powertools idempotency for the rarer writes (registration, match creation, tournament entry and creation).
+"""Powertools idempotency for the rarer writes: registration, match and tournament creation, entries.
 
 Moves do not use this layer: the match item carries its own last-request record, which saves two writes
 per move. Here the key is the ``Idempotency-Key`` header plus the caller; the body is validated, so the
 same key with another body is refused instead of answered.
 
 The Powertools record is the fast path, not the guarantee. Its final "completed" write can fail after the
-action was applied (throttling that outlasts the client's retries): the action's answer is then given
-anyway, and the record stays "in progress" until it times out. For the ``retry_safe`` actions
-(registration, match creation, entry) the action itself is idempotent under the key
-(:mod:`scopa.service.once`: the new item's id comes from the key, and a re-run finds what the first run
-made), so a retry that meets an "in progress" record runs the action again and gets a clean replay,
-never a second player, match or entry; one that comes after the record timed out does the same through
-Powertools. Other actions keep the ``409 request_in_progress`` answer.
+action was applied (throttling that outlasts the client's retries); the action's answer is then given
+anyway, and the record stays "in progress" until it times out. So every action run here must itself be
+idempotent under the key, as the services make their creations (:mod:`scopa.service.once`: the new
+item's id comes from the key, and a re-run finds what the first run made and answers it as a replay).
+A retry that meets an "in progress" record therefore runs the action again instead of answering
+``409 request_in_progress``; one that comes after the record timed out or expired does the same through
+Powertools. Either way there is never a second player, match, tournament or entry.
 """
 
 from __future__ import annotations
@@ -68,17 +68,12 @@ def _once(name: str) -> Callable[..., dict[str, Any]]:
 
 
 def run_once(
-    name: str,
-    key: str | None,
-    caller: str,
-    body: dict[str, Any],
-    action: Callable[[], dict[str, Any]],
-    retry_safe: bool = False,
+    name: str, key: str | None, caller: str, body: dict[str, Any], action: Callable[[], dict[str, Any]]
 ) -> dict[str, Any]:
     """Run ``action`` once per (key, caller); a retry gets the first answer. No key: just run it.
 
-    ``retry_safe``: the action is itself idempotent under the key, so a retry that finds the request
-    still "in progress" (its first run answered, but the record was never completed) runs it again.
+    ``action`` must be idempotent under the key (see the module's docstring): a retry that finds the
+    request still "in progress" (its first run answered, but the record was never completed) runs it.
     """
     if not key:
         return action()
@@ -91,8 +86,6 @@ def run_once(
     try:
         return _once(name)(request={"key": key, "caller": caller, "body": body}, action=applied)
     except IdempotencyAlreadyInProgressError:
-        if not retry_safe:
-            raise
         logger.info("idempotency record in progress: the action finds its own first run", extra={"op": name})
         return action()
     except IdempotencyPersistenceLayerError:

@@ -1,11 +1,12 @@
 """A request applied whose idempotency record is never completed: its retries find what it made.
 
-The last write of a keyed registration, match creation or entry is the Powertools record's "completed"
-update. Throttled past the client's retries, it leaves the request applied and its record "in progress".
-The request answers as applied; then the client's retries with the same ``Idempotency-Key``, while the
-record is in progress, after it timed out, and after it is gone, each answer as a replay and find the one
-player, match or entry the first run made, never a second one. The same key with another body is still
-refused when no record is left to compare it with: the created item keeps the request's body hash.
+The last write of a keyed registration, match or tournament creation, or entry is the Powertools record's
+"completed" update. Throttled past the client's retries, it leaves the request applied and its record
+"in progress". The request answers as applied; then the client's retries with the same
+``Idempotency-Key``, while the record is in progress, after it timed out, and after it is gone, each
+answer as a replay and find the one player, match, tournament or entry the first run made, never a
+second one. The same key with another body is still refused when no record is left to compare it with:
+the created item keeps the request's body hash.
 """
 
 from __future__ import annotations
@@ -66,10 +67,12 @@ def other_body(scenario: str, request: Request, clean: Answer) -> Any:
         return {"name": "Zora"}
     if scenario == "create-match":
         return {**request.body, "seed": "ab" * 16}
+    if scenario == "create-tournament":
+        return {**request.body, "name": "Another"}
     return {"players": clean.body["players"]}
 
 
-@pytest.mark.parametrize("scenario", ["register", "create-match", "enter-tournament"])
+@pytest.mark.parametrize("scenario", ["register", "create-match", "create-tournament", "enter-tournament"])
 def test_the_retries_of_a_request_whose_record_stays_in_progress_find_its_one_item(
     api: Api, ids: Ids, scenario: str
 ) -> None:

@@ -152,3 +152,24 @@ def test_an_entry_retried_after_the_start_is_still_found(svc: ServiceSet) -> Non
     with pytest.raises(Conflict) as refused:
         svc.tournaments.enter(player(svc, "Ugo"), t.id, idempotency_key="e-1")
     assert refused.value.code == "entries_closed"
+
+
+def test_a_tournament_created_again_with_its_key_is_the_same_one_with_one_audit_entry(
+    svc: ServiceSet, client: Any
+) -> None:
+    settings = TournamentSettings(format="swiss", rounds=3)
+    created: list[str] = []
+    first = svc.tournaments.create(
+        ADMIN, "Torneo", settings, idempotency_key="t-1", on_created=lambda t: created.append(t.id)
+    )
+    again = svc.tournaments.create(
+        ADMIN, "Torneo", settings, idempotency_key="t-1", on_created=lambda t: created.append(t.id)
+    )
+    assert again == first
+    assert created == [first.id]
+    assert re.fullmatch(r"t_[0-9a-f]{12}", first.id)
+    assert count(client, "tournament") == 1
+    audit, _ = svc.tournaments.audit(first.id, 10, None)
+    assert [a.action for a in audit] == ["created"]
+    with pytest.raises(IdempotencyKeyReused):
+        svc.tournaments.create(ADMIN, "Torneo", settings, open_registration=False, idempotency_key="t-1")

@@ -41,12 +41,7 @@ def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> R
         return svc.matches.create(caller, request, idempotency_key, on_created=started)
 
     answer = run_once(
-        "create_match",
-        idempotency_key,
-        caller.player_id or "anonymous",
-        body.model_dump(),
-        act,
-        retry_safe=True,
+        "create_match", idempotency_key, caller.player_id or "anonymous", body.model_dump(), act
     )
     return created(answer)
 

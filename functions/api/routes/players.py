@@ -49,7 +49,7 @@ def register(body: RegisterPlayer, idempotency_key: IdempotencyKey = None) -> Re
         # The idempotency record stores this answer: it must not hold the token (only its hash is stored).
         return {"player": public_profile(registration.player), "token": None}
 
-    answer = run_once("register", idempotency_key, "anonymous", body.model_dump(), act, retry_safe=True)
+    answer = run_once("register", idempotency_key, "anonymous", body.model_dump(), act)
     # A replay (same Idempotency-Key) finds the same player, but the token was shown once: it stays None.
     return created({**answer, "token": shown[0] if shown else None})
 

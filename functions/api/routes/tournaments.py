@@ -15,7 +15,7 @@ from api.idempotency import run_once
 from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPairing
 from api.observability import count, logger
 from api.routes.players import created
-from scopa.tournaments.records import STATUSES, AuditEntry
+from scopa.tournaments.records import STATUSES, AuditEntry, TournamentRecord
 from scopa.tournaments.settings import TournamentSettings
 
 router = Router()
@@ -39,16 +39,19 @@ def create_tournament(
     svc = services()
     caller = _caller()
 
-    def act() -> dict[str, Any]:
-        t = svc.tournaments.create(caller, body.name, body.settings, body.club_id, body.open_registration)
+    def started(t: TournamentRecord) -> None:
         count("TournamentsCreated")
         logger.info("tournament created", extra={"tournament_id": t.id})
+
+    def act() -> dict[str, Any]:
+        t = svc.tournaments.create(
+            caller, body.name, body.settings, body.club_id, body.open_registration, idempotency_key, started
+        )
         return svc.tournaments.view(t)
 
     body_json = body.model_dump(mode="json")
-    return created(
-        run_once("create_tournament", idempotency_key, caller.player_id or "anonymous", body_json, act)
-    )
+    caller_id = caller.player_id or "anonymous"
+    return created(run_once("create_tournament", idempotency_key, caller_id, body_json, act))
 
 
 @router.get("/tournaments", summary="Tournaments, newest first; filter by status and club; with a cursor")
@@ -143,8 +146,7 @@ def enter(
         return svc.tournaments.entry_view(entry)
 
     request = {"tournament": tournament_id, **body.model_dump()}
-    caller_id = caller.player_id or "anonymous"
-    return created(run_once("enter", idempotency_key, caller_id, request, act, retry_safe=True))
+    return created(run_once("enter", idempotency_key, caller.player_id or "anonymous", request, act))
 
 
 @router.delete("/tournaments/<tournament_id>/entries", summary="Withdraw your own entry")

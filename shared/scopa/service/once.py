@@ -20,7 +20,7 @@ from typing import Any
 
 from scopa.service.errors import IdempotencyKeyReused
 
-ID_HEX_DIGITS = 16  # the services' usual ids: a prefix and 64 bits in hex (``p_``, ``m_``)
+ID_HEX_DIGITS = 16  # the services' usual ids: a prefix and 64 bits in hex (``p_``, ``m_``; ``t_``: 48)
 
 
 def body_hash(body: Any) -> str:
@@ -44,9 +44,9 @@ class Once:
         digest = hashlib.sha256("\n".join((operation, caller, key)).encode()).hexdigest()
         return cls(digest, body_hash(body))
 
-    def id(self, prefix: str) -> str:
-        """The new item's id: the usual prefix and 64 bits, taken from the key's digest."""
-        return prefix + self.key_digest[:ID_HEX_DIGITS]
+    def id(self, prefix: str, hex_digits: int = ID_HEX_DIGITS) -> str:
+        """The new item's id in the entity's usual format (prefix and hex digits), from the key's digest."""
+        return prefix + self.key_digest[:hex_digits]
 
     @property
     def origin(self) -> dict[str, str]:

@@ -73,7 +73,24 @@ class TournamentService:
         settings: TournamentSettings,
         club_id: str | None = None,
         open_registration: bool = True,
+        idempotency_key: str | None = None,
+        on_created: Callable[[TournamentRecord], None] | None = None,
     ) -> TournamentRecord:
+        """Create a tournament; ``on_created`` is told of one really created (not of a retry finding it).
+
+        With a key, the id comes from the key (see :mod:`scopa.service.once`): a retry whose first run
+        did create it answers that tournament as it stands instead of creating a second one."""
+        once = Once.of(
+            "create_tournament",
+            caller.player_id or "anonymous",
+            idempotency_key,
+            {
+                "name": name,
+                "settings": settings.model_dump(mode="json"),
+                "club_id": club_id,
+                "open_registration": open_registration,
+            },
+        )
         if club_id is not None:
             self.clubs.get(club_id)
             if not self.clubs.can_manage(caller, club_id):
@@ -87,7 +104,7 @@ class TournamentService:
         self._check_rules(settings)
         now = iso(self.clock.now())
         t = TournamentRecord(
-            id="t_" + secrets.token_hex(6),
+            id=once.id("t_", 12) if once else "t_" + secrets.token_hex(6),
             name=clean_name(name),
             club_id=club_id,
             created_by=caller.player_id or "admin",
@@ -97,9 +114,18 @@ class TournamentService:
             status="registration" if open_registration else "draft",
             lot_seed=secrets.token_hex(16),
             deal_seed=secrets.token_hex(32),
+            origin=once.origin if once else None,
         )
-        self.repo.create_tournament(t)
-        self._audit(t.id, caller, "created", {"status": t.status})
+        audit = AuditEntry(now, caller.player_id or "admin", "created", {"status": t.status})
+        try:
+            self.repo.create_tournament(t, audit)
+        except WriteConflict:
+            stored = self.repo.get_tournament(t.id) if once else None
+            if once is None or stored is None or not once.made(stored.origin):
+                raise
+            return stored
+        if on_created is not None:
+            on_created(t)
         return t
 
     def _check_rules(self, settings: TournamentSettings) -> None:

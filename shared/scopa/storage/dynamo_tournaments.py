@@ -148,9 +148,10 @@ class DynamoTournamentRepository:
 
     # ------------------------------------------------------------------ tournaments
 
-    def create_tournament(self, tournament: TournamentRecord) -> None:
+    def create_tournament(self, tournament: TournamentRecord, audit: AuditEntry) -> None:
         items = [
             self._put(self._tournament_item(tournament), "attribute_not_exists(pk)"),
+            self._put(self._audit_item(tournament.id, audit)),
             self._put(
                 {
                     keys.PK: s(keys.TOURNAMENTS),
@@ -294,6 +295,8 @@ class DynamoTournamentRepository:
             item["started_at"] = s(t.started_at)
         if t.finished_at:
             item["finished_at"] = s(t.finished_at)
+        if t.origin:
+            item["origin"] = dumps(t.origin)
         return item
 
     # ------------------------------------------------------------------ entries
@@ -580,6 +583,7 @@ def _tournament(item: dict[str, Any]) -> TournamentRecord:
         override=json.loads(override["S"]) if override else None,
         started_at=opt("started_at"),
         finished_at=opt("finished_at"),
+        origin=json.loads(item["origin"]["S"]) if "origin" in item else None,
     )
 
 

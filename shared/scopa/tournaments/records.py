@@ -40,6 +40,7 @@ class TournamentRecord:
     )
     started_at: str | None = None
     finished_at: str | None = None
+    origin: dict[str, str] | None = None  # the creating request's Idempotency-Key digest and body hash
 
     @property
     def rules(self) -> TournamentSettings:
