@@ -33,12 +33,13 @@ from aws_lambda_powertools.utilities.idempotency.exceptions import (
 from api.context import dynamodb_client
 from api.observability import logger
 from api.settings import settings
+from scopa.service.once import REPLAY_SECONDS
 from scopa.storage import keys
 
 CONFIG = IdempotencyConfig(
     event_key_jmespath="[key, caller]",
     payload_validation_jmespath="body",
-    expires_after_seconds=24 * 3600,
+    expires_after_seconds=REPLAY_SECONDS,
     raise_on_no_idempotency_key=True,
 )
 

@@ -14,7 +14,7 @@ import pytest
 from scopa.service.auth import Caller, hash_token
 from scopa.service.errors import Conflict, IdempotencyKeyReused
 from scopa.service.matches import NewMatch
-from scopa.service.once import Once
+from scopa.service.once import REPLAY_SECONDS, Once
 from scopa.service.wiring import ServiceSet
 from scopa.storage.dynamo import DynamoRepository
 from scopa.storage.repository import Player, WriteConflict
@@ -173,3 +173,13 @@ def test_a_tournament_created_again_with_its_key_is_the_same_one_with_one_audit_
     assert [a.action for a in audit] == ["created"]
     with pytest.raises(IdempotencyKeyReused):
         svc.tournaments.create(ADMIN, "Torneo", settings, open_registration=False, idempotency_key="t-1")
+
+
+def test_a_key_answers_for_a_day_then_is_refused(svc: ServiceSet, clock: FixedClock, client: Any) -> None:
+    first = svc.players.register("Ada", "reg-1")
+    clock.advance(REPLAY_SECONDS)
+    assert svc.players.register("Ada", "reg-1").player == first.player
+    clock.advance(1)
+    with pytest.raises(IdempotencyKeyReused):
+        svc.players.register("Ada", "reg-1")
+    assert count(client, "player") == 1

@@ -144,7 +144,11 @@ class MatchService:
             self.repo.create_match(match)
         except WriteConflict:
             stored = self.repo.get_match(match.id) if once else None
-            if once is None or stored is None or not once.made(stored.origin):
+            if (
+                once is None
+                or stored is None
+                or not once.made(stored.origin, stored.created_at, self.clock.now())
+            ):
                 raise
             return self.envelope(stored, caller)
         answer = self.envelope(match, caller)

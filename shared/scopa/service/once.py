@@ -9,6 +9,8 @@ and answered as a replay, while the same key with another body is still refused.
 
 The caller is part of the digest, so nobody can aim a key at another caller's ids; for anonymous
 registration the key itself is the secret (clients use a random key, as for every idempotent request).
+A key answers for :data:`REPLAY_SECONDS`, as long as the Powertools record lives; after that, the same
+key finds its item but is refused, so a reused key never hands out an old request's answer.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from scopa.service.clock import epoch_of
 from scopa.service.errors import IdempotencyKeyReused
 
+REPLAY_SECONDS = 24 * 3600  # how long a key answers for its request (and its Powertools record lives)
 ID_HEX_DIGITS = 16  # the services' usual ids: a prefix and 64 bits in hex (``p_``, ``m_``; ``t_``: 48)
 
 
@@ -53,14 +57,17 @@ class Once:
         """What the created item keeps of this request."""
         return {"key": self.key_digest, "body": self.body_hash}
 
-    def made(self, origin: dict[str, str] | None) -> bool:
-        """True when an item with this ``origin`` was made by this request (same key, same body).
+    def made(self, origin: dict[str, str] | None, created_at: str, now: float) -> bool:
+        """True when an item with this ``origin``, created at ``created_at``, was made by this request
+        (same key, same body, within :data:`REPLAY_SECONDS`).
 
-        The same key with another body raises :class:`IdempotencyKeyReused`; an item made otherwise (no
-        key, another key) is not this request's: False.
+        The same key with another body, or after its time, raises :class:`IdempotencyKeyReused`; an item
+        made otherwise (no key, another key) is not this request's: False.
         """
         if not origin or origin.get("key") != self.key_digest:
             return False
         if origin.get("body") != self.body_hash:
             raise IdempotencyKeyReused("this Idempotency-Key was used with another request body")
+        if now - epoch_of(created_at) > REPLAY_SECONDS:
+            raise IdempotencyKeyReused("this Idempotency-Key was used more than a day ago: use a new key")
         return True

@@ -88,7 +88,11 @@ class PlayerService:
             self.repo.create_player(player)
         except WriteConflict:
             stored = self.repo.get_player(player.id, consistent=True) if once else None
-            if once is None or stored is None or not once.made(stored.origin):
+            if (
+                once is None
+                or stored is None
+                or not once.made(stored.origin, stored.created_at, self.clock.now())
+            ):
                 raise
             return Registration(stored, token if stored.token_hash == player.token_hash else None)
         return Registration(player, token)

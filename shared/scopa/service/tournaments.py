@@ -121,7 +121,11 @@ class TournamentService:
             self.repo.create_tournament(t, audit)
         except WriteConflict:
             stored = self.repo.get_tournament(t.id) if once else None
-            if once is None or stored is None or not once.made(stored.origin):
+            if (
+                once is None
+                or stored is None
+                or not once.made(stored.origin, stored.created_at, self.clock.now())
+            ):
                 raise
             return stored
         if on_created is not None:
@@ -420,7 +424,9 @@ class TournamentService:
         if once is None:
             return None
         found = next((e for e in self.bundle(tournament_id).entries if e.id == entrant_id), None)
-        return found if found is not None and once.made(found.origin) else None
+        if found is None or not once.made(found.origin, found.created_at, self.clock.now()):
+            return None
+        return found
 
     def withdraw(self, caller: Caller, tournament_id: str, entrant_id: str) -> EntryRecord:
         """Before the start the entry is removed; after it the entrant is no longer paired."""
