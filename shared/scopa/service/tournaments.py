@@ -76,21 +76,6 @@ class TournamentService:
         idempotency_key: str | None = None,
         on_created: Callable[[TournamentRecord], None] | None = None,
     ) -> TournamentRecord:
-        """Create a tournament; ``on_created`` is told of one really created (not of a retry finding it).
-
-        With a key, the id comes from the key (see :mod:`scopa.service.once`): a retry whose first run
-        did create it answers that tournament as it stands instead of creating a second one."""
-        once = Once.of(
-            "create_tournament",
-            caller.player_id or "anonymous",
-            idempotency_key,
-            {
-                "name": name,
-                "settings": settings.model_dump(mode="json"),
-                "club_id": club_id,
-                "open_registration": open_registration,
-            },
-        )
         if club_id is not None:
             self.clubs.get(club_id)
             if not self.clubs.can_manage(caller, club_id):
@@ -102,6 +87,11 @@ class TournamentService:
         if settings.entry_policy == "club" and club_id is None:
             raise BadRequest("the 'club' entry policy needs a club", code="club_required")
         self._check_rules(settings)
+        # With a key, the id comes from the key (see scopa.service.once): a retry whose first run did
+        # create the tournament answers it as it stands; ``on_created`` is told only of a real creation.
+        body = {"name": name, "settings": settings.model_dump(mode="json"), "club_id": club_id}
+        body["open_registration"] = open_registration
+        once = Once.of("create_tournament", caller.player_id or "anonymous", idempotency_key, body)
         now = iso(self.clock.now())
         t = TournamentRecord(
             id=once.id("t_", 12) if once else "t_" + secrets.token_hex(6),
