@@ -89,8 +89,8 @@ class TournamentService:
         self._check_rules(settings)
         # With a key, the id comes from the key (see scopa.service.once): a retry whose first run did
         # create the tournament answers it as it stands; ``on_created`` is told only of a real creation.
-        body = {"name": name, "settings": settings.model_dump(mode="json"), "club_id": club_id}
-        body["open_registration"] = open_registration
+        body: dict[str, Any] = {"name": name, "settings": settings.model_dump(mode="json")}
+        body.update(club_id=club_id, open_registration=open_registration)
         once = Once.of("create_tournament", caller.player_id or "anonymous", idempotency_key, body)
         now = iso(self.clock.now())
         t = TournamentRecord(
