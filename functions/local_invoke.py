@@ -261,10 +261,8 @@ def _tournament(
             status=status,
             lot_seed=seed("lot")[:32],
             deal_seed=seed("deal"),
-        )
-    )
-    services.tournament_repo.add_audit(
-        tournament_id, AuditEntry(now, caller.player_id, "created", {"status": status})
+        ),
+        AuditEntry(now, caller.player_id, "created", {"status": status}),
     )
 
 

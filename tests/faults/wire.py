@@ -64,6 +64,7 @@ class Write:
     op: str
     conditional: bool
     items: int  # items named (1, or a transaction's or batch's count)
+    pk: str = ""  # the partition key of the first item named
     attempts: int = 0
     failed: int = 0
 
@@ -120,7 +121,7 @@ class WireFaults:
         if op in WRITES:
             body = json.loads(request.body or b"{}")
             if _attempt(request) == 1:
-                self.writes.append(Write(op, _conditional(op, body), _count(op, body)))
+                self.writes.append(Write(op, _conditional(op, body), _count(op, body), _first_pk(op, body)))
             write = self.writes[-1]
             write.attempts += 1
             fault = self.fault
@@ -164,6 +165,16 @@ def _conditional(op: str, body: dict[str, Any]) -> bool:
             for entry in body.get("TransactItems", [])
         )
     return "ConditionExpression" in body or "Expected" in body
+
+
+def _first_pk(op: str, body: dict[str, Any]) -> str:
+    if op == "TransactWriteItems":
+        body = next(iter(body["TransactItems"][0].values()))
+    elif op == "BatchWriteItem":
+        request = next(iter(body["RequestItems"].values()))[0]
+        body = request.get("PutRequest") or request.get("DeleteRequest") or {}
+    item = body.get("Item") or body.get("Key") or {}
+    return str(item.get("pk", {}).get("S", ""))
 
 
 def _count(op: str, body: dict[str, Any]) -> int:

@@ -39,11 +39,12 @@ def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> R
         seed=body.seed,
     )
 
-    def act() -> dict[str, Any]:
-        answer = svc.matches.create(caller, request)
+    def started(answer: dict[str, Any]) -> None:
         count("MatchesStarted")
         logger.info("match created", extra={"match_id": answer["id"], "status": answer["status"]})
-        return answer
+
+    def act() -> dict[str, Any]:
+        return svc.matches.create(caller, request, idempotency_key, on_created=started)
 
     answer = run_once(
         "create_match", idempotency_key, caller.player_id or "anonymous", body.model_dump(), act

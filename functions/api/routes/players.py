@@ -48,9 +48,10 @@ def register(body: RegisterPlayer, idempotency_key: IdempotencyKey = None) -> Re
     shown: list[str] = []
 
     def act() -> dict[str, Any]:
-        registration = svc.players.register(body.name)
-        count("PlayersRegistered")
-        shown.append(registration.token)
+        registration = svc.players.register(body.name, idempotency_key)
+        if registration.token is not None:
+            count("PlayersRegistered")
+            shown.append(registration.token)
         # The idempotency record stores this answer: it must not hold the token (only its hash is stored).
         return {"player": public_profile(registration.player), "token": None}
 

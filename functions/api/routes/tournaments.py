@@ -16,7 +16,7 @@ from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPa
 from api.observability import count, logger
 from api.responses import ACT, READ, documented
 from api.routes.players import created
-from scopa.tournaments.records import STATUSES, AuditEntry
+from scopa.tournaments.records import STATUSES, AuditEntry, TournamentRecord
 from scopa.tournaments.settings import TournamentSettings
 
 router = Router()
@@ -48,16 +48,19 @@ def create_tournament(
     svc = services()
     caller = _caller()
 
-    def act() -> dict[str, Any]:
-        t = svc.tournaments.create(caller, body.name, body.settings, body.club_id, body.open_registration)
+    def started(t: TournamentRecord) -> None:
         count("TournamentsCreated")
         logger.info("tournament created", extra={"tournament_id": t.id})
+
+    def act() -> dict[str, Any]:
+        t = svc.tournaments.create(
+            caller, body.name, body.settings, body.club_id, body.open_registration, idempotency_key, started
+        )
         return svc.tournaments.view(t)
 
     body_json = body.model_dump(mode="json")
-    return created(
-        run_once("create_tournament", idempotency_key, caller.player_id or "anonymous", body_json, act)
-    )
+    caller_id = caller.player_id or "anonymous"
+    return created(run_once("create_tournament", idempotency_key, caller_id, body_json, act))
 
 
 @router.get(
@@ -176,7 +179,7 @@ def enter(
     caller = _caller()
 
     def act() -> dict[str, Any]:
-        entry = svc.tournaments.enter(caller, tournament_id, body.players, body.rating)
+        entry = svc.tournaments.enter(caller, tournament_id, body.players, body.rating, idempotency_key)
         return svc.tournaments.entry_view(entry)
 
     request = {"tournament": tournament_id, **body.model_dump()}

@@ -26,3 +26,8 @@ class SystemClock:
 def iso(epoch: float) -> str:
     """An epoch time as ISO 8601 UTC with milliseconds (sorts as text)."""
     return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def epoch_of(stamp: str) -> float:
+    """The epoch time of an :func:`iso` stamp."""
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()

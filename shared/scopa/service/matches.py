@@ -15,7 +15,7 @@ import json
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from scopa.bots import make_bot
@@ -25,6 +25,7 @@ from scopa.ratings.pools import pool_for
 from scopa.service.auth import Caller
 from scopa.service.clock import Clock, iso
 from scopa.service.errors import BadRequest, Conflict, Forbidden, IdempotencyKeyReused, NotFound
+from scopa.service.once import Once
 from scopa.service.players import PlayerService, bot_kind
 from scopa.storage.repository import Match, MatchSummary, Repository, WriteConflict
 
@@ -74,7 +75,19 @@ class MatchService:
 
     # ------------------------------------------------------------------ create
 
-    def create(self, caller: Caller, request: NewMatch) -> dict[str, Any]:
+    def create(
+        self,
+        caller: Caller,
+        request: NewMatch,
+        idempotency_key: str | None = None,
+        on_created: Callable[[dict[str, Any]], None] | None = None,
+    ) -> dict[str, Any]:
+        """Create a match; ``on_created`` is told of a match really created (not of a retry finding it).
+
+        With a key, the id comes from the key (see :mod:`scopa.service.once`): a retry whose first run
+        did create the match answers the caller's view of that match instead of creating a second one.
+        """
+        once = Once.of("create_match", caller.player_id or "anonymous", idempotency_key, asdict(request))
         game = self._game(request.game)
         options = dict(request.options or {})
         if request.target is not None:
@@ -107,7 +120,7 @@ class MatchService:
         # Organizers' matches start at once (tournaments); others wait for every invited human to accept.
         accepted = [p.is_bot or caller.can_organize or p.id == caller.player_id for p in order]
         match = Match(
-            id="m_" + secrets.token_hex(8),
+            id=once.id("m_") if once else "m_" + secrets.token_hex(8),
             game=game.name,
             preset=request.preset,
             rules=rules,
@@ -122,12 +135,26 @@ class MatchService:
             created_by=caller.player_id or "admin",
             move_seconds=request.move_seconds,
             accepted=accepted,
+            origin=once.origin if once else None,
         )
         if match.status == "active":
             self._play_bots(match, game)
             self._set_deadline(match, game, now)
-        self.repo.create_match(match)
-        return self.envelope(match, caller)
+        try:
+            self.repo.create_match(match)
+        except WriteConflict:
+            stored = self.repo.get_match(match.id) if once else None
+            if (
+                once is None
+                or stored is None
+                or not once.made(stored.origin, stored.created_at, self.clock.now())
+            ):
+                raise
+            return self.envelope(stored, caller)
+        answer = self.envelope(match, caller)
+        if on_created is not None:
+            on_created(answer)
+        return answer
 
     def create_scheduled(self, spec: ScheduledMatch) -> Match:
         """Create a tournament match, or return the one a previous (or concurrent) run already created."""

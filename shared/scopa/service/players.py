@@ -16,6 +16,7 @@ from scopa.bots import BOTS
 from scopa.service.auth import Caller, hash_token, new_token
 from scopa.service.clock import Clock, iso
 from scopa.service.errors import BadRequest, Conflict, Forbidden, NotFound
+from scopa.service.once import Once
 from scopa.storage.repository import Player, Repository, Role, WriteConflict
 
 BOT_PREFIX = "bot-"
@@ -64,7 +65,7 @@ def clean_name(name: str) -> str:
 @dataclass(frozen=True)
 class Registration:
     player: Player
-    token: str  # shown once, never stored
+    token: str | None  # shown once, never stored: None when a retry finds the player already registered
 
 
 class PlayerService:
@@ -73,16 +74,31 @@ class PlayerService:
         self.clock = clock
         self._bots = {p.id: p for p in bot_players()}
 
-    def register(self, name: str) -> Registration:
+    def register(self, name: str, idempotency_key: str | None = None) -> Registration:
+        """A new player and its token. With a key, the id comes from the key (see :mod:`scopa.service.once`)
+        and a retry finds the same player: its token is not shown again (only its hash was stored), unless
+        the player found is this very call's own write, whose first answer was lost on the wire."""
+        once = Once.of("register", "anonymous", idempotency_key, {"name": name})
         token = new_token()
         player = Player(
-            id="p_" + secrets.token_hex(8),
+            id=once.id("p_") if once else "p_" + secrets.token_hex(8),
             name=clean_name(name),
             role="player",
             created_at=iso(self.clock.now()),
             token_hash=hash_token(token),
+            origin=once.origin if once else None,
         )
-        self.repo.create_player(player)
+        try:
+            self.repo.create_player(player)
+        except WriteConflict:
+            stored = self.repo.get_player(player.id, consistent=True) if once else None
+            if (
+                once is None
+                or stored is None
+                or not once.made(stored.origin, stored.created_at, self.clock.now())
+            ):
+                raise
+            return Registration(stored, token if stored.token_hash == player.token_hash else None)
         return Registration(player, token)
 
     def get(self, player_id: str) -> Player:

@@ -20,6 +20,7 @@ from scopa.service.clock import Clock, iso
 from scopa.service.clubs import ClubService
 from scopa.service.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.service.matches import MatchService
+from scopa.service.once import Once
 from scopa.service.pipeline import Pipeline
 from scopa.service.players import PlayerService, clean_name
 from scopa.storage.repository import WriteConflict
@@ -72,6 +73,8 @@ class TournamentService:
         settings: TournamentSettings,
         club_id: str | None = None,
         open_registration: bool = True,
+        idempotency_key: str | None = None,
+        on_created: Callable[[TournamentRecord], None] | None = None,
     ) -> TournamentRecord:
         if caller.role == "anonymous":
             caller.require_player()  # 401: no token at all
@@ -86,9 +89,14 @@ class TournamentService:
         if settings.entry_policy == "club" and club_id is None:
             raise BadRequest("the 'club' entry policy needs a club", code="club_required")
         self._check_rules(settings)
+        # With a key, the id comes from the key (see scopa.service.once): a retry whose first run did
+        # create the tournament answers it as it stands; ``on_created`` is told only of a real creation.
+        body: dict[str, Any] = {"name": name, "settings": settings.model_dump(mode="json")}
+        body.update(club_id=club_id, open_registration=open_registration)
+        once = Once.of("create_tournament", caller.player_id or "anonymous", idempotency_key, body)
         now = iso(self.clock.now())
         t = TournamentRecord(
-            id="t_" + secrets.token_hex(6),
+            id=once.id("t_", 12) if once else "t_" + secrets.token_hex(6),
             name=clean_name(name),
             club_id=club_id,
             created_by=caller.player_id or "admin",
@@ -98,9 +106,22 @@ class TournamentService:
             status="registration" if open_registration else "draft",
             lot_seed=secrets.token_hex(16),
             deal_seed=secrets.token_hex(32),
+            origin=once.origin if once else None,
         )
-        self.repo.create_tournament(t)
-        self._audit(t.id, caller, "created", {"status": t.status})
+        audit = AuditEntry(now, caller.player_id or "admin", "created", {"status": t.status})
+        try:
+            self.repo.create_tournament(t, audit)
+        except WriteConflict:
+            stored = self.repo.get_tournament(t.id) if once else None
+            if (
+                once is None
+                or stored is None
+                or not once.made(stored.origin, stored.created_at, self.clock.now())
+            ):
+                raise
+            return stored
+        if on_created is not None:
+            on_created(t)
         return t
 
     def _check_rules(self, settings: TournamentSettings) -> None:
@@ -308,7 +329,17 @@ class TournamentService:
         tournament_id: str,
         players: list[str] | None = None,
         rating: float | None = None,
+        idempotency_key: str | None = None,
     ) -> EntryRecord:
+        """Enter an entrant. With a key, the entry keeps the request's origin (see
+        :mod:`scopa.service.once`): a retry whose first run did enter finds that entry and answers it
+        as it stands, instead of ``already_entered``."""
+        once = Once.of(
+            "enter",
+            caller.player_id or "anonymous",
+            idempotency_key,
+            {"tournament": tournament_id, "players": players, "rating": rating},
+        )
         t = self.get(tournament_id)
         settings = t.rules
         manager = self.can_manage(caller, t)
@@ -335,15 +366,6 @@ class TournamentService:
                 raise Forbidden("only organizers enter house bots", code="bot_player")
             if rating is not None:
                 raise Forbidden("only organizers set a seeding rating", code="not_tournament_organizer")
-        statuses: tuple[str, ...] = ("draft", "registration")
-        joined = 1
-        if t.status == "running":
-            if t.current_round >= settings.late_entry_rounds:
-                raise Conflict("entries are closed: the tournament has started", code="entries_closed")
-            statuses = ("running",)
-            joined = t.current_round + 1
-        elif t.status not in statuses:
-            raise Conflict(f"entries are closed: the tournament is {t.status}", code="entries_closed")
         if size == 1:
             entrant_id = chosen[0]
             name = profiles[0].name
@@ -351,6 +373,19 @@ class TournamentService:
             digest = hashlib.sha256(f"{t.id}:{'+'.join(sorted(chosen))}".encode()).hexdigest()
             entrant_id = "e_" + digest[:12]
             name = " & ".join(p.name for p in profiles)
+        statuses: tuple[str, ...] = ("draft", "registration")
+        joined = 1
+        if t.status == "running" and t.current_round < settings.late_entry_rounds:
+            statuses = ("running",)
+            joined = t.current_round + 1
+        elif t.status not in statuses:
+            # The tournament moved on since this request's first run, which may have entered.
+            if (found := self._entered_by(once, t.id, entrant_id)) is not None:
+                return found
+            closing = (
+                "the tournament has started" if t.status == "running" else f"the tournament is {t.status}"
+            )
+            raise Conflict(f"entries are closed: {closing}", code="entries_closed")
         entry = EntryRecord(
             id=entrant_id,
             name=name,
@@ -359,10 +394,13 @@ class TournamentService:
             created_at=iso(self.clock.now()),
             entered_by=caller.player_id or "admin",
             joined_round=joined,
+            origin=once.origin if once else None,
         )
         try:
             self.repo.add_entry(t.id, entry, settings.max_entrants, statuses)
         except WriteConflict:
+            if (found := self._entered_by(once, t.id, entrant_id)) is not None:
+                return found
             fresh = self.get(t.id)
             if fresh.entries >= settings.max_entrants:
                 raise Conflict("the tournament is full", code="tournament_full") from None
@@ -372,6 +410,15 @@ class TournamentService:
                 raise Conflict("entries are closed", code="entries_closed") from None
             raise Conflict("already entered in this tournament", code="already_entered") from None
         return entry
+
+    def _entered_by(self, once: Once | None, tournament_id: str, entrant_id: str) -> EntryRecord | None:
+        """The entry, when the keyed request ``once`` made it (another body under the key: refused)."""
+        if once is None:
+            return None
+        found = next((e for e in self.bundle(tournament_id).entries if e.id == entrant_id), None)
+        if found is None or not once.made(found.origin, found.created_at, self.clock.now()):
+            return None
+        return found
 
     def withdraw(self, caller: Caller, tournament_id: str, entrant_id: str) -> EntryRecord:
         """Before the start the entry is removed; after it the entrant is no longer paired."""

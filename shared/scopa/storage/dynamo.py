@@ -61,14 +61,18 @@ class DynamoRepository:
         }
         if player.token_hash:
             item["token_hash"] = s(player.token_hash)
+        if player.origin:
+            item["origin"] = s(json.dumps(player.origin, separators=(",", ":")))
         return item
 
     def _token_item(self, token_hash: str, player: Player) -> dict[str, Any]:
         return _token_item(token_hash, player.id, player.role)
 
-    def get_player(self, player_id: str) -> Player | None:
+    def get_player(self, player_id: str, consistent: bool = False) -> Player | None:
         item = self.client.get_item(
-            TableName=self.table, Key={keys.PK: s(keys.player_pk(player_id)), keys.SK: s(keys.PROFILE)}
+            TableName=self.table,
+            Key={keys.PK: s(keys.player_pk(player_id)), keys.SK: s(keys.PROFILE)},
+            ConsistentRead=consistent,
         ).get("Item")
         if not item:
             return None
@@ -78,6 +82,7 @@ class DynamoRepository:
             role=cast(Role, item["role"]["S"]),
             created_at=item["created_at"]["S"],
             token_hash=item.get("token_hash", {}).get("S"),
+            origin=json.loads(item["origin"]["S"]) if "origin" in item else None,
         )
 
     def set_role(self, player_id: str, role: Role) -> None:
@@ -233,6 +238,8 @@ class DynamoRepository:
             item["context"] = s(json.dumps(match.context, separators=(",", ":")))
         if match.idempotency:
             item["idempotency"] = s(json.dumps(match.idempotency, separators=(",", ":")))
+        if match.origin:
+            item["origin"] = s(json.dumps(match.origin, separators=(",", ":")))
         return item
 
     def list_player_matches(
@@ -342,6 +349,7 @@ def _match_from_item(item: dict[str, Any]) -> Match:
         idempotency=json.loads(idem["S"]) if idem else None,
         context=json.loads(item["context"]["S"]) if "context" in item else None,
         rating=item["rating"]["S"] if "rating" in item else None,
+        origin=json.loads(item["origin"]["S"]) if "origin" in item else None,
     )
 
 

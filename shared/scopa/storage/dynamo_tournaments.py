@@ -148,9 +148,10 @@ class DynamoTournamentRepository:
 
     # ------------------------------------------------------------------ tournaments
 
-    def create_tournament(self, tournament: TournamentRecord) -> None:
+    def create_tournament(self, tournament: TournamentRecord, audit: AuditEntry) -> None:
         items = [
             self._put(self._tournament_item(tournament), "attribute_not_exists(pk)"),
+            self._put(self._audit_item(tournament.id, audit)),
             self._put(
                 {
                     keys.PK: s(keys.TOURNAMENTS),
@@ -294,6 +295,8 @@ class DynamoTournamentRepository:
             item["started_at"] = s(t.started_at)
         if t.finished_at:
             item["finished_at"] = s(t.finished_at)
+        if t.origin:
+            item["origin"] = dumps(t.origin)
         return item
 
     # ------------------------------------------------------------------ entries
@@ -377,7 +380,7 @@ class DynamoTournamentRepository:
         return item["entrant_id"]["S"] if item else None
 
     def _entry_item(self, tournament_id: str, e: EntryRecord) -> dict[str, Any]:
-        return {
+        item = {
             keys.PK: s(keys.tournament_pk(tournament_id)),
             keys.SK: s(keys.entry_sk(e.id)),
             "type": s("entry"),
@@ -390,6 +393,9 @@ class DynamoTournamentRepository:
             "status": s(e.status),
             "joined_round": n(e.joined_round),
         }
+        if e.origin:
+            item["origin"] = dumps(e.origin)
+        return item
 
     # ------------------------------------------------------------------ rounds
 
@@ -577,6 +583,7 @@ def _tournament(item: dict[str, Any]) -> TournamentRecord:
         override=json.loads(override["S"]) if override else None,
         started_at=opt("started_at"),
         finished_at=opt("finished_at"),
+        origin=json.loads(item["origin"]["S"]) if "origin" in item else None,
     )
 
 
@@ -590,6 +597,7 @@ def _entry(item: dict[str, Any]) -> EntryRecord:
         entered_by=item["entered_by"]["S"],
         status=cast(Any, item["status"]["S"]),
         joined_round=int(item["joined_round"]["N"]),
+        origin=json.loads(item["origin"]["S"]) if "origin" in item else None,
     )
 
 

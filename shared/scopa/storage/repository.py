@@ -25,6 +25,7 @@ class Player:
     created_at: str
     bot: str | None = None  # the bot's name for house bots
     token_hash: str | None = None  # SHA-256 of the player's current bearer token (the token is never stored)
+    origin: dict[str, str] | None = None  # the registration's Idempotency-Key digest and body hash
 
     @property
     def is_bot(self) -> bool:
@@ -54,6 +55,7 @@ class Match:
     preset: str = "classic"
     context: dict[str, Any] | None = None  # where the match belongs: {"tournament", "round", "table", "game"}
     rating: str | None = None  # "pending" once finished and rateable, "rated" after the rating step
+    origin: dict[str, str] | None = None  # the creating request's Idempotency-Key digest and body hash
 
 
 @dataclass
@@ -70,7 +72,7 @@ class MatchSummary:
 
 
 class Repository(Protocol):
-    def get_player(self, player_id: str) -> Player | None: ...
+    def get_player(self, player_id: str, consistent: bool = False) -> Player | None: ...
 
     def set_role(self, player_id: str, role: Role) -> None:
         """Change a player's role on the profile and on its token item together."""

@@ -40,6 +40,7 @@ class TournamentRecord:
     )
     started_at: str | None = None
     finished_at: str | None = None
+    origin: dict[str, str] | None = None  # the creating request's Idempotency-Key digest and body hash
 
     @property
     def rules(self) -> TournamentSettings:
@@ -56,6 +57,7 @@ class EntryRecord:
     entered_by: str
     status: EntrantStatus = "active"
     joined_round: int = 1
+    origin: dict[str, str] | None = None  # the entering request's Idempotency-Key digest and body hash
 
     def entrant(self) -> Entrant:
         return Entrant(self.id, self.name, self.rating, tuple(self.players), self.status, self.joined_round)
