@@ -20,21 +20,19 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import pytest
-from moto import mock_aws
 
-from api import context, idempotency
+from api import context
 from local_server import (
     MAX_BODY_BYTES,
     HandlerGate,
     LocalServer,
-    ensure_table,
     request_event,
     response_parts,
 )
 from scopa.cards import CODES
 from scopa.record import replay
-from scopa.service.clock import SystemClock
 from tests.api.conftest import ADMIN_TOKEN
+from tests.served import local_server_on_moto
 
 SEED = "e2e0" * 8
 CODE_SET = frozenset(CODES)
@@ -197,23 +195,8 @@ def card_codes_in(value: Any) -> set[str]:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[LocalServer]:
-    with pytest.MonkeyPatch.context() as env:
-        env.delenv("DYNAMODB_ENDPOINT", raising=False)
-        env.delenv("ADMIN_TOKEN_HASH", raising=False)
-        env.setenv("ADMIN_TOKEN", ADMIN_TOKEN)
-        env.setenv("TABLE_NAME", "scopa-e2e")
-        with mock_aws():
-            context.reset()
-            idempotency.reset()
-            ensure_table()
-            local = LocalServer("127.0.0.1", 0)
-            try:
-                with local.running():
-                    yield local
-            finally:
-                context.use_clock(SystemClock())
-                context.reset()
-                idempotency.reset()
+    with local_server_on_moto("scopa-e2e", ADMIN_TOKEN) as local:
+        yield local
 
 
 @pytest.fixture

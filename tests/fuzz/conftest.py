@@ -17,10 +17,10 @@ import pytest
 from moto import mock_aws
 
 from api import context, idempotency
-from local_server import LocalServer, ensure_table
-from scopa.service.clock import SystemClock
+from local_server import LocalServer
 from tests.api.conftest import ADMIN_TOKEN, Api
 from tests.common import ManualClock
+from tests.served import local_server_on_moto
 
 SEED = "fe" * 32
 
@@ -106,23 +106,8 @@ def build_world(server: LocalServer) -> World:
 @pytest.fixture(scope="module")
 def world() -> Iterator[World]:
     """A fresh local server on a free loopback port, on its own in-process moto, with the world in it."""
-    with pytest.MonkeyPatch.context() as env:
-        env.delenv("DYNAMODB_ENDPOINT", raising=False)
-        env.delenv("ADMIN_TOKEN_HASH", raising=False)
-        env.setenv("ADMIN_TOKEN", ADMIN_TOKEN)
-        env.setenv("TABLE_NAME", "scopa-fuzz")
-        with mock_aws():
-            context.reset()
-            idempotency.reset()
-            ensure_table()
-            local = LocalServer("127.0.0.1", 0)
-            try:
-                with local.running():
-                    yield build_world(local)
-            finally:
-                context.use_clock(SystemClock())
-                context.reset()
-                idempotency.reset()
+    with local_server_on_moto("scopa-fuzz", ADMIN_TOKEN) as local:
+        yield build_world(local)
 
 
 @pytest.fixture

@@ -13,11 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from moto import mock_aws
 
-from api import context, idempotency
-from local_server import LocalServer, ensure_table
-from scopa.service.clock import SystemClock
+from api import context
+from local_server import LocalServer
+from tests.served import local_server_on_moto
 from tests.web.support import ADMIN_TOKEN, Http, OffsetClock
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -51,32 +50,20 @@ class Site:
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[Site]:
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("AWS_DEFAULT_REGION", "eu-south-1")
-        env.setenv("AWS_ACCESS_KEY_ID", "testing")
-        env.setenv("AWS_SECRET_ACCESS_KEY", "testing")
-        env.delenv("DYNAMODB_ENDPOINT", raising=False)
-        env.delenv("ADMIN_TOKEN_HASH", raising=False)
-        env.setenv("ADMIN_TOKEN", ADMIN_TOKEN)
-        env.setenv("TABLE_NAME", "scopa-web")
-        env.setenv("POWERTOOLS_TRACE_DISABLED", "1")
-        env.setenv("POWERTOOLS_LOG_LEVEL", "WARNING")
-        env.setenv("POWERTOOLS_METRICS_DISABLED", "1")
-        with mock_aws():
-            context.reset()
-            idempotency.reset()
-            ensure_table()
-            local = LocalServer("127.0.0.1", 0)
-            clock = OffsetClock(local.gate.clock)
-            context.use_clock(clock)  # the rating step waits for finished matches to settle: tests skip ahead
-            try:
-                with local.running():
-                    yield Site(local, clock)
-                    settle(local, clock)
-            finally:
-                context.use_clock(SystemClock())
-                context.reset()
-                idempotency.reset()
+    with local_server_on_moto(
+        "scopa-web",
+        ADMIN_TOKEN,
+        AWS_DEFAULT_REGION="eu-south-1",
+        AWS_ACCESS_KEY_ID="testing",
+        AWS_SECRET_ACCESS_KEY="testing",
+        POWERTOOLS_TRACE_DISABLED="1",
+        POWERTOOLS_LOG_LEVEL="WARNING",
+        POWERTOOLS_METRICS_DISABLED="1",
+    ) as local:
+        clock = OffsetClock(local.gate.clock)
+        context.use_clock(clock)  # the rating step waits for finished matches to settle: tests skip ahead
+        yield Site(local, clock)
+        settle(local, clock)
 
 
 def settle(local: LocalServer, clock: OffsetClock) -> None:
