@@ -76,6 +76,7 @@ class MatchAnswer(Closed):
     updated_at: str
     result: MatchResult | None
     tournament: dict[str, Any] | None
+    seeded: bool = False  # its creator chose the master seed (knew the decks): never rated
     view: dict[str, Any]
 
 

@@ -164,6 +164,25 @@ def test_a_match_round_trips_and_is_created_only_once(repo: DynamoRepository, cl
     assert repo.get_match("m_1") == match
 
 
+def test_a_seeded_match_keeps_its_flag_and_an_item_without_it_reads_as_not_seeded(
+    repo: DynamoRepository, client: Any
+) -> None:
+    seeded = dataclasses.replace(a_match("m_seeded"), seeded=True)
+    repo.create_match(seeded)
+    assert repo.get_match("m_seeded") == seeded
+    item = raw_item(client, keys.match_pk("m_seeded"), keys.MATCH_SK)
+    assert item is not None
+    assert item["seeded"] == {"BOOL": True}
+
+    repo.create_match(a_match("m_plain"))
+    plain = raw_item(client, keys.match_pk("m_plain"), keys.MATCH_SK)
+    assert plain is not None
+    assert "seeded" not in plain  # written only when true: items from before read alike
+    stored = repo.get_match("m_plain")
+    assert stored is not None
+    assert stored.seeded is False
+
+
 def test_save_match_needs_the_expected_version(repo: DynamoRepository) -> None:
     match = a_match()
     repo.create_match(match)

@@ -136,6 +136,7 @@ class MatchService:
             move_seconds=request.move_seconds,
             accepted=accepted,
             origin=once.origin if once else None,
+            seeded=request.seed is not None,
         )
         if match.status == "active":
             self._play_bots(match, game)
@@ -470,10 +471,11 @@ class MatchService:
     def _finish_bookkeeping(self, match: Match, now: float, bump: bool = True) -> None:
         match.status = "finished"
         match.deadline = None
-        # Rated when a pool rates this game and a card was played (forfeits and no-shows are not).
+        # Rated when a pool rates this game and a card was played (forfeits and no-shows are not), and
+        # never when the creator chose the seed: who knows the decks must not gain rating from it.
         outcome = self._game(match.game).outcome(match.state)
         played = outcome is not None and outcome.cards_played > 0
-        rateable = played and len(set(match.seats)) == len(match.seats)
+        rateable = played and len(set(match.seats)) == len(match.seats) and not match.seeded
         if rateable and pool_for(match.preset, len(match.seats)) is not None:
             match.rating = "pending"
         match.updated_at = iso(now)
@@ -528,6 +530,7 @@ class MatchService:
             "updated_at": match.updated_at,
             "result": result,
             "tournament": match.context,
+            "seeded": match.seeded,
             "view": game.view(match.state, seat),
         }
 

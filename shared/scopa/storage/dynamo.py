@@ -240,6 +240,8 @@ class DynamoRepository:
             item["idempotency"] = s(json.dumps(match.idempotency, separators=(",", ":")))
         if match.origin:
             item["origin"] = s(json.dumps(match.origin, separators=(",", ":")))
+        if match.seeded:  # written only when true, so items from before the flag read as not seeded
+            item["seeded"] = {"BOOL": True}
         return item
 
     def list_player_matches(
@@ -350,6 +352,7 @@ def _match_from_item(item: dict[str, Any]) -> Match:
         context=json.loads(item["context"]["S"]) if "context" in item else None,
         rating=item["rating"]["S"] if "rating" in item else None,
         origin=json.loads(item["origin"]["S"]) if "origin" in item else None,
+        seeded=bool(item.get("seeded", {}).get("BOOL", False)),
     )
 
 

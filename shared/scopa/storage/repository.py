@@ -56,6 +56,7 @@ class Match:
     context: dict[str, Any] | None = None  # where the match belongs: {"tournament", "round", "table", "game"}
     rating: str | None = None  # "pending" once finished and rateable, "rated" after the rating step
     origin: dict[str, str] | None = None  # the creating request's Idempotency-Key digest and body hash
+    seeded: bool = False  # its creator chose the master seed, so knew the decks: never rated
 
 
 @dataclass
