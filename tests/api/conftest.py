@@ -103,3 +103,18 @@ def json_log() -> Iterator[io.StringIO]:
     stdlib_logger.addHandler(log_handler)
     yield stream
     stdlib_logger.removeHandler(log_handler)
+
+
+@pytest.fixture
+def bare_api() -> Iterator[Api]:
+    """The handler on a mocked AWS without a table: for requests refused before any storage call.
+
+    It saves the 0.2-0.3 s a table and a fresh boto3 session cost; a request that got through to storage by
+    mistake would find no table and answer 500, failing the test.
+    """
+    with mock_aws():
+        context.reset()
+        idempotency.reset()
+        yield Api(ManualClock())
+        context.reset()
+        idempotency.reset()

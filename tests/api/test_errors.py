@@ -5,13 +5,10 @@ from __future__ import annotations
 import io
 import json
 import logging
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from moto import mock_aws
 
-from api import context, idempotency
 from scopa.service.matches import MatchService
 from tests.api.conftest import ADMIN_TOKEN, Answer, Api
 from tests.api.support import (
@@ -23,23 +20,7 @@ from tests.api.support import (
     two_humans,
     words,
 )
-from tests.common import ManualClock, strings_in
-
-
-@pytest.fixture
-def bare_api() -> Iterator[Api]:
-    """The handler on a mocked AWS without a table: for requests refused before any storage call.
-
-    It saves the 0.2-0.3 s a table and a fresh boto3 session cost; a request that got through to storage by
-    mistake would find no table and answer 500, failing the test.
-    """
-    with mock_aws():
-        context.reset()
-        idempotency.reset()
-        yield Api(ManualClock())
-        context.reset()
-        idempotency.reset()
-
+from tests.common import strings_in
 
 # --------------------------------------------------------------------------- bad JSON
 

@@ -14,12 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from moto import mock_aws
 
-from api import context, idempotency
 from local_server import LocalServer
-from tests.api.conftest import ADMIN_TOKEN, Api
-from tests.common import ManualClock
+from tests.api.conftest import ADMIN_TOKEN
 from tests.served import local_server_on_moto
 
 SEED = "fe" * 32
@@ -110,17 +107,5 @@ def world() -> Iterator[World]:
         yield build_world(local)
 
 
-@pytest.fixture
-def bare_api() -> Iterator[Api]:
-    """The handler on a mocked AWS without a table, for requests refused before any storage call: one
-    that got through to storage by mistake finds no table and answers 500, failing its test."""
-    with mock_aws():
-        context.reset()
-        idempotency.reset()
-        yield Api(ManualClock())
-        context.reset()
-        idempotency.reset()
-
-
 # The in-process API on a table (the handler on moto, called with v2 events) for the deeper cases.
-from tests.api.conftest import api, clock  # noqa: E402, F401
+from tests.api.conftest import api, bare_api, clock  # noqa: E402, F401
