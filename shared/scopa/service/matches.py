@@ -25,7 +25,7 @@ from scopa.ratings.pools import pool_for
 from scopa.service.auth import Caller
 from scopa.service.clock import Clock, iso
 from scopa.service.errors import BadRequest, Conflict, Forbidden, IdempotencyKeyReused, NotFound
-from scopa.service.once import Once
+from scopa.service.once import Once, create_or_find
 from scopa.service.players import PlayerService, bot_kind
 from scopa.storage.repository import Match, MatchSummary, Repository, WriteConflict
 
@@ -141,16 +141,13 @@ class MatchService:
         if match.status == "active":
             self._play_bots(match, game)
             self._set_deadline(match, game, now)
-        try:
-            self.repo.create_match(match)
-        except WriteConflict:
-            stored = self.repo.get_match(match.id) if once else None
-            if (
-                once is None
-                or stored is None
-                or not once.made(stored.origin, stored.created_at, self.clock.now())
-            ):
-                raise
+        stored = create_or_find(
+            once,
+            lambda: self.repo.create_match(match),
+            lambda: self.repo.get_match(match.id),
+            self.clock.now(),
+        )
+        if stored is not None:
             return self.envelope(stored, caller)
         answer = self.envelope(match, caller)
         if on_created is not None:

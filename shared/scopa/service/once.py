@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from scopa.service.clock import epoch_of
 from scopa.service.errors import IdempotencyKeyReused
+from scopa.storage.repository import WriteConflict
 
 REPLAY_SECONDS = 24 * 3600  # how long a key answers for its request (and its Powertools record lives)
 ID_HEX_DIGITS = 16  # the services' usual ids: a prefix and 64 bits in hex (``p_``, ``m_``; ``t_``: 48)
@@ -71,3 +73,31 @@ class Once:
         if now - epoch_of(created_at) > REPLAY_SECONDS:
             raise IdempotencyKeyReused("this Idempotency-Key was used more than a day ago: use a new key")
         return True
+
+
+class Made(Protocol):
+    """An item a keyed request may have made: when, and the request it came from."""
+
+    @property
+    def created_at(self) -> str: ...
+
+    @property
+    def origin(self) -> dict[str, str] | None: ...
+
+
+T = TypeVar("T", bound=Made)
+
+
+def create_or_find(
+    once: Once | None, create: Callable[[], None], find: Callable[[], T | None], now: float
+) -> T | None:
+    """Run the conditional ``create``. None: it wrote the new item. When it collides with the item this
+    very request made before (a re-run under the same key), that item; any other collision raises."""
+    try:
+        create()
+    except WriteConflict:
+        stored = find() if once else None
+        if once is None or stored is None or not once.made(stored.origin, stored.created_at, now):
+            raise
+        return stored
+    return None

@@ -16,7 +16,7 @@ from scopa.bots import BOTS
 from scopa.service.auth import Caller, hash_token, new_token
 from scopa.service.clock import Clock, iso
 from scopa.service.errors import BadRequest, Conflict, Forbidden, NotFound
-from scopa.service.once import Once
+from scopa.service.once import Once, create_or_find
 from scopa.storage.repository import Player, Repository, Role, WriteConflict
 
 BOT_PREFIX = "bot-"
@@ -88,16 +88,13 @@ class PlayerService:
             token_hash=hash_token(token),
             origin=once.origin if once else None,
         )
-        try:
-            self.repo.create_player(player)
-        except WriteConflict:
-            stored = self.repo.get_player(player.id, consistent=True) if once else None
-            if (
-                once is None
-                or stored is None
-                or not once.made(stored.origin, stored.created_at, self.clock.now())
-            ):
-                raise
+        stored = create_or_find(
+            once,
+            lambda: self.repo.create_player(player),
+            lambda: self.repo.get_player(player.id, consistent=True),
+            self.clock.now(),
+        )
+        if stored is not None:
             return Registration(stored, token if stored.token_hash == player.token_hash else None)
         return Registration(player, token)
 

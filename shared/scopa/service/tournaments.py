@@ -20,7 +20,7 @@ from scopa.service.clock import Clock, iso
 from scopa.service.clubs import ClubService
 from scopa.service.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.service.matches import MatchService
-from scopa.service.once import Once
+from scopa.service.once import Once, create_or_find
 from scopa.service.pipeline import Pipeline
 from scopa.service.players import PlayerService, clean_name
 from scopa.storage.repository import WriteConflict
@@ -109,16 +109,13 @@ class TournamentService:
             origin=once.origin if once else None,
         )
         audit = AuditEntry(now, caller.player_id or "admin", "created", {"status": t.status})
-        try:
-            self.repo.create_tournament(t, audit)
-        except WriteConflict:
-            stored = self.repo.get_tournament(t.id) if once else None
-            if (
-                once is None
-                or stored is None
-                or not once.made(stored.origin, stored.created_at, self.clock.now())
-            ):
-                raise
+        stored = create_or_find(
+            once,
+            lambda: self.repo.create_tournament(t, audit),
+            lambda: self.repo.get_tournament(t.id),
+            self.clock.now(),
+        )
+        if stored is not None:
             return stored
         if on_created is not None:
             on_created(t)

@@ -109,14 +109,19 @@ def _diamond(cx: float, cy: float, s: float) -> str:
     return f'<polygon points="{pts}" fill="#c0271d"/>'
 
 
-def _heart(cx: float, cy: float, s: float) -> str:
-    r = s * 0.24
-    d = (
-        f"M{_n(cx)} {_n(cy + s * 0.45)}L{_n(cx - s * 0.46)} {_n(cy - s * 0.04)}"
-        f"A{_n(r)} {_n(r)} 0 0 1 {_n(cx)} {_n(cy - s * 0.3)}"
-        f"A{_n(r)} {_n(r)} 0 0 1 {_n(cx + s * 0.46)} {_n(cy - s * 0.04)}Z"
+def _lobed(cx: float, cy: float, s: float, side: int, tip: float, shoulder: float, notch: float) -> str:
+    """The path of a heart (tip below) or a spade (tip above): from the tip to one shoulder, two round
+    lobes meeting at the notch, back to the tip; ``side`` is which shoulder comes first (-1 left)."""
+    r, w = s * 0.24, s * 0.46
+    return (
+        f"M{_n(cx)} {_n(cy + s * tip)}L{_n(cx + side * w)} {_n(cy + s * shoulder)}"
+        f"A{_n(r)} {_n(r)} 0 0 1 {_n(cx)} {_n(cy + s * notch)}"
+        f"A{_n(r)} {_n(r)} 0 0 1 {_n(cx - side * w)} {_n(cy + s * shoulder)}Z"
     )
-    return f'<path d="{d}" fill="#c0271d"/>'
+
+
+def _heart(cx: float, cy: float, s: float) -> str:
+    return f'<path d="{_lobed(cx, cy, s, -1, 0.45, -0.04, -0.3)}" fill="#c0271d"/>'
 
 
 def _stem(cx: float, cy: float, s: float) -> str:
@@ -127,13 +132,7 @@ def _stem(cx: float, cy: float, s: float) -> str:
 
 
 def _spade(cx: float, cy: float, s: float) -> str:
-    r = s * 0.24
-    d = (
-        f"M{_n(cx)} {_n(cy - s * 0.48)}L{_n(cx + s * 0.46)} {_n(cy + s * 0.02)}"
-        f"A{_n(r)} {_n(r)} 0 0 1 {_n(cx)} {_n(cy + s * 0.26)}"
-        f"A{_n(r)} {_n(r)} 0 0 1 {_n(cx - s * 0.46)} {_n(cy + s * 0.02)}Z"
-    )
-    return f'<path d="{d}" fill="#1b1b1b"/>' + _stem(cx, cy, s)
+    return f'<path d="{_lobed(cx, cy, s, 1, -0.48, 0.02, 0.26)}" fill="#1b1b1b"/>' + _stem(cx, cy, s)
 
 
 def _club(cx: float, cy: float, s: float) -> str:
