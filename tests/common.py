@@ -41,3 +41,18 @@ def strings_in(value: Any) -> Iterator[str]:
     elif isinstance(value, list | tuple):
         for v in value:
             yield from strings_in(v)
+
+
+def codes(text: str) -> list[str]:
+    """Card codes of a state's card string (``"7dKb"`` -> ``["7d", "Kb"]``)."""
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
+
+
+def hidden_cards(state: dict[str, Any], seat: int | None) -> set[str]:
+    """The cards ``seat`` (None: a spectator) may not see in an engine state: the stock, and every other
+    hand not shown face up (a cirulla bonus hand is)."""
+    hidden = set(codes(state["deck"])[state["dealt"] :])
+    for other, hand in enumerate(state["hands"]):
+        if other != seat and not state["revealed"] >> other & 1:
+            hidden.update(codes(hand))
+    return hidden

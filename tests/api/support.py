@@ -8,6 +8,7 @@ from typing import Any
 from api import context
 from scopa.storage import keys
 from tests.api.conftest import Answer, Api
+from tests.common import hidden_cards as hidden_cards_in
 
 SEED = "ab" * 32
 ERROR_KEYS = {"code", "message", "details"}
@@ -61,19 +62,9 @@ def stored_state(match_id: str) -> dict[str, Any]:
     return match.state
 
 
-def codes(text: str) -> list[str]:
-    """Card codes of a state's mask string (``"7dKb"`` -> ``["7d", "Kb"]``)."""
-    return [text[i : i + 2] for i in range(0, len(text), 2)]
-
-
 def hidden_cards(match_id: str, seat: int | None) -> set[str]:
-    """The cards ``seat`` (or a spectator, for None) may not see: the other hands and the stock."""
-    state = stored_state(match_id)
-    hidden = set(codes(state["deck"])[state["dealt"] :])
-    for other, hand in enumerate(state["hands"]):
-        if other != seat:
-            hidden.update(codes(hand))
-    return hidden
+    """The cards ``seat`` (or a spectator, for None) may not see in a stored match."""
+    return hidden_cards_in(stored_state(match_id), seat)
 
 
 def words(text: str) -> set[str]:

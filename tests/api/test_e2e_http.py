@@ -32,6 +32,7 @@ from local_server import (
 from scopa.cards import CODES
 from scopa.record import replay
 from tests.api.conftest import ADMIN_TOKEN
+from tests.common import codes, hidden_cards
 from tests.served import local_server_on_moto
 
 SEED = "e2e0" * 8
@@ -150,25 +151,12 @@ class Witness:
         assert not shown & hidden, f"{caller.name} was shown hidden cards {sorted(shown & hidden)}"
         if isinstance(reply.body, dict) and isinstance(reply.body.get("view"), dict) and seat is not None:
             view = reply.body["view"]
-            assert sorted(view["hand"]) == sorted(_chunks(match.state["hands"][seat]))
+            assert sorted(view["hand"]) == sorted(codes(match.state["hands"][seat]))
             assert isinstance(view["stock"], int)
 
 
 def _seat(match: Any, player_id: str | None) -> int | None:
     return match.seats.index(player_id) if player_id in match.seats else None
-
-
-def _chunks(text: str) -> list[str]:
-    return [text[i : i + 2] for i in range(0, len(text), 2)]
-
-
-def hidden_cards(state: dict[str, Any], seat: int | None) -> set[str]:
-    """The cards ``seat`` may not see: other hands not shown face up, and the stock."""
-    hidden = set(_chunks(state["deck"][2 * state["dealt"] :]))
-    for other, hand in enumerate(state["hands"]):
-        if other != seat and not state["revealed"] >> other & 1:
-            hidden |= set(_chunks(hand))
-    return hidden
 
 
 def card_codes_in(value: Any) -> set[str]:
@@ -185,8 +173,8 @@ def card_codes_in(value: Any) -> set[str]:
             for word in re.findall(r"[0-9A-Za-z]+", item):
                 if word in CODE_SET:
                     found.add(word)
-                elif len(word) % 2 == 0 and all(c in CODE_SET for c in _chunks(word)):
-                    found |= set(_chunks(word))
+                elif len(word) % 2 == 0 and all(c in CODE_SET for c in codes(word)):
+                    found |= set(codes(word))
     return found
 
 
@@ -522,9 +510,9 @@ def test_the_leak_check_sees_a_hidden_card_wherever_it_hides() -> None:
 
     game = GAMES["scopa"]
     state = game.new_state(game.validate_rules("classic", {}), SEED, 0)
-    theirs = _chunks(state["hands"][1])[0]
+    theirs = codes(state["hands"][1])[0]
     stock = state["deck"][2 * state["dealt"] : 2 * state["dealt"] + 2]
-    mine = _chunks(state["hands"][0])
+    mine = codes(state["hands"][0])
     hidden = hidden_cards(state, 0)
     assert {theirs, stock} <= hidden
     assert not set(mine) & hidden

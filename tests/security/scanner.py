@@ -10,22 +10,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from scopa.service.auth import hash_token
 from tests.api.conftest import Answer
-from tests.api.support import codes, words
-from tests.common import strings_in
+from tests.api.support import words
+from tests.common import hidden_cards, strings_in
 from tests.security.stored import load
-
-
-def hidden_from(state: dict[str, Any], seat: int | None) -> set[str]:
-    """The cards ``seat`` (None: a spectator) may not know in ``state``."""
-    hidden = set(codes(state["deck"])[state["dealt"] :])
-    for other, hand in enumerate(state["hands"]):
-        if other != seat and not state["revealed"] >> other & 1:
-            hidden.update(codes(hand))
-    return hidden
 
 
 @dataclass
@@ -49,7 +39,7 @@ class Scanner:
             return set()
         if match.state["revealed"]:
             self.moments_with_a_hand_shown += 1
-        return hidden_from(match.state, seat)
+        return hidden_cards(match.state, seat)
 
     def hidden_everywhere(self) -> set[str]:
         """The cards a spectator may not know in any match under way (for lists, pages and exports)."""

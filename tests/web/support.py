@@ -15,19 +15,6 @@ from scopa.web.card_faces import STYLES
 ADMIN_TOKEN = "admin-web-token"
 
 
-def chunks(text: str) -> list[str]:
-    return [text[i : i + 2] for i in range(0, len(text), 2)]
-
-
-def hidden_cards(state: dict[str, Any], seat: int | None) -> set[str]:
-    """What ``seat`` (None: a spectator) may not see: the stock and every other hand not face up."""
-    hidden = set(chunks(state["deck"][2 * state["dealt"] :]))
-    for other, hand in enumerate(state["hands"]):
-        if other != seat and not state["revealed"] >> other & 1:
-            hidden |= set(chunks(hand))
-    return hidden
-
-
 def shown_cards(html: str) -> set[str]:
     """Every card a page shows: card image URLs, card names in either style, codes as words."""
     shown = set(re.findall(r"/web/cards/\w+/(\w\w)\.svg", html))

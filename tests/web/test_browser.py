@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from api import context
+from tests.common import hidden_cards
 from tests.web.conftest import Site, screenshot
-from tests.web.support import bot_tournament, hidden_cards, shown_cards
+from tests.web.support import bot_tournament, shown_cards
 
 
 @pytest.fixture(scope="module")

@@ -19,8 +19,9 @@ from scopa.cards import CODES, display_name
 from scopa.web.assets import CONTENT_TYPES, static_url
 from scopa.web.card_faces import STYLES
 from scopa.web.replay import verify_shuffles
+from tests.common import codes, hidden_cards
 from tests.web.conftest import Site
-from tests.web.support import ADMIN_TOKEN, Http, chunks, hidden_cards, shown_cards
+from tests.web.support import ADMIN_TOKEN, Http, shown_cards
 
 EVIL = "<script>alert(1)</script>"
 STATIC = ["style.css", "play.js", "home.js", "viewer.js", "live.js", "cards.js", "session.js", "favicon.svg"]
@@ -100,7 +101,7 @@ def test_no_page_or_static_file_shows_a_hidden_card_or_a_token(site: Site, peopl
             assert not shown_cards(reply.text) & hidden, f"{path} shows a hidden card"
     # The running match's pages do show what lies face up: the check above is not vacuous.
     live = bodies[f"/web/matches/{people['running']}"].text
-    table = set(chunks(stored.state["table"]))
+    table = set(codes(stored.state["table"]))
     assert table
     assert table <= shown_cards(live)
 
