@@ -30,26 +30,26 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	PYTHONPATH=functions $(BIN)/python -m local_server
+	PYTHONPATH=functions $(BIN)/python -m tools.local_server
 
 demo: $(STAMP)
 	$(BIN)/scopa play --bots strong greedy --seed $${SEED:-7}
 
 invoke: $(STAMP)
 	@test -n "$(EVENT)" || { echo "usage: make invoke EVENT=events/get-health.json (see events/)"; exit 2; }
-	@PYTHONPATH=functions $(BIN)/python -m local_invoke $(EVENT)
+	@PYTHONPATH=functions $(BIN)/python -m tools.local_invoke $(EVENT)
 
 events: $(STAMP)
 	$(BIN)/python events/generate.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check shared tests functions infra bench events
-	$(BIN)/ruff format --check shared tests functions infra bench events
-	$(BIN)/mypy shared functions tests bench events infra
+	$(BIN)/ruff check shared tests functions infra bench events tools
+	$(BIN)/ruff format --check shared tests functions infra bench events tools
+	$(BIN)/mypy shared functions tests bench events infra tools
 
 format: $(STAMP)
-	$(BIN)/ruff format shared tests functions infra bench events
-	$(BIN)/ruff check --fix shared tests functions infra bench events
+	$(BIN)/ruff format shared tests functions infra bench events tools
+	$(BIN)/ruff check --fix shared tests functions infra bench events tools
 
 # The browser tests (tests/web) drive Debian's chromium through Playwright; install it when missing.
 browser:

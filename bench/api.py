@@ -102,7 +102,7 @@ class _Client:
 
     def __init__(self) -> None:
         from api.handler import handler
-        from scopa.apigw import FakeLambdaContext, http_event
+        from tools.apigw import FakeLambdaContext, http_event
 
         self._handler = handler
         self._event = http_event
@@ -176,7 +176,7 @@ def _timed(action: Callable[[], object]) -> float:
 
 def _throughput(client: _Client, reps: int, seconds: float) -> list[dict[str, Any]]:
     from api import context
-    from scopa.storage import keys
+    from scopa.adapters.dynamodb import keys
 
     viewer = _Game(client, seed=1)
     mover = _Game(client, seed=2)
@@ -306,7 +306,7 @@ def run(quick: bool = False, reps: int = 5, seconds: float = 1.0) -> list[dict[s
         from moto import mock_aws
 
         from api import context, idempotency
-        from scopa.storage.dynamo import create_table
+        from scopa.adapters.dynamodb.players_matches import create_table
 
         with mock_aws(), _quiet():
             context.reset()

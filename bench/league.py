@@ -1,8 +1,8 @@
 """The bot league: ``python -m bench.league`` (``--quick`` for a smoke test).
 
-Plays the league of :mod:`scopa.ratings.league` (3,000 matches of classic Scopa to 11 under a fixed seed
+Plays the league of :mod:`bench.league_sim` (3,000 matches of classic Scopa to 11 under a fixed seed
 by default, on up to two worker processes), rates it through the ledger, prints the report, checks that
-:func:`~scopa.ratings.ledger.recompute` of the same matches gives the same bits, and draws every
+:func:`~scopa.domain.ratings.ledger.recompute` of the same matches gives the same bits, and draws every
 identity's rating over time to ``docs/league-ratings.png`` when matplotlib is installed
 (``pip install -e '.[docs]'``); without it the plot is skipped with a message.
 """
@@ -22,8 +22,8 @@ from typing import Any
 
 from tqdm import tqdm
 
-from scopa.ratings.league import LeagueConfig, LeagueRun, evaluate, play_league, rate_league, schedule
-from scopa.ratings.ledger import recompute
+from bench.league_sim import LeagueConfig, LeagueRun, evaluate, play_league, rate_league, schedule
+from scopa.domain.ratings.ledger import recompute
 
 DEFAULT_PLOT = Path(__file__).resolve().parent.parent / "docs" / "league-ratings.png"
 

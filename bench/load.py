@@ -270,9 +270,9 @@ def local_server(counter_box: list[CallCounter]) -> Iterator[Any]:
 
     from api import context, idempotency
     from api.handler import handler
-    from local_server import LocalServer
-    from scopa.service.clock import SystemClock
-    from scopa.storage.dynamo import create_table
+    from scopa.adapters.dynamodb.players_matches import create_table
+    from scopa.application.clock import SystemClock
+    from tools.local_server import LocalServer
 
     with mock_aws(), _quiet():
         context.reset()

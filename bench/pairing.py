@@ -1,13 +1,14 @@
 """Swiss pairing benchmark: ``python -m bench.pairing``.
 
 For fields of 16, 128, 256, 1,024 and 10,000 entrants it plays 4, 6, 8, 9 and 12 Swiss rounds with
-:func:`~scopa.tournaments.swiss.pair_swiss`, every result drawn from the Elo expectation of the two ratings
+:func:`~scopa.domain.tournaments.swiss.pair_swiss`, every result drawn from the Elo expectation of the
+two ratings
 (4% draws; a bye scores a win) under a fixed seed, then times the pairing of the next round: the best of
 ``--reps`` runs, in CPU seconds of this process. Beside the time it prints the pairing's quality: tables,
 rematches, floaters (entrants paired outside their score group) and the sum of score differences.
 
 The reference, measured in the same run on the same field, is the exact solver on the whole field
-(:func:`~scopa.tournaments.swiss.pair_swiss_exact`: networkx ``max_weight_matching`` on the dense graph
+(:func:`~scopa.domain.tournaments.swiss.pair_swiss_exact`: networkx ``max_weight_matching`` on the dense graph
 of every pair, with the same tiered weights), up to 256 entrants only: it is cubic and takes about 3 s
 at 256. The last column is the speed-up. A second table plays two long tournaments (40 entrants after 30
 rounds, 128 after 40) where histories are dense enough for the greedy pass to need its repairs.
@@ -25,8 +26,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from scopa.tournaments.model import PairingQuality, RoundPairing, SwissEntrant
-from scopa.tournaments.swiss import pair_swiss, pair_swiss_exact
+from scopa.domain.tournaments.model import PairingQuality, RoundPairing, SwissEntrant
+from scopa.domain.tournaments.swiss import pair_swiss, pair_swiss_exact
 
 FIELDS = ((16, 4), (128, 6), (256, 8), (1024, 9), (10_000, 12))  # entrants, rounds played before timing
 LONG_FIELDS = ((40, 30), (128, 40))  # many more rounds than usual: the repair paths and the fallback work

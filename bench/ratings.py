@@ -11,10 +11,11 @@ The matches come in finish order, as a time-ordered store query returns them.
 
 Then, in CPU seconds of this process (and wall seconds beside):
 
-* ``recompute``: :func:`scopa.ratings.ledger.recompute` of the whole history, Elo and Glicko-2 (the fast
-  path); and ``recompute(glicko=False)``, Elo alone;
+* ``recompute``: :func:`scopa.domain.ratings.ledger.recompute` of the whole history, Elo and Glicko-2 (the
+  fast path); and ``recompute(glicko=False)``, Elo alone;
 * the reference, measured in the same run: the straightforward implementation, folding the pure
-  :func:`~scopa.ratings.ledger.apply_match` over the first ``--reference`` matches (100,000) one by one,
+  :func:`~scopa.domain.ratings.ledger.apply_match` over the first ``--reference`` matches (100,000) one by
+  one,
   a new frozen ``PlayerRating`` per update, extrapolated linearly to the whole history; the speed-up is
   reference time / recompute time. The fast path's ratings on that subset are checked to be the same
   bits as the reference's (``BenchmarkMismatch`` otherwise).
@@ -38,8 +39,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import TypeVar
 
-from scopa.ratings.ledger import PlayerRating, RatedMatch, apply_match, recompute, sort_matches
-from scopa.ratings.pools import DEFAULT_POOLS
+from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, apply_match, recompute, sort_matches
+from scopa.domain.ratings.pools import DEFAULT_POOLS
 
 SEED = 20_260_101
 START = 1_767_225_600.0  # 2026-01-01T00:00:00Z

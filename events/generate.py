@@ -12,7 +12,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "functions"))
 
-from local_invoke import write_events  # noqa: E402
+from tools.local_invoke import write_events  # noqa: E402
 
 if __name__ == "__main__":
     for path in write_events(HERE):

@@ -14,8 +14,8 @@ import argparse
 import statistics
 from dataclasses import dataclass
 
-from scopa.arena import play_game
-from scopa.rules import make_rules
+from scopa.domain.rules import make_rules
+from tools.arena import play_game
 
 SOURCES = {
     "dynamodb": "https://aws.amazon.com/dynamodb/pricing/on-demand/",

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 from infra.config import PYTHON_VERSION
@@ -21,6 +22,8 @@ from infra.config import PYTHON_VERSION
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_LAYER_DIR = ROOT / "build" / "layer"
 PLATFORM = "manylinux2014_aarch64"
+# Parts of the package that never run in Lambda: the SQLite adapter serves ``make run`` only.
+LOCAL_ONLY: frozenset[tuple[str, ...]] = frozenset({("adapters", "sqlite")})
 STAMP = ".inputs.sha256"
 
 
@@ -66,6 +69,17 @@ def _inputs_digest(requirements: list[str], package: Path) -> str:
     return digest.hexdigest()
 
 
+def _not_shipped(package: Path) -> Callable[[str, list[str]], set[str]]:
+    """``copytree``'s ignore: bytecode caches and the :data:`LOCAL_ONLY` folders."""
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        here = Path(folder).relative_to(package).parts
+        skipped = {n for n in names if n == "__pycache__" or n.endswith(".pyc")}
+        return skipped | {n for n in names if (*here, n) in LOCAL_ONLY}
+
+    return ignore
+
+
 def build(layer_dir: Path = DEFAULT_LAYER_DIR, package: Path = ROOT / "shared" / "scopa") -> Path:
     """Build (or keep, when its inputs are unchanged) the layer in ``layer_dir``; returns the folder."""
     requirements = runtime_dependencies()
@@ -76,7 +90,7 @@ def build(layer_dir: Path = DEFAULT_LAYER_DIR, package: Path = ROOT / "shared" /
     shutil.rmtree(layer_dir, ignore_errors=True)
     site = layer_dir / "python"
     subprocess.run(pip_command(site, requirements), check=True)
-    shutil.copytree(package, site / package.name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(package, site / package.name, ignore=_not_shipped(package))
     stamp.write_text(digest)
     return layer_dir
 

@@ -9,8 +9,8 @@ import pytest
 from moto import mock_aws
 
 from api import context, idempotency
-from local_server import LocalServer, ensure_table
-from scopa.service.clock import SystemClock
+from scopa.application.clock import SystemClock
+from tools.local_server import LocalServer, ensure_table
 
 
 @contextmanager

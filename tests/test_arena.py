@@ -7,12 +7,12 @@ import math
 
 import pytest
 
-from scopa.arena import ArenaReport, GameOutcome, play_pair, ratio_interval, run_arena
-from scopa.bots import BOTS
-from scopa.bots.strong import StrongBot
-from scopa.cli import main
-from scopa.errors import RuleSetError
-from scopa.rules import make_rules
+from scopa.domain.bots import BOTS
+from scopa.domain.bots.strong import StrongBot
+from scopa.domain.errors import RuleSetError
+from scopa.domain.rules import make_rules
+from tools.arena import ArenaReport, GameOutcome, play_pair, ratio_interval, run_arena
+from tools.cli import main
 
 CLASSIC = make_rules("classic")
 

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from scopa.cards import CODES
-from scopa.cli import main
-from scopa.engine import new_game
-from scopa.rules import rules_from_options
+from scopa.domain.cards import CODES
+from scopa.domain.engine import new_game
+from scopa.domain.rules import rules_from_options
+from tools.cli import main
 
 
 def test_play_prints_each_deal_and_the_winner_and_writes_a_verifiable_record(

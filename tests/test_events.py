@@ -39,7 +39,7 @@ def sample_world() -> Iterator[None]:
     """moto, the environment, the client and the table: once per module (a client takes ~0.2 s to make)."""
     from moto import mock_aws
 
-    import local_invoke
+    from tools import local_invoke
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("AWS_DEFAULT_REGION", "eu-south-1")
@@ -50,9 +50,9 @@ def sample_world() -> Iterator[None]:
         mp.delenv("ADMIN_TOKEN_HASH", raising=False)
         mp.delenv("DYNAMODB_ENDPOINT", raising=False)
         mp.setenv("POWERTOOLS_TRACE_DISABLED", "1")
-        import local_server
         from api import context, idempotency
-        from scopa.service.clock import SystemClock
+        from scopa.application.clock import SystemClock
+        from tools import local_server
 
         with mock_aws():
             context.reset()
@@ -67,10 +67,10 @@ def sample_world() -> Iterator[None]:
 @pytest.fixture
 def sample_api(sample_world: None) -> None:
     """A fresh table holding the sample players, matches, club and tournaments every event refers to."""
-    import local_invoke
     from api import context, idempotency
     from api.settings import settings
-    from scopa.storage.dynamo import create_table
+    from scopa.adapters.dynamodb.players_matches import create_table
+    from tools import local_invoke
 
     client, table = context.dynamodb_client(), settings().table_name
     client.delete_table(TableName=table)
@@ -105,7 +105,7 @@ def matches(template: str, path: str) -> bool:
 
 
 def test_there_is_one_sample_file_per_sample_and_they_are_up_to_date() -> None:
-    from local_invoke import pipeline_events, sample_events
+    from tools.local_invoke import pipeline_events, sample_events
 
     samples = sample_events()
     scheduled = pipeline_events()
@@ -154,7 +154,7 @@ def test_the_sample_is_an_http_api_v2_event(path: Path) -> None:
 @pytest.mark.usefixtures("sample_api")
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_the_handler_answers_the_sample_as_expected(path: Path) -> None:
-    from local_invoke import invoke, sample_events
+    from tools.local_invoke import invoke, sample_events
 
     expected = {s.name: s.status for s in sample_events()}[path.stem]
     answer = invoke(load(path))
@@ -167,7 +167,7 @@ def test_the_handler_answers_the_sample_as_expected(path: Path) -> None:
 
 @pytest.mark.parametrize("path", PIPELINE_FILES, ids=[p.stem for p in PIPELINE_FILES])
 def test_the_pipeline_sample_is_a_scheduled_event(path: Path) -> None:
-    from local_invoke import is_http_event
+    from tools.local_invoke import is_http_event
 
     event = load(path)
     assert not is_http_event(event)  # so `make invoke` runs the pipeline handler on it
@@ -178,7 +178,7 @@ def test_the_pipeline_sample_is_a_scheduled_event(path: Path) -> None:
 @pytest.mark.parametrize("path", PIPELINE_FILES, ids=[p.stem for p in PIPELINE_FILES])
 def test_the_pipeline_runs_on_the_sample_data(path: Path) -> None:
     from api import context
-    from local_invoke import PAUSED, REGISTRATION, RUNNING, invoke
+    from tools.local_invoke import PAUSED, REGISTRATION, RUNNING, invoke
 
     report = invoke(load(path))
 

@@ -3,9 +3,9 @@
 import hashlib
 from collections import Counter
 
-from scopa.engine import new_game
-from scopa.rules import make_rules
-from scopa.shuffle import ALGORITHM, SEED_BYTES, commitment, deal_seed, new_master_seed, shuffled_deck
+from scopa.domain.engine import new_game
+from scopa.domain.rules import make_rules
+from scopa.domain.shuffle import ALGORITHM, SEED_BYTES, commitment, deal_seed, new_master_seed, shuffled_deck
 
 
 def test_master_seeds_are_fresh_256_bit_secrets() -> None:

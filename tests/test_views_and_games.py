@@ -5,14 +5,14 @@ import random
 
 import pytest
 
-from scopa.cards import CODES
-from scopa.engine import apply_move, legal_moves, new_game
-from scopa.errors import IllegalMove, Rule
-from scopa.games import GAMES
-from scopa.rules import make_rules
-from scopa.shuffle import commitment
-from scopa.state import GameState
-from scopa.views import full_view, seat_view, spectator_view
+from scopa.domain.cards import CODES
+from scopa.domain.engine import apply_move, legal_moves, new_game
+from scopa.domain.errors import IllegalMove, Rule
+from scopa.domain.games import GAMES
+from scopa.domain.rules import make_rules
+from scopa.domain.shuffle import commitment
+from scopa.domain.state import GameState
+from scopa.domain.views import full_view, seat_view, spectator_view
 
 
 def _hidden_codes(state: GameState, seat: int | None) -> set[str]:

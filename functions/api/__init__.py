@@ -1,1 +1,1 @@
-"""The REST API Lambda function: Powertools routers over the domain services in ``scopa.service``."""
+"""The REST API Lambda function: Powertools routers over the application services in ``scopa.application``."""

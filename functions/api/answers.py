@@ -3,7 +3,7 @@
 Documentation only: the routes still build plain dicts. Closed models (``extra="forbid"``) say that
 nothing else may appear in a profile or a match answer, so a field that should stay inside the service
 (a token hash, the state, a seed) would break the document and fail ``tests/fuzz``. A seat's ``view``
-and the ``rules`` belong to the game (``scopa.games``) and stay open objects here.
+and the ``rules`` belong to the game (``scopa.domain.games``) and stay open objects here.
 """
 
 from __future__ import annotations

@@ -9,9 +9,10 @@ import boto3
 from botocore.config import Config
 
 from api.settings import settings
-from scopa.service.auth import Caller, authenticate
-from scopa.service.clock import Clock, SystemClock
-from scopa.service.wiring import ServiceSet
+from scopa.adapters.dynamodb.stores import dynamodb_stores
+from scopa.application.auth import Caller, authenticate
+from scopa.application.clock import Clock, SystemClock
+from scopa.application.wiring import ServiceSet
 
 _clocks: list[Clock] = [SystemClock()]
 
@@ -37,10 +38,14 @@ class Services(ServiceSet):
     """The product's services on the configured table, plus the caller behind a request."""
 
     def __init__(self, clock: Clock) -> None:
-        super().__init__(dynamodb_client(), settings().table_name, clock, settings().ranking_shards)
+        super().__init__(
+            dynamodb_stores(dynamodb_client(), settings().table_name, settings().ranking_shards), clock
+        )
 
     def caller(self, headers: dict[str, str] | Any) -> Caller:
-        return authenticate(self.repo, (headers or {}).get("authorization"), settings().admin_token_hash)
+        return authenticate(
+            self.stores.players, (headers or {}).get("authorization"), settings().admin_token_hash
+        )
 
 
 @lru_cache(maxsize=1)

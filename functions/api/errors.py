@@ -26,10 +26,10 @@ from aws_lambda_powertools.utilities.idempotency.exceptions import (
 from botocore.exceptions import ClientError
 
 from api.observability import count, logger
-from scopa.errors import IllegalMove, RecordError, RuleSetError, ScopaError
-from scopa.service import errors as service_errors
-from scopa.storage.codec import InvalidCursor, is_throttling
-from scopa.storage.repository import WriteConflict
+from scopa.adapters.dynamodb.codec import InvalidCursor, is_throttling
+from scopa.application import errors as service_errors
+from scopa.application.ports.conflict import WriteConflict
+from scopa.domain.errors import IllegalMove, RecordError, RuleSetError, ScopaError
 
 RETRY_AFTER_SECONDS = 1  # DynamoDB adapts within seconds; a client waiting longer would only lose time
 

@@ -7,7 +7,7 @@ same key with another body is refused instead of answered.
 The Powertools record is the fast path, not the guarantee. Its final "completed" write can fail after the
 action was applied (throttling that outlasts the client's retries); the action's answer is then given
 anyway, and the record stays "in progress" until it times out. So every action run here must itself be
-idempotent under the key, as the services make their creations (:mod:`scopa.service.once`: the new
+idempotent under the key, as the services make their creations (:mod:`scopa.application.idempotency`: the new
 item's id comes from the key, and a re-run finds what the first run made and answers it as a replay).
 A retry that meets an "in progress" record therefore runs the action again instead of answering
 ``409 request_in_progress``; one that comes after the record timed out or expired does the same through
@@ -33,8 +33,8 @@ from aws_lambda_powertools.utilities.idempotency.exceptions import (
 from api.context import dynamodb_client
 from api.observability import logger
 from api.settings import settings
-from scopa.service.once import REPLAY_SECONDS
-from scopa.storage import keys
+from scopa.adapters.dynamodb import keys
+from scopa.application.idempotency import REPLAY_SECONDS
 
 CONFIG = IdempotencyConfig(
     event_key_jmespath="[key, caller]",

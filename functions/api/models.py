@@ -6,7 +6,7 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from scopa.tournaments.settings import TournamentSettings
+from scopa.domain.tournaments.settings import TournamentSettings
 
 CardCode = Field(min_length=1, max_length=4, examples=["7d"])
 

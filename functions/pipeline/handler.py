@@ -1,9 +1,9 @@
 """The pipeline Lambda handler: run on a schedule (every minute), it moves every tournament on.
 
 It shares the API's wiring (:mod:`api.context`: the table, the clock, the services) and does nothing but
-call :meth:`~scopa.service.pipeline.Pipeline.run`. A run that failed for some tournament raises at the
-end, after the others were served, so the scheduler's retry policy and dead-letter queue see it; a
-re-run is safe because every step of the pipeline is idempotent.
+call :meth:`~scopa.application.services.pipeline.Pipeline.run`. A run that failed for some tournament
+raises at the end, after the others were served, so the scheduler's retry policy and dead-letter queue
+see it; a re-run is safe because every step of the pipeline is idempotent.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The single DynamoDB table, keyed and indexed from :mod:`scopa.storage.keys` so the two cannot drift."""
+"""The single DynamoDB table, keyed and indexed from :mod:`scopa.adapters.dynamodb.keys` so the two
+cannot drift."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from aws_cdk import RemovalPolicy
 from aws_cdk import aws_dynamodb as dynamodb
 from constructs import Construct
 
-from scopa.storage import keys
+from scopa.adapters.dynamodb import keys
 
 #: (index, partition key, sort key, projection) of every global secondary index the access patterns use.
 INDEXES: tuple[tuple[str, str, str, dynamodb.ProjectionType], ...] = (

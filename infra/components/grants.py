@@ -9,7 +9,7 @@ action of its own for ``TransactWriteItems``.
 
 from __future__ import annotations
 
-from scopa.storage import keys
+from scopa.adapters.dynamodb import keys
 
 #: The API: every route, the admin recompute (batch writes) and Powertools idempotency (delete on failure).
 API_ITEM_ACTIONS = (

@@ -1,8 +1,12 @@
-"""Scopa: the rules engine and the domain code of the tournament and ranking service.
+"""Scopa: the code the Lambda functions share, one package per layer.
 
-The engine is pure Python: no AWS, no clock, no I/O. Start with :func:`scopa.engine.new_game`,
-:func:`scopa.engine.legal_moves` and :func:`scopa.engine.apply_move`; views for each seat are in
-:mod:`scopa.views`, records and replay in :mod:`scopa.record`, rule options in :mod:`scopa.rules`.
+* :mod:`scopa.domain`: the rules engine, bots, tournaments and ratings as pure code (no I/O, no clock).
+* :mod:`scopa.application`: entities and their ports, the services, the application's errors.
+* :mod:`scopa.adapters`: the ports on storage (DynamoDB for AWS, SQLite for a local club).
+* :mod:`scopa.web`: the server-rendered pages.
+
+Dependencies point inwards only: adapters and web know the application, the application knows the
+domain, the domain knows nothing else. ``docs/architecture.md`` follows one request through the layers.
 """
 
 __version__ = "0.1.0"

@@ -26,8 +26,8 @@ os.environ.setdefault("POWERTOOLS_DEV", "0")
 from api import context, idempotency  # noqa: E402 (env first)
 from api.handler import handler  # noqa: E402
 from api.observability import logger  # noqa: E402
-from scopa.apigw import FakeLambdaContext, http_event  # noqa: E402
-from scopa.storage.dynamo import create_table  # noqa: E402
+from scopa.adapters.dynamodb.players_matches import create_table  # noqa: E402
+from tools.apigw import FakeLambdaContext, http_event  # noqa: E402
 
 ADMIN_TOKEN = "admin-test-token"
 

@@ -6,7 +6,7 @@ import os
 from typing import Any
 
 from api import context
-from scopa.storage import keys
+from scopa.adapters.dynamodb import keys
 from tests.api.conftest import Answer, Api
 from tests.common import hidden_cards as hidden_cards_in
 
@@ -57,7 +57,7 @@ def stored_match(match_id: str) -> dict[str, Any]:
 
 
 def stored_state(match_id: str) -> dict[str, Any]:
-    match = context.services().repo.get_match(match_id)
+    match = context.services().stores.matches.get_match(match_id)
     assert match is not None
     return match.state
 

@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from bench.meter import Call, DynamoMeter
 
 from api import context
-from scopa.service.matches import MAX_WAIT_SECONDS, POLL_SECONDS
+from bench.meter import Call, DynamoMeter
+from scopa.application.services.matches import MAX_WAIT_SECONDS, POLL_SECONDS
 from tests.api.conftest import Api
 from tests.api.support import SEED, assert_error, new_match, play
 

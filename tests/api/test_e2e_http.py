@@ -22,18 +22,18 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 
 from api import context
-from local_server import (
+from scopa.domain.cards import CODES
+from scopa.domain.record import replay
+from tests.api.conftest import ADMIN_TOKEN
+from tests.common import codes, hidden_cards
+from tests.served import local_server_on_moto
+from tools.local_server import (
     MAX_BODY_BYTES,
     HandlerGate,
     LocalServer,
     request_event,
     response_parts,
 )
-from scopa.cards import CODES
-from scopa.record import replay
-from tests.api.conftest import ADMIN_TOKEN
-from tests.common import codes, hidden_cards
-from tests.served import local_server_on_moto
 
 SEED = "e2e0" * 8
 CODE_SET = frozenset(CODES)
@@ -124,7 +124,7 @@ class Witness:
         self.tokens.add(token)
 
     def stored(self, match_id: str) -> Any:
-        match = self.server.gate.run(lambda: context.services().repo.get_match(match_id))
+        match = self.server.gate.run(lambda: context.services().stores.matches.get_match(match_id))
         assert match is not None
         return match
 
@@ -506,7 +506,7 @@ def test_the_gate_lets_others_in_only_while_a_request_sleeps() -> None:
 
 
 def test_the_leak_check_sees_a_hidden_card_wherever_it_hides() -> None:
-    from scopa.games import GAMES
+    from scopa.domain.games import GAMES
 
     game = GAMES["scopa"]
     state = game.new_state(game.validate_rules("classic", {}), SEED, 0)

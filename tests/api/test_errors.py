@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scopa.service.matches import MatchService
+from scopa.application.services.matches import MatchService
 from tests.api.conftest import ADMIN_TOKEN, Answer, Api
 from tests.api.support import (
     ERROR_KEYS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scopa.storage import keys
+from scopa.adapters.dynamodb import keys
 from tests.api.conftest import Api
 from tests.api.support import SEED, assert_error, new_match, play, stored_match
 from tests.api.tournament_support import create_tournament, enter_humans, organizer, run_pipeline

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from bench.meter import DynamoMeter
 
 from api import context
-from scopa.storage import keys
+from bench.meter import DynamoMeter
+from scopa.adapters.dynamodb import keys
 from tests.api.conftest import Api
 from tests.api.support import assert_error, new_match, play, stored_match, two_humans
 from tests.common import ManualClock
@@ -155,12 +155,12 @@ def test_expire_overdue_skips_what_a_stale_index_still_lists(
     match_id = new_match(api, token, [me, "bot-greedy"], **FAST)["id"]
     clock.advance(31)
     svc = context.services()
-    listed = svc.repo.overdue_matches(int(clock.now()), 10)
+    listed = svc.stores.matches.overdue_matches(int(clock.now()), 10)
     assert listed == [match_id]
     api.call("GET", f"/matches/{match_id}")
     version = stored_match(match_id)["version"]["N"]
     stale_index: Any = lambda now, limit: listed  # noqa: E731 - the index answer before the read
-    monkeypatch.setattr(svc.repo, "overdue_matches", stale_index)
+    monkeypatch.setattr(svc.stores.matches, "overdue_matches", stale_index)
 
     # When the sweep runs on that stale list
     ended = svc.matches.expire_overdue()

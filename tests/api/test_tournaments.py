@@ -572,7 +572,7 @@ def test_a_tournament_starts_by_itself_at_its_start_time(api: Api) -> None:
 
 
 def test_the_cli_runs_the_same_pipeline(api: Api, capsys: pytest.CaptureFixture[str]) -> None:
-    from scopa.cli import main
+    from tools.cli import main
 
     _, olga = organizer(api)
     t = create_tournament(api, olga, SWISS)

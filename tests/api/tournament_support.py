@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from api import context
-from scopa.bots import make_bot
+from scopa.domain.bots import make_bot
 from tests.api.conftest import ADMIN_TOKEN, Api
 from tests.api.support import scan_table
 
@@ -65,7 +65,7 @@ def play_round(api: Api, tournament_id: str, number: int, tokens: dict[str, str]
 def run_pipeline() -> dict[str, Any]:
     """One scheduled run, through the pipeline's own Lambda handler."""
     from pipeline.handler import handler
-    from scopa.apigw import FakeLambdaContext
+    from tools.apigw import FakeLambdaContext
 
     result: dict[str, Any] = handler({"source": "aws.scheduler"}, FakeLambdaContext())
     return result

@@ -12,8 +12,8 @@ import json
 from collections import Counter
 from typing import Any
 
-from scopa.games import GAMES
-from scopa.storage import keys
+from scopa.adapters.dynamodb import keys
+from scopa.domain.games import GAMES
 from tests.pipeline.test_pipeline_concurrency import Key
 
 Items = dict[Key, dict[str, Any]]

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from api import context
-from scopa.storage import keys
+from scopa.adapters.dynamodb import keys
 from tests.api.conftest import Answer, Api
 from tests.api.support import SEED, assert_error, new_match
 from tests.api.tournament_support import create_tournament, organizer

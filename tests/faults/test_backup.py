@@ -21,14 +21,15 @@ import pytest
 from moto.dynamodb.responses import DynamoResult
 
 from api import context, idempotency
-from scopa.cli import main
-from scopa.storage import backup, keys
+from scopa.adapters.dynamodb import keys
 from tests.api.conftest import Answer, Api
 from tests.api.support import SEED, new_match, play, play_to_end
 from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_pipeline
 from tests.faults.conftest import Ids
 from tests.faults.table import check_whole
 from tests.pipeline.conftest import moto_execute_result
+from tools import backup
+from tools.cli import main
 
 RESTORED = "scopa-restored"
 

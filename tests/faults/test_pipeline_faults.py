@@ -18,7 +18,7 @@ from typing import Any
 
 from api import context
 from pipeline.handler import PipelineRunFailed
-from scopa.service.clock import iso
+from scopa.application.clock import iso
 from tests.api.conftest import Api
 from tests.api.support import play
 from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_pipeline

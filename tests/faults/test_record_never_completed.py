@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from scopa.storage import keys
+from scopa.adapters.dynamodb import keys
 from tests.api.conftest import Answer, Api
 from tests.api.support import assert_error
 from tests.faults.conftest import Ids

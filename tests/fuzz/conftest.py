@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from local_server import LocalServer
 from tests.api.conftest import ADMIN_TOKEN
 from tests.served import local_server_on_moto
+from tools.local_server import LocalServer
 
 SEED = "fe" * 32
 

@@ -16,11 +16,11 @@ from urllib.parse import urlsplit
 import pytest
 
 from api.handler import handler
-from local_server import MAX_BODY_BYTES
-from scopa.apigw import FakeLambdaContext, http_event
 from tests.api.conftest import ADMIN_TOKEN, Answer, Api
 from tests.api.support import ERROR_KEYS, assert_error, new_match
 from tests.fuzz.conftest import World
+from tools.apigw import FakeLambdaContext, http_event
+from tools.local_server import MAX_BODY_BYTES
 
 DEEP = "[" * 50_000 + "]" * 50_000  # far beyond the JSON decoder's recursion limit
 

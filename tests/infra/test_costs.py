@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from bench.meter import DynamoMeter
 
+from bench.meter import DynamoMeter
 from infra import costs
 from tests.api import conftest as api_conftest
 from tests.api.conftest import Api

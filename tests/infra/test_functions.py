@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from infra.config import PYTHON_VERSION
-from scopa.service.matches import MAX_WAIT_SECONDS
+from scopa.application.services.matches import MAX_WAIT_SECONDS
 from tests.infra.conftest import ADMIN_HASH, Synthesised
 
 HANDLERS = {"Api": "api.handler.handler", "Pipeline": "pipeline.handler.handler"}

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bench.meter import Call, DynamoMeter
 
+from bench.meter import Call, DynamoMeter
 from infra.components import grants
 from infra.components.data import INDEXES
 from tests.api import conftest as api_conftest

@@ -67,18 +67,23 @@ def test_pip_is_told_the_lambda_platform_and_python() -> None:
     assert command[-1] == "pydantic>=2"
 
 
-def test_the_layer_holds_the_domain_package_and_every_runtime_dependency(built: Path) -> None:
+def test_the_layer_holds_what_lambda_runs_and_only_that(built: Path) -> None:
     site = built / "python"
     shipped = {p.relative_to(site / "scopa") for p in (site / "scopa").rglob("*.py")}
     source = {p.relative_to(ROOT / "shared" / "scopa") for p in (ROOT / "shared" / "scopa").rglob("*.py")}
-    assert shipped == source
+    local_only = {p for p in source if p.parts[:2] in layer.LOCAL_ONLY}
+    assert shipped == source - local_only
+    # Nothing that runs only on a developer's machine: the CLI, the local server, the arena and its
+    # progress bars, the league simulator.
+    for absent in ("tools", "bench", "tqdm", "werkzeug", "moto"):
+        assert not (site / absent).exists(), absent
     for module in (
         "pydantic",
         "pydantic_core",
         "aws_lambda_powertools",
         "aws_xray_sdk",
         "networkx",
-        "tqdm",
+        "jinja2",
         "boto3",
     ):
         assert (site / module).is_dir(), module
@@ -102,8 +107,9 @@ def test_the_layer_is_self_contained_not_a_copy_of_the_local_venv(built: Path) -
     assert leaked == []
     # In an isolated interpreter that sees only the layer, its pure-Python modules import from the layer.
     probe = (
-        "import sys; sys.path[:0] = [sys.argv[1]]; import scopa.storage.keys, networkx, jmespath, tqdm; "
-        "print(scopa.storage.keys.__file__); print(networkx.__file__); print(tqdm.__file__)"
+        "import sys; sys.path[:0] = [sys.argv[1]]; import scopa.adapters.dynamodb.keys, networkx, "
+        "jmespath, jinja2; "
+        "print(scopa.adapters.dynamodb.keys.__file__); print(networkx.__file__); print(jinja2.__file__)"
     )
     result = subprocess.run(
         [sys.executable, "-I", "-S", "-c", probe, str(site)], capture_output=True, text=True, check=True

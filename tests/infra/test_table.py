@@ -8,7 +8,7 @@ from typing import Any
 
 from aws_cdk.assertions import Match
 
-from scopa.storage.dynamo import create_table
+from scopa.adapters.dynamodb.players_matches import create_table
 from tests.infra.conftest import Synthesised
 
 

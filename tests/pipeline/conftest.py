@@ -102,7 +102,7 @@ def _faster_moto() -> Iterator[None]:
 
 # ---------------------------------------------------------------------------------------------------
 # An independent recount of a finished tournament, from what the API shows of its rounds and matches.
-# It follows docs/standings.md and deliberately does not use scopa.tournaments.standings or tally.
+# It follows docs/standings.md and deliberately does not use scopa.domain.tournaments.standings or tally.
 
 
 @dataclass(frozen=True)

@@ -29,13 +29,13 @@ from moto.dynamodb.responses import DynamoResult
 from api import context
 from pipeline.handler import PipelineRunFailed
 from pipeline.handler import handler as pipeline_handler
-from scopa.apigw import FakeLambdaContext
-from scopa.service.clock import iso
-from scopa.service.pipeline import PipelineReport, match_id
-from scopa.service.wiring import ServiceSet
-from scopa.storage.dynamo_tournaments import DynamoTournamentRepository
-from scopa.storage.repository import WriteConflict
-from scopa.tournaments.records import AuditEntry, RoundRecord, TournamentRecord
+from scopa.adapters.dynamodb.stores import dynamodb_stores
+from scopa.adapters.dynamodb.tournaments import DynamoTournamentRepository
+from scopa.application.clock import iso
+from scopa.application.ports.conflict import WriteConflict
+from scopa.application.services.pipeline import PipelineReport, match_id
+from scopa.application.wiring import ServiceSet
+from scopa.domain.tournaments.records import AuditEntry, RoundRecord, TournamentRecord
 from tests.api.conftest import Api
 from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_until_finished
 from tests.pipeline.conftest import (
@@ -45,6 +45,7 @@ from tests.pipeline.conftest import (
     read_matches,
     read_rounds,
 )
+from tools.apigw import FakeLambdaContext
 
 WRITES = frozenset({"put_item", "transact_write_items", "update_item", "delete_item", "batch_write_item"})
 CONFLICT = "conflict: read again"
@@ -211,7 +212,7 @@ def scheduled_with_organizer(api: Api, settings: dict[str, Any], bots: int) -> t
 
 
 def status_of(services: ServiceSet, tournament_id: str) -> str:
-    t = services.tournament_repo.get_tournament(tournament_id)
+    t = services.stores.tournaments.get_tournament(tournament_id)
     assert t is not None
     return t.status
 
@@ -229,7 +230,7 @@ def run_to_end(services: ServiceSet, tournament_id: str, limit: int = 30) -> lis
 
 
 def clean_services() -> ServiceSet:
-    return ServiceSet(raw(), table_name(), context.services().clock)
+    return ServiceSet(dynamodb_stores(raw(), table_name()), context.services().clock)
 
 
 def check_nothing_duplicated(items: dict[Key, dict[str, Any]], tournament_id: str, rounds: int) -> None:
@@ -418,7 +419,8 @@ def test_two_pipeline_runs_at_once_end_like_one(api: Api) -> None:
     calls: list[str] = []
     clock = context.services().clock
     services = {
-        name: ServiceSet(LockedClient(raw(), lock, calls, name), table_name(), clock) for name in "ab"
+        name: ServiceSet(dynamodb_stores(LockedClient(raw(), lock, calls, name), table_name()), clock)
+        for name in "ab"
     }
     reports: dict[str, list[PipelineReport]] = {name: [] for name in services}
     failures: list[BaseException] = []
@@ -530,7 +532,7 @@ def test_a_run_that_loses_a_race_reads_again_and_carries_on(api: Api) -> None:
         rival_reports: list[PipelineReport] = []
         clean = clean_services()
         repo = RacingRepository(raw(), table_name(), trigger, rival_run(clean, rival_reports))
-        first = ServiceSet(raw(), table_name(), clean.clock)
+        first = ServiceSet(dynamodb_stores(raw(), table_name()), clean.clock)
         first.tournaments.pipeline.repo = repo
         for _ in range(5):  # the runs before the one that meets the race are plain runs
             report = first.pipeline.run()
@@ -569,7 +571,7 @@ def test_a_tournament_started_and_paused_meanwhile_is_not_started_again(api: Api
         meanwhile.append(scan(raw()))
 
     repo = RacingRepository(raw(), table_name(), "read tournament", rival)
-    late = ServiceSet(raw(), table_name(), clean.clock)
+    late = ServiceSet(dynamodb_stores(raw(), table_name()), clean.clock)
     late.tournaments.pipeline.repo = repo
     report = late.pipeline.run()
     assert repo.raced
@@ -595,7 +597,9 @@ def test_a_fault_starting_one_tournament_does_not_stop_the_others(
     due = scheduled_tournament(api, {"format": "swiss", "rounds": 1, "target": 1}, bots=2)
 
     faulty = FaultyClient(raw(), touching=f"TOURNAMENT#{due}", code="ProvisionedThroughputExceededException")
-    monkeypatch.setattr("pipeline.handler.services", lambda: ServiceSet(faulty, table_name(), clean.clock))
+    monkeypatch.setattr(
+        "pipeline.handler.services", lambda: ServiceSet(dynamodb_stores(faulty, table_name()), clean.clock)
+    )
     with pytest.raises(PipelineRunFailed) as caught:
         pipeline_handler({"source": "aws.scheduler"}, FakeLambdaContext())
     assert faulty.failed == "put_item"
@@ -626,7 +630,7 @@ def test_a_fault_at_any_write_then_a_clean_rerun_ends_like_a_clean_run(
     clock = context.services().clock
     snapshot = scan(raw())
     counting = FaultyClient(raw())
-    run_to_end(ServiceSet(counting, table_name(), clock), tid)
+    run_to_end(ServiceSet(dynamodb_stores(counting, table_name()), clock), tid)
     reference = scan(raw())
     standings = api.call("GET", f"/tournaments/{tid}/standings").body
     writes = counting.writes
@@ -642,7 +646,10 @@ def test_a_fault_at_any_write_then_a_clean_rerun_ends_like_a_clean_run(
         faulty = FaultyClient(raw(), fail_at=k, applied=applied, code=code)
         # The scheduled Lambda run: Pipeline.run records the tournament's failure, the handler then raises.
         with monkeypatch.context() as patch:
-            patch.setattr("pipeline.handler.services", lambda f=faulty: ServiceSet(f, table_name(), clock))
+            patch.setattr(
+                "pipeline.handler.services",
+                lambda f=faulty: ServiceSet(dynamodb_stores(f, table_name()), clock),
+            )
             with pytest.raises(PipelineRunFailed, match=tid):
                 scheduled_runs()
         assert faulty.failed is not None, k

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scopa.ratings.elo import elo_deltas, expected_score, k_factor, side_rating
-from scopa.ratings.ledger import PlayerRating, RatedMatch, apply_match
+from scopa.domain.ratings.elo import elo_deltas, expected_score, k_factor, side_rating
+from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, apply_match
 from tests.ratings.test_ledger import PROPERTY, SCOPA, SCOPONE, T0, one_v_one, player_states, scores
 
 ELO = SCOPA.elo

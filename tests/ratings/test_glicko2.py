@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scopa.ratings import glicko2
-from scopa.ratings.glicko2 import (
+from scopa.domain.ratings import glicko2
+from scopa.domain.ratings.glicko2 import (
     SCALE,
     GameResult,
     Glicko2Rating,
@@ -21,8 +21,8 @@ from scopa.ratings.glicko2 import (
     new_volatility,
     rate_period,
 )
-from scopa.ratings.ledger import PlayerRating, RatedMatch, apply_match
-from scopa.ratings.pools import Glicko2Config
+from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, apply_match
+from scopa.domain.ratings.pools import Glicko2Config
 from tests.ratings.test_ledger import DAY, PROPERTY, SCOPA, SCOPONE, T0, one_v_one, scores
 
 WEEK = 7 * DAY

@@ -7,10 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from scopa.bots.base import RandomBot
-from scopa.bots.greedy import GreedyBot
-from scopa.engine import new_game
-from scopa.ratings.league import (
+from bench.league_sim import (
     DEFAULT_KINDS,
     BotKind,
     LeagueConfig,
@@ -28,10 +25,13 @@ from scopa.ratings.league import (
     run_league,
     schedule,
 )
-from scopa.ratings.ledger import PlayerRating, recompute
-from scopa.ratings.pools import DEFAULT_POOLS
-from scopa.rules import make_rules
-from scopa.views import seat_view
+from scopa.domain.bots.base import RandomBot
+from scopa.domain.bots.greedy import GreedyBot
+from scopa.domain.engine import new_game
+from scopa.domain.ratings.ledger import PlayerRating, recompute
+from scopa.domain.ratings.pools import DEFAULT_POOLS
+from scopa.domain.rules import make_rules
+from scopa.domain.views import seat_view
 
 POOL = DEFAULT_POOLS[0]
 RANDOM, SLOPPY, GREEDY, _STRONG = DEFAULT_KINDS

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scopa.ratings import ledger
-from scopa.ratings.glicko2 import SCALE
-from scopa.ratings.ledger import PlayerRating, RatedMatch, apply_match, recompute, sort_matches
-from scopa.ratings.pools import DEFAULT_POOLS, EloConfig, Glicko2Config, RatingPool
+from scopa.domain.ratings import ledger
+from scopa.domain.ratings.glicko2 import SCALE
+from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, apply_match, recompute, sort_matches
+from scopa.domain.ratings.pools import DEFAULT_POOLS, EloConfig, Glicko2Config, RatingPool
 
 SCOPA, SCOPONE = DEFAULT_POOLS
 DAY = 86_400.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scopa.ratings.pools import (
+from scopa.domain.ratings.pools import (
     DEFAULT_POOLS,
     EloConfig,
     Glicko2Config,
@@ -12,7 +12,7 @@ from scopa.ratings.pools import (
     pool_for,
     pools_by_id,
 )
-from scopa.rules import PRESETS, make_rules
+from scopa.domain.rules import PRESETS, make_rules
 
 
 def test_the_default_pools() -> None:

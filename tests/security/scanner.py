@@ -11,7 +11,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from scopa.service.auth import hash_token
+from scopa.application.auth import hash_token
 from tests.api.conftest import Answer
 from tests.api.support import words
 from tests.common import hidden_cards, strings_in

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from api import context
-from scopa import engine
-from scopa.cards import parse_card
-from scopa.state import GameState, Move, parse_mask_string
-from scopa.storage.repository import Match
+from scopa.application.ports.matches import Match
+from scopa.domain import engine
+from scopa.domain.cards import parse_card
+from scopa.domain.state import GameState, Move, parse_mask_string
 
 
 def load(match_id: str) -> Match:
     """The stored match (the repository's consistent read)."""
-    match = context.services().repo.get_match(match_id)
+    match = context.services().stores.matches.get_match(match_id)
     assert match is not None, match_id
     return match
 

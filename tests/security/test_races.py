@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from api import context
-from scopa.storage import keys
+from scopa.adapters.dynamodb import keys
 from tests.api.conftest import ADMIN_TOKEN, Answer, Api
 from tests.api.support import SEED, assert_error, new_match, two_humans
 from tests.api.tournament_support import create_tournament, organizer
@@ -170,7 +170,7 @@ def test_a_demotion_during_a_token_rotation_is_not_lost(api: Api, monkeypatch: p
     retried) or the new token is a plain player's.
     """
     olga, token = organizer(api)
-    repo = context.services().repo
+    repo = context.services().stores.players
     read = repo.get_player
     demoted: list[bool] = []
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scopa.storage import keys
+from scopa.adapters.dynamodb import keys
 from tests.api.conftest import Answer, Api
 from tests.api.support import SEED, assert_error, new_match, scan_table
 from tests.api.tournament_support import create_tournament, organizer

@@ -9,7 +9,7 @@ import boto3
 import pytest
 from moto import mock_aws
 
-from scopa.storage.dynamo import DynamoRepository, create_table
+from scopa.adapters.dynamodb.players_matches import DynamoRepository, create_table
 from tests.common import ManualClock, use_fake_aws
 
 use_fake_aws()

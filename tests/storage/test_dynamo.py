@@ -8,16 +8,18 @@ from typing import Any
 
 import pytest
 
-from scopa.games import GAMES
-from scopa.service.auth import Caller, hash_token
-from scopa.service.errors import Conflict
-from scopa.service.matches import MatchService, NewMatch
-from scopa.service.players import PlayerService
-from scopa.state import GameState
-from scopa.storage import keys
-from scopa.storage.codec import InvalidCursor
-from scopa.storage.dynamo import DynamoRepository
-from scopa.storage.repository import Match, MatchSummary, Player, Role, WriteConflict
+from scopa.adapters.dynamodb import keys
+from scopa.adapters.dynamodb.codec import InvalidCursor
+from scopa.adapters.dynamodb.players_matches import DynamoRepository
+from scopa.application.auth import Caller, hash_token
+from scopa.application.errors import Conflict
+from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.matches import Match, MatchSummary
+from scopa.application.ports.players import Player, Role
+from scopa.application.services.matches import MatchService, NewMatch
+from scopa.application.services.players import PlayerService
+from scopa.domain.games import GAMES
+from scopa.domain.state import GameState
 from tests.storage.conftest import TABLE, FixedClock
 
 SEED = "5eed" * 16

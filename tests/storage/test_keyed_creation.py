@@ -1,4 +1,4 @@
-"""Creations under an Idempotency-Key (scopa.service.once): a re-run finds what the first run made.
+"""Creations under an Idempotency-Key (scopa.application.idempotency): a re-run finds what the first run made.
 
 The services on moto, without the API's Powertools record in front: exactly the re-run that happens when
 that record was never completed or is gone.
@@ -11,14 +11,16 @@ from typing import Any
 
 import pytest
 
-from scopa.service.auth import Caller, hash_token
-from scopa.service.errors import Conflict, IdempotencyKeyReused
-from scopa.service.matches import NewMatch
-from scopa.service.once import REPLAY_SECONDS, Once
-from scopa.service.wiring import ServiceSet
-from scopa.storage.dynamo import DynamoRepository
-from scopa.storage.repository import Player, WriteConflict
-from scopa.tournaments.settings import TournamentSettings
+from scopa.adapters.dynamodb.players_matches import DynamoRepository
+from scopa.adapters.dynamodb.stores import dynamodb_stores
+from scopa.application.auth import Caller, hash_token
+from scopa.application.errors import Conflict, IdempotencyKeyReused
+from scopa.application.idempotency import REPLAY_SECONDS, Once
+from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.players import Player
+from scopa.application.services.matches import NewMatch
+from scopa.application.wiring import ServiceSet
+from scopa.domain.tournaments.settings import TournamentSettings
 from tests.storage.conftest import TABLE, FixedClock
 
 ADMIN = Caller("admin", "admin")
@@ -27,7 +29,7 @@ SEED = "5eed" * 8
 
 @pytest.fixture
 def svc(client: Any, clock: FixedClock) -> ServiceSet:
-    return ServiceSet(client, TABLE, clock)
+    return ServiceSet(dynamodb_stores(client, TABLE), clock)
 
 
 def player(svc: ServiceSet, name: str) -> Caller:
@@ -88,7 +90,7 @@ class LostAnswer(DynamoRepository):
 
 
 def test_a_registration_whose_own_write_landed_still_shows_its_token(client: Any, clock: FixedClock) -> None:
-    svc = ServiceSet(client, TABLE, clock)
+    svc = ServiceSet(dynamodb_stores(client, TABLE), clock)
     svc.players.repo = LostAnswer(client, TABLE)
     registration = svc.players.register("Ada", "reg-1")
     assert registration.token is not None
@@ -99,10 +101,10 @@ def test_a_registration_whose_own_write_landed_still_shows_its_token(client: Any
 def test_a_conflict_with_an_item_the_key_did_not_make_stays_a_conflict(
     client: Any, clock: FixedClock
 ) -> None:
-    svc = ServiceSet(client, TABLE, clock)
+    svc = ServiceSet(dynamodb_stores(client, TABLE), clock)
     once = Once.of("register", "anonymous", "reg-1", {"name": "Ada"})
     assert once is not None
-    svc.repo.create_player(Player(id=once.id("p_"), name="Squatter", role="player", created_at=""))
+    svc.stores.players.create_player(Player(id=once.id("p_"), name="Squatter", role="player", created_at=""))
     with pytest.raises(WriteConflict):
         svc.players.register("Ada", "reg-1")
 

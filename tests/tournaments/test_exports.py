@@ -9,7 +9,7 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 
-from scopa.tournaments.exports import (
+from scopa.domain.tournaments.exports import (
     CSV_COLUMNS,
     TRF_BLOCK,
     TRF_ROUND_START,
@@ -18,8 +18,8 @@ from scopa.tournaments.exports import (
     to_ndjson,
     to_trf,
 )
-from scopa.tournaments.model import ByeResult, Entrant, History
-from scopa.tournaments.standings import StandingRow, compute_standings
+from scopa.domain.tournaments.model import ByeResult, Entrant, History
+from scopa.domain.tournaments.standings import StandingRow, compute_standings
 from tests.tournaments.test_tally_and_standings import (
     SEED,
     SWISS,

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from scopa.tournaments.knockout import (
+from scopa.domain.tournaments.knockout import (
     bracket_size,
     bracket_slots,
     knockout_round,
@@ -14,7 +14,7 @@ from scopa.tournaments.knockout import (
     rounds_needed,
     seed_order,
 )
-from scopa.tournaments.model import RoundPairing, Table
+from scopa.domain.tournaments.model import RoundPairing, Table
 
 
 def seeds(n: int) -> list[str]:

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from scopa.tournaments.model import RoundPairing
-from scopa.tournaments.round_robin import berger_rounds
+from scopa.domain.tournaments.model import RoundPairing
+from scopa.domain.tournaments.round_robin import berger_rounds
 
 # The published FIDE Berger tables; the first number of each game leads first (white).
 FIDE_4 = [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]

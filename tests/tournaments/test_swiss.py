@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scopa.tournaments.model import PairingQuality, RoundPairing, SwissEntrant
-from scopa.tournaments.swiss import pair_swiss, pair_swiss_exact
+from scopa.domain.tournaments.model import PairingQuality, RoundPairing, SwissEntrant
+from scopa.domain.tournaments.swiss import pair_swiss, pair_swiss_exact
 
 DUMMY = "<bye>"
 PROPERTY_SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -240,7 +240,8 @@ def test_the_exact_reference_meets_the_same_first_criteria(
 def test_fields_above_the_small_field_size_avoid_what_can_be_avoided(seed: int) -> None:
     """41..80 entrants with dense random histories: the greedy pass and its bounded exact repair.
 
-    Not a guarantee of the algorithm above :data:`~scopa.tournaments.swiss.SMALL_FIELD` (the repair sees
+    Not a guarantee of the algorithm above :data:`~scopa.domain.tournaments.swiss.SMALL_FIELD` (the
+    repair sees
     at most 64 entrants), but what it achieves on such fields; a fixed sample so it cannot flake.
     """
     rng = random.Random(seed)

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scopa.tournaments.model import ByeResult, Entrant, EntrantStatus, GameResult, History
-from scopa.tournaments.settings import TiebreakName
-from scopa.tournaments.standings import (
+from scopa.domain.tournaments.model import ByeResult, Entrant, EntrantStatus, GameResult, History
+from scopa.domain.tournaments.settings import TiebreakName
+from scopa.domain.tournaments.standings import (
     DEFAULT_TIEBREAKS,
     TIEBREAKS,
     StandingRow,
@@ -26,7 +26,7 @@ from scopa.tournaments.standings import (
     lot_value,
     tiebreak_order,
 )
-from scopa.tournaments.tally import swiss_inputs, tally
+from scopa.domain.tournaments.tally import swiss_inputs, tally
 
 SEED = "0123456789abcdef"
 

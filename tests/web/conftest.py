@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from api import context
-from local_server import LocalServer
 from tests.served import local_server_on_moto
 from tests.web.support import ADMIN_TOKEN, Http, OffsetClock
+from tools.local_server import LocalServer
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [

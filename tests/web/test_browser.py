@@ -30,7 +30,7 @@ def world(site: Site) -> dict[str, Any]:
 
 def hidden_from(site: Site, match_id: str) -> set[str]:
     """The cards the human seat of a match against a bot may not see, as the store holds them now."""
-    stored = site.server.gate.run(lambda: context.services().repo.get_match(match_id))
+    stored = site.server.gate.run(lambda: context.services().stores.matches.get_match(match_id))
     assert stored is not None
     seat = next(i for i, player in enumerate(stored.seats) if not player.startswith("bot-"))
     return hidden_cards(stored.state, seat)

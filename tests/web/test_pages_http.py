@@ -14,8 +14,8 @@ from xml.etree import ElementTree
 import pytest
 
 from api import context
-from scopa.bots import make_bot
-from scopa.cards import CODES, display_name
+from scopa.domain.bots import make_bot
+from scopa.domain.cards import CODES, display_name
 from scopa.web.assets import CONTENT_TYPES, static_url
 from scopa.web.card_faces import STYLES
 from scopa.web.replay import verify_shuffles
@@ -85,7 +85,7 @@ def page_paths(people: dict[str, Any]) -> list[str]:
 
 
 def test_no_page_or_static_file_shows_a_hidden_card_or_a_token(site: Site, people: dict[str, Any]) -> None:
-    stored = site.server.gate.run(lambda: context.services().repo.get_match(people["running"]))
+    stored = site.server.gate.run(lambda: context.services().stores.matches.get_match(people["running"]))
     assert stored is not None
     assert stored.status == "active"
     hidden = hidden_cards(stored.state, None)

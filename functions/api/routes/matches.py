@@ -15,7 +15,7 @@ from api.models import CreateMatch, PlayMove
 from api.observability import count, logger
 from api.responses import ACT, READ, documented
 from api.routes.players import created
-from scopa.service.matches import DEFAULT_MOVE_SECONDS, MAX_WAIT_SECONDS, NewMatch
+from scopa.application.services.matches import DEFAULT_MOVE_SECONDS, MAX_WAIT_SECONDS, NewMatch
 
 router = Router()
 

@@ -13,7 +13,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from api.context import services
-from scopa.service.errors import NotFound
+from scopa.application.errors import NotFound
 from scopa.web import assets, pages
 from scopa.web.security import page_headers
 

@@ -16,8 +16,8 @@ from api.idempotency import run_once
 from api.models import RegisterPlayer, SetRole
 from api.observability import count
 from api.responses import ACT, CALLER, READ, documented
-from scopa.service.players import bot_players
-from scopa.storage.repository import Player
+from scopa.application.ports.players import Player
+from scopa.application.services.players import bot_players
 
 router = Router()
 

@@ -8,7 +8,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 
 from api import answers
 from api.responses import documented
-from scopa.rules import PRESET_DESCRIPTIONS, PRESETS, RuleSet
+from scopa.domain.rules import PRESET_DESCRIPTIONS, PRESETS, RuleSet
 
 router = Router()
 

@@ -16,8 +16,8 @@ from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPa
 from api.observability import count, logger
 from api.responses import ACT, READ, documented
 from api.routes.players import created
-from scopa.tournaments.records import STATUSES, AuditEntry, TournamentRecord
-from scopa.tournaments.settings import TournamentSettings
+from scopa.domain.tournaments.records import STATUSES, AuditEntry, TournamentRecord
+from scopa.domain.tournaments.settings import TournamentSettings
 
 router = Router()
 

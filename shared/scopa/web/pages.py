@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from scopa.cards import CODES
-from scopa.service.auth import ANONYMOUS
-from scopa.service.errors import NotFound
-from scopa.service.players import bot_players
-from scopa.service.ratings import Order
-from scopa.service.wiring import ServiceSet
-from scopa.storage.tournament_port import TournamentBundle
-from scopa.tournaments.records import RoundRecord
+from scopa.application.auth import ANONYMOUS
+from scopa.application.errors import NotFound
+from scopa.application.ports.ratings import Order
+from scopa.application.ports.tournaments import TournamentBundle
+from scopa.application.services.players import bot_players
+from scopa.application.wiring import ServiceSet
+from scopa.domain.cards import CODES
+from scopa.domain.tournaments.records import RoundRecord
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
 from scopa.web.card_faces import STYLES, Style
 from scopa.web.chart import Point, line_chart

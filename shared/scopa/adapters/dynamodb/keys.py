@@ -1,0 +1,181 @@
+"""Every key of the single DynamoDB table, defined in one place.
+
+| entity            | pk                 | sk                           | GSI1 (gsi1pk / gsi1sk)      |
+|-------------------|--------------------|------------------------------|-----------------------------|
+| player profile    | ``PLAYER#<id>``    | ``PROFILE``                  |                             |
+| bearer token      | ``TOKEN#<sha256>`` | ``TOKEN``                    |                             |
+| match             | ``MATCH#<id>``     | ``MATCH``                    | ``LIVE`` / ``<deadline>#<id>`` (1) |
+| a player's match  | ``PLAYER#<id>``    | ``MATCH#<created>#<match>``  |                             |
+| idempotency record| ``IDEM#<digest>``  | ``IDEM``                     |                             |
+| club              | ``CLUB#<id>``      | ``CLUB``                     |                             |
+| club member       | ``CLUB#<id>``      | ``MEMBER#<player>``          |                             |
+| a player's club   | ``PLAYER#<id>``    | ``CLUB#<club>``              |                             |
+| clubs, newest last| ``CLUBS``          | ``<created>#<club>``         |                             |
+| tournament        | ``TOURNAMENT#<id>``| ``TOURNAMENT``               | ``TOURNAMENTS#<status>`` (2)|
+| entry             | ``TOURNAMENT#<id>``| ``ENTRY#<entrant>``          |                             |
+| round             | ``TOURNAMENT#<id>``| ``ROUND#<nnnn>``             |                             |
+| audit entry       | ``TOURNAMENT#<id>``| ``AUDIT#<at>#<nonce>``       |                             |
+| a player's entry  | ``PLAYER#<id>``    | ``TOURNAMENT#<tournament>``  |                             |
+| all tournaments   | ``TOURNAMENTS``    | ``<created>#<id>``           |                             |
+| a club's tournament | ``CLUB#<id>``    | ``TOURNAMENT#<created>#<id>``|                             |
+| rating            | ``PLAYER#<id>``    | ``RATING#<pool>``            | gsi2, gsi3: ``RANK#..`` (3) |
+| rating history    | ``PLAYER#<id>``    | ``RHIST#<pool>#<at>#<match>``|                             |
+| record vs someone | ``PLAYER#<id>``    | ``VS#<pool>#<opponent>``     |                             |
+| rated matches     | ``RATED#<pool>``   | ``<finished>#<match>``       |                             |
+
+(1) only while a match is active with a clock running: a sparse index of deadlines.
+(2) sort key ``<created>#<id>``: the tournaments of one status, newest first (and the pipeline's list).
+(3) sort keys ``<rating in hundredths, 8 digits>#<player>``; the shard is a hash of the player id, so the
+leaderboard's writes spread over ``shards`` partitions and a top-N read merges them. A finished match
+waiting to be rated sits in gsi1 under ``UNRATED`` / ``<finished>#<id>`` until the rating step removes it.
+Entries, rounds and the tournament item share a partition, so one query (``sk >= ENTRY#``) loads what the
+pipeline needs; audit entries sort before it and stay out of that read.
+The access patterns these serve are listed in ``docs/data-model.md``.
+"""
+
+from __future__ import annotations
+
+PK = "pk"
+SK = "sk"
+GSI1 = "gsi1"
+GSI1_PK = "gsi1pk"
+GSI1_SK = "gsi1sk"
+TTL_ATTRIBUTE = "expires_at"
+
+PROFILE = "PROFILE"
+TOKEN_SK = "TOKEN"
+MATCH_SK = "MATCH"
+LIVE = "LIVE"
+IDEMPOTENCY_PK = "IDEMPOTENCY"  # the Powertools records of earlier versions (one partition)
+IDEMPOTENCY_SK = "IDEM"
+
+
+def idempotency_pk(digest: str) -> str:
+    return f"IDEM#{digest}"
+
+
+def player_pk(player_id: str) -> str:
+    return f"PLAYER#{player_id}"
+
+
+def token_pk(token_hash: str) -> str:
+    return f"TOKEN#{token_hash}"
+
+
+def match_pk(match_id: str) -> str:
+    return f"MATCH#{match_id}"
+
+
+def player_match_sk(created_at: str, match_id: str) -> str:
+    return f"MATCH#{created_at}#{match_id}"
+
+
+PLAYER_MATCH_PREFIX = "MATCH#"
+
+
+def live_sk(deadline: int, match_id: str) -> str:
+    """Sort key of a match in the deadline index: epoch seconds, zero-padded so they sort as text."""
+    return f"{deadline:012d}#{match_id}"
+
+
+# ---------------------------------------------------------------- clubs and tournaments
+
+CLUB_SK = "CLUB"
+CLUBS = "CLUBS"
+MEMBER_PREFIX = "MEMBER#"
+PLAYER_CLUB_PREFIX = "CLUB#"
+TOURNAMENT_SK = "TOURNAMENT"
+TOURNAMENTS = "TOURNAMENTS"
+ENTRY_PREFIX = "ENTRY#"
+ROUND_PREFIX = "ROUND#"
+AUDIT_PREFIX = "AUDIT#"
+PLAYER_TOURNAMENT_PREFIX = "TOURNAMENT#"
+CLUB_TOURNAMENT_PREFIX = "TOURNAMENT#"
+
+
+def club_pk(club_id: str) -> str:
+    return f"CLUB#{club_id}"
+
+
+def member_sk(player_id: str) -> str:
+    return f"{MEMBER_PREFIX}{player_id}"
+
+
+def player_club_sk(club_id: str) -> str:
+    return f"{PLAYER_CLUB_PREFIX}{club_id}"
+
+
+def tournament_pk(tournament_id: str) -> str:
+    return f"TOURNAMENT#{tournament_id}"
+
+
+def tournaments_by_status(status: str) -> str:
+    return f"{TOURNAMENTS}#{status}"
+
+
+def created_sk(created_at: str, item_id: str) -> str:
+    return f"{created_at}#{item_id}"
+
+
+def entry_sk(entrant_id: str) -> str:
+    return f"{ENTRY_PREFIX}{entrant_id}"
+
+
+def round_sk(number: int) -> str:
+    return f"{ROUND_PREFIX}{number:04d}"
+
+
+def audit_sk(at: str, nonce: str) -> str:
+    return f"{AUDIT_PREFIX}{at}#{nonce}"
+
+
+def player_tournament_sk(tournament_id: str) -> str:
+    return f"{PLAYER_TOURNAMENT_PREFIX}{tournament_id}"
+
+
+def club_tournament_sk(created_at: str, tournament_id: str) -> str:
+    return f"{CLUB_TOURNAMENT_PREFIX}{created_at}#{tournament_id}"
+
+
+# ---------------------------------------------------------------- ratings
+
+GSI2 = "gsi2"  # Elo leaderboards: RANK#<pool>#<shard> / <elo, 8 digits>#<player>
+GSI2_PK = "gsi2pk"
+GSI2_SK = "gsi2sk"
+GSI3 = "gsi3"  # Glicko-2 leaderboards: GRANK#<pool>#<shard> / <rating, 8 digits>#<player>
+GSI3_PK = "gsi3pk"
+GSI3_SK = "gsi3sk"
+UNRATED = "UNRATED"  # gsi1 partition of finished matches waiting to be rated, oldest first
+RATING_PREFIX = "RATING#"
+HISTORY_PREFIX = "RHIST#"
+VERSUS_PREFIX = "VS#"
+
+
+def rating_sk(pool: str) -> str:
+    return f"{RATING_PREFIX}{pool}"
+
+
+def history_sk(pool: str, finished_at: str, match_id: str) -> str:
+    return f"{HISTORY_PREFIX}{pool}#{finished_at}#{match_id}"
+
+
+def versus_sk(pool: str, opponent: str) -> str:
+    return f"{VERSUS_PREFIX}{pool}#{opponent}"
+
+
+def rated_log_pk(pool: str) -> str:
+    """The partition listing every rated match of a pool in finish order (what a recompute replays)."""
+    return f"RATED#{pool}"
+
+
+def rank_pk(pool: str, shard: int) -> str:
+    return f"RANK#{pool}#{shard}"
+
+
+def glicko_rank_pk(pool: str, shard: int) -> str:
+    return f"GRANK#{pool}#{shard}"
+
+
+def rank_sk(rating: float, player_id: str) -> str:
+    """A rating as a sortable key: hundredths, 8 digits (negative ratings sort as 0)."""
+    return f"{max(0, round(rating * 100)):08d}#{player_id}"

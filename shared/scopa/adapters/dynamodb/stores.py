@@ -1,0 +1,25 @@
+"""Every port on one DynamoDB table, through one boto3 client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scopa.adapters.dynamodb.idempotency import DynamoIdempotencyRepository
+from scopa.adapters.dynamodb.players_matches import DynamoRepository
+from scopa.adapters.dynamodb.ratings import DynamoRatingRepository
+from scopa.adapters.dynamodb.tournaments import DynamoTournamentRepository
+from scopa.application.wiring import Stores
+
+
+def dynamodb_stores(client: Any, table_name: str, ranking_shards: int = 4) -> Stores:
+    """The stores on ``table_name``; ``ranking_shards`` leaderboard partitions per pool (see keys)."""
+    players_matches = DynamoRepository(client, table_name)
+    clubs_tournaments = DynamoTournamentRepository(client, table_name)
+    return Stores(
+        players=players_matches,
+        matches=players_matches,
+        clubs=clubs_tournaments,
+        tournaments=clubs_tournaments,
+        ratings=DynamoRatingRepository(client, table_name, ranking_shards),
+        idempotency=DynamoIdempotencyRepository(client, table_name),
+    )

@@ -1,0 +1,72 @@
+"""One SQLite database file shared by every store of a process: connection, schema, transactions.
+
+The connection is opened once in WAL mode (readers never wait for the writer) and guarded by a lock, so
+the threads of the local server take turns; every write runs inside :meth:`Database.transaction`
+(``BEGIN IMMEDIATE``), so a conditional write reads and writes under the same lock and commits all or
+nothing. Each store module declares its tables in a ``SCHEMA`` tuple of idempotent DDL statements.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+
+class Database:
+    """A SQLite file (or ``":memory:"``) with the given schema applied."""
+
+    def __init__(self, path: str | Path, schema: Iterable[str] = ()) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._depth = 0
+        self.connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self.connection.row_factory = sqlite3.Row
+        self.connection.execute("PRAGMA journal_mode=WAL")
+        self.connection.execute("PRAGMA synchronous=NORMAL")
+        self.connection.execute("PRAGMA busy_timeout=5000")
+        self.connection.execute("PRAGMA foreign_keys=ON")
+        with self.transaction() as db:
+            for statement in schema:
+                db.execute(statement)
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """All the statements of the block, or none (a nested block joins the outer transaction)."""
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield self.connection
+                finally:
+                    self._depth -= 1
+                return
+            self.connection.execute("BEGIN IMMEDIATE")
+            self._depth = 1
+            try:
+                yield self.connection
+            except BaseException:
+                self.connection.execute("ROLLBACK")
+                raise
+            else:
+                self.connection.execute("COMMIT")
+            finally:
+                self._depth = 0
+
+    def query(self, sql: str, parameters: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """Rows of one read (a consistent snapshot: reads are serialised with the writes)."""
+        with self._lock:
+            return self.connection.execute(sql, tuple(parameters)).fetchall()
+
+    def one(self, sql: str, parameters: Iterable[Any] = ()) -> sqlite3.Row | None:
+        rows = self.query(sql, parameters)
+        return rows[0] if rows else None
+
+    def close(self) -> None:
+        with self._lock:
+            self.connection.close()

@@ -1,0 +1,12 @@
+"""Idempotency on SQLite. (Being written.)"""
+
+from __future__ import annotations
+
+from scopa.adapters.sqlite.database import Database
+
+SCHEMA: tuple[str, ...] = ()
+
+
+class SqliteIdempotencyRepository:
+    def __init__(self, db: Database) -> None:
+        self.db = db

@@ -1,0 +1,35 @@
+"""Every port on one SQLite file: the default store of ``make run``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scopa.adapters.sqlite import clubs, idempotency, matches, players, ratings, tournaments
+from scopa.adapters.sqlite.database import Database
+from scopa.application.wiring import Stores
+
+SCHEMA: tuple[str, ...] = (
+    *players.SCHEMA,
+    *matches.SCHEMA,
+    *clubs.SCHEMA,
+    *tournaments.SCHEMA,
+    *ratings.SCHEMA,
+    *idempotency.SCHEMA,
+)
+
+
+def open_database(path: str | Path) -> Database:
+    """The database at ``path`` (created with its schema when new; ``":memory:"`` for a throwaway one)."""
+    return Database(path, SCHEMA)
+
+
+def sqlite_stores(path: str | Path | Database) -> Stores:
+    db = path if isinstance(path, Database) else open_database(path)
+    return Stores(
+        players=players.SqlitePlayerRepository(db),  # type: ignore[arg-type]
+        matches=matches.SqliteMatchRepository(db),  # type: ignore[arg-type]
+        clubs=clubs.SqliteClubRepository(db),  # type: ignore[arg-type]
+        tournaments=tournaments.SqliteTournamentRepository(db),  # type: ignore[arg-type]
+        ratings=ratings.SqliteRatingRepository(db),  # type: ignore[arg-type]
+        idempotency=idempotency.SqliteIdempotencyRepository(db),  # type: ignore[arg-type]
+    )

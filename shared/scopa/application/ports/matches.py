@@ -1,0 +1,70 @@
+"""Matches: the entity, the summary a player's list shows, and the port that stores them.
+
+A match is written whole and conditioned on its version, so a stale or concurrent move loses with
+:class:`~scopa.application.ports.conflict.WriteConflict` and never applies twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+MatchStatus = Literal["pending", "active", "finished", "declined"]
+
+
+@dataclass
+class Match:
+    """A match as stored: the engine state plus who plays, the clock and the request bookkeeping."""
+
+    id: str
+    game: str
+    rules: dict[str, Any]
+    seats: list[str]  # player id per seat
+    names: list[str]  # display name per seat
+    status: MatchStatus
+    version: int
+    state: dict[str, Any]  # the engine's full state (secret: never leaves the service as is)
+    moves: list[str]  # every play of the game, "seat:card>taken", for the record
+    created_at: str
+    updated_at: str
+    created_by: str
+    move_seconds: int
+    deadline: int | None = None  # epoch seconds by which the player to move must move
+    accepted: list[bool] = field(default_factory=list)
+    idempotency: dict[str, Any] | None = None  # the last move request: key, body hash, caller, answer
+    preset: str = "classic"
+    context: dict[str, Any] | None = None  # where the match belongs: {"tournament", "round", "table", "game"}
+    rating: str | None = None  # "pending" once finished and rateable, "rated" after the rating step
+    origin: dict[str, str] | None = None  # the creating request's Idempotency-Key digest and body hash
+    seeded: bool = False  # its creator chose the master seed, so knew the decks: never rated
+
+
+@dataclass
+class MatchSummary:
+    """What a list of a player's matches shows."""
+
+    id: str
+    created_at: str
+    status: str
+    names: list[str]
+    seats: list[str]
+    preset: str
+    result: dict[str, Any] | None
+
+
+class MatchRepository(Protocol):
+    def create_match(self, match: Match) -> None: ...
+
+    def get_match(self, match_id: str) -> Match | None: ...
+
+    def save_match(self, match: Match, expected_version: int) -> None: ...
+
+    def get_matches(self, match_ids: list[str]) -> dict[str, Match]:
+        """Several matches by id in few strongly consistent reads; missing ids are left out."""
+        ...
+
+    def list_player_matches(
+        self, player_id: str, limit: int, cursor: str | None
+    ) -> tuple[list[MatchSummary], str | None]: ...
+
+    def overdue_matches(self, now: int, limit: int) -> list[str]: ...

@@ -1,0 +1,81 @@
+"""Tournaments, their entries, rounds and audit trail: the port that stores them.
+
+The records themselves are domain data (:mod:`scopa.domain.tournaments.records`); this port adds what
+storage must guarantee. Every write that changes shared state is conditional and raises
+:class:`~scopa.application.ports.conflict.WriteConflict` when the condition fails, so a retried or
+concurrent request never applies twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from scopa.domain.tournaments.records import AuditEntry, EntryRecord, RoundRecord, TournamentRecord
+
+
+@dataclass
+class TournamentBundle:
+    """What the pipeline reads in one query: the tournament, its entries, its rounds in order."""
+
+    tournament: TournamentRecord
+    entries: list[EntryRecord]
+    rounds: list[RoundRecord]
+
+
+class TournamentRepository(Protocol):
+    def create_tournament(self, tournament: TournamentRecord, audit: AuditEntry) -> None:
+        """Store a new tournament with its lists and its first audit entry, together."""
+        ...
+
+    def get_tournament(self, tournament_id: str) -> TournamentRecord | None: ...
+
+    def load(self, tournament_id: str) -> TournamentBundle | None: ...
+
+    def save_tournament(self, tournament: TournamentRecord, expected_version: int) -> None:
+        """Write the whole tournament item if its version is still ``expected_version``."""
+        ...
+
+    def list_tournaments(
+        self, status: str | None, club_id: str | None, limit: int, cursor: str | None
+    ) -> tuple[list[TournamentRecord], str | None]: ...
+
+    def tournament_ids_with_status(self, status: str) -> list[str]: ...
+
+    def add_entry(self, tournament_id: str, entry: EntryRecord, cap: int, statuses: tuple[str, ...]) -> None:
+        """Store an entry if the cap is not reached, the status allows it and none of its players entered."""
+        ...
+
+    def remove_entry(self, tournament_id: str, entry: EntryRecord) -> None:
+        """Delete an entry before the start (the status must still be draft or registration)."""
+        ...
+
+    def save_entry(self, tournament_id: str, entry: EntryRecord) -> None:
+        """Update an existing entry (status changes after the start)."""
+        ...
+
+    def player_entry(self, tournament_id: str, player_id: str) -> str | None:
+        """The entrant id under which a player is entered, if any."""
+        ...
+
+    def create_round(self, tournament_id: str, rnd: RoundRecord) -> None:
+        """Store round ``rnd.number`` and advance the tournament to it, exactly once.
+
+        Fails with a conflict unless the tournament is running, not paused, and its current round is the
+        one before; a second pipeline run racing for the same round loses here.
+        """
+        ...
+
+    def get_round(self, tournament_id: str, number: int) -> RoundRecord | None: ...
+
+    def save_round(
+        self, tournament_id: str, rnd: RoundRecord, expected_version: int, audit: AuditEntry | None = None
+    ) -> None:
+        """Write the round if its version is still ``expected_version`` (with an audit entry, atomically)."""
+        ...
+
+    def add_audit(self, tournament_id: str, entry: AuditEntry) -> None: ...
+
+    def list_audit(
+        self, tournament_id: str, limit: int, cursor: str | None
+    ) -> tuple[list[AuditEntry], str | None]: ...

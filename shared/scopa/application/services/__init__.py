@@ -1,0 +1,1 @@
+"""The application services: players and tokens, matches, clubs, tournaments, the pipeline, ratings."""

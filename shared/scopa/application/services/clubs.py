@@ -1,0 +1,112 @@
+"""Clubs: a name, organizers and members. Club tournaments are run by the club's organizers.
+
+Anyone with the organizer role (or the admin) may found a club and becomes its first organizer. A club's
+organizers add and remove members and name other organizers; in an open club a player joins by
+themselves, and anyone may leave.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from scopa.application.auth import Caller
+from scopa.application.clock import Clock, iso
+from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
+from scopa.application.ports.clubs import Club, ClubRepository, ClubRole, Member
+from scopa.application.ports.conflict import WriteConflict
+from scopa.application.services.players import PlayerService, clean_name
+
+DESCRIPTION_MAX = 500
+
+
+class ClubService:
+    def __init__(self, repo: ClubRepository, clock: Clock, players: PlayerService) -> None:
+        self.repo = repo
+        self.clock = clock
+        self.players = players
+
+    def create(self, caller: Caller, name: str, description: str = "", open_club: bool = False) -> Club:
+        _identify(caller)
+        if not caller.can_organize:
+            raise Forbidden(
+                "only organizers found clubs; ask the admin for the role", code="not_an_organizer"
+            )
+        if len(description) > DESCRIPTION_MAX:
+            raise BadRequest(
+                f"a description has at most {DESCRIPTION_MAX} characters", code="invalid_description"
+            )
+        now = iso(self.clock.now())
+        club = Club(
+            id="c_" + secrets.token_hex(6),
+            name=clean_name(name),
+            description=description.strip(),
+            open=open_club,
+            created_by=caller.player_id or "admin",
+            created_at=now,
+        )
+        founder = None
+        if not caller.is_admin:
+            profile = self.players.get(caller.require_player())
+            founder = Member(profile.id, profile.name, "organizer", now)
+        # The admin is not a player: a club it founds starts without members (it then adds organizers).
+        self.repo.create_club(club, founder)
+        return club
+
+    def get(self, club_id: str) -> Club:
+        club = self.repo.get_club(club_id)
+        if club is None:
+            raise NotFound(f"no club '{club_id}'", code="club_not_found")
+        return club
+
+    def list_clubs(self, limit: int, cursor: str | None) -> tuple[list[Club], str | None]:
+        return self.repo.list_clubs(limit, cursor)
+
+    def members(self, club_id: str, limit: int, cursor: str | None) -> tuple[list[Member], str | None]:
+        self.get(club_id)
+        return self.repo.list_members(club_id, limit, cursor)
+
+    def role_of(self, club_id: str, player_id: str | None) -> ClubRole | None:
+        if player_id is None:
+            return None
+        member = self.repo.get_member(club_id, player_id)
+        return member.role if member else None
+
+    def can_manage(self, caller: Caller, club_id: str) -> bool:
+        return caller.is_admin or self.role_of(club_id, caller.player_id) == "organizer"
+
+    def add_member(self, caller: Caller, club_id: str, player_id: str, role: ClubRole = "member") -> Member:
+        """Organizers add anyone with any role; in an open club a player may add themselves as a member."""
+        _identify(caller)
+        club = self.get(club_id)
+        manager = self.can_manage(caller, club_id)
+        joining_self = caller.player_id == player_id and not caller.is_admin
+        if not manager and not (club.open and joining_self and role == "member"):
+            raise Forbidden("only the club's organizers add members to this club", code="not_club_organizer")
+        profile = self.players.get(player_id)
+        if profile.is_bot:
+            raise BadRequest("house bots do not join clubs", code="bot_player")
+        existing = self.repo.get_member(club_id, player_id)
+        member = Member(
+            profile.id, profile.name, role, existing.joined_at if existing else iso(self.clock.now())
+        )
+        try:
+            self.repo.put_member(club_id, member)
+        except WriteConflict:
+            raise NotFound(f"no club '{club_id}'", code="club_not_found") from None
+        return member
+
+    def remove_member(self, caller: Caller, club_id: str, player_id: str) -> None:
+        _identify(caller)
+        self.get(club_id)
+        if not (self.can_manage(caller, club_id) or caller.player_id == player_id):
+            raise Forbidden("only organizers remove other members", code="not_club_organizer")
+        try:
+            self.repo.remove_member(club_id, player_id)
+        except WriteConflict:
+            raise Conflict(f"'{player_id}' is not a member of this club", code="not_a_member") from None
+
+
+def _identify(caller: Caller) -> None:
+    """401 for a request without a token: who is asking must be known before what they may do (403)."""
+    if caller.role == "anonymous":
+        caller.require_player()

@@ -1,0 +1,575 @@
+"""Matches: create, show, move, resign, accept or decline, wait for a change, records and lists.
+
+A move costs one consistent read of the match and one conditional write (``version = expected``). The
+match item carries its own idempotency (the last move request's key, body hash, caller and answer), so a
+retried move needs no extra write. House bots move in the same request, right after the human, under the
+same conditional write. An overdue player loses on time the next time anyone reads or writes the match
+(and, later, when the scheduled pipeline sweeps the deadline index).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from scopa.application.auth import Caller
+from scopa.application.clock import Clock, iso
+from scopa.application.errors import BadRequest, Conflict, Forbidden, IdempotencyKeyReused, NotFound
+from scopa.application.idempotency import Once, create_or_find
+from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.matches import Match, MatchRepository, MatchSummary
+from scopa.application.services.players import PlayerService, bot_kind
+from scopa.domain.bots import make_bot
+from scopa.domain.errors import IllegalMove, Rule
+from scopa.domain.games import GAMES, GameEngine
+from scopa.domain.ratings.pools import pool_for
+
+DEFAULT_MOVE_SECONDS = 3 * 86_400  # correspondence play: three days a move
+MAX_WAIT_SECONDS = 20.0  # API Gateway cuts an integration at ~30 s
+POLL_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class ScheduledMatch:
+    """A match the tournament pipeline creates: everything fixed in advance, so a retry builds the same one.
+
+    ``seats`` are already in seat order, seat 0 leads the first deal unless ``leader_seat`` says otherwise;
+    the id is deterministic (tournament, round, table, game), so a second creation finds the first.
+    """
+
+    id: str
+    seats: list[str]
+    preset: str
+    options: dict[str, Any]
+    move_seconds: int
+    seed: str
+    context: dict[str, Any]
+    created_by: str
+    leader_seat: int = 0
+    game: str = "scopa"
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    """What a caller asks for; validated further by :meth:`MatchService.create`."""
+
+    players: list[str]  # player ids in team order: for partnerships, [a1, a2, b1, b2]
+    preset: str = "classic"
+    options: dict[str, Any] | None = None
+    target: int | None = None
+    move_seconds: int = DEFAULT_MOVE_SECONDS
+    seed: str | None = None  # a given master seed: duplicate deals and tests
+    game: str = "scopa"
+
+
+class MatchService:
+    def __init__(self, repo: MatchRepository, clock: Clock, players: PlayerService) -> None:
+        self.repo = repo
+        self.clock = clock
+        self.players = players
+
+    # ------------------------------------------------------------------ create
+
+    def create(
+        self,
+        caller: Caller,
+        request: NewMatch,
+        idempotency_key: str | None = None,
+        on_created: Callable[[dict[str, Any]], None] | None = None,
+    ) -> dict[str, Any]:
+        """Create a match; ``on_created`` is told of a match really created (not of a retry finding it).
+
+        With a key, the id comes from the key (see :mod:`scopa.application.idempotency`): a retry whose
+        first run
+        did create the match answers the caller's view of that match instead of creating a second one.
+        """
+        once = Once.of("create_match", caller.player_id or "anonymous", idempotency_key, asdict(request))
+        game = self._game(request.game)
+        options = dict(request.options or {})
+        if request.target is not None:
+            options["target"] = request.target
+        rules = game.validate_rules(request.preset, options)
+        n = game.players(rules)
+        if len(request.players) != n:
+            raise BadRequest(
+                f"the rules need {n} players, {len(request.players)} were named", code="wrong_player_count"
+            )
+        profiles = [self.players.get(pid) for pid in request.players]
+        humans = [p.id for p in profiles if not p.is_bot]
+        if len(set(humans)) != len(humans):
+            raise BadRequest("a player can hold only one seat", code="duplicate_player")
+        if not caller.can_organize:
+            me = caller.require_player()
+            if me not in humans:
+                raise Forbidden("players create matches they play in", code="not_a_participant")
+        if request.seed is not None:
+            try:
+                if len(bytes.fromhex(request.seed)) < 16:
+                    raise ValueError
+            except ValueError:
+                raise BadRequest("a seed is at least 32 hex digits", code="invalid_seed") from None
+        draw = random.Random(request.seed) if request.seed else secrets.SystemRandom()
+        order = _draw_seats(profiles, n, draw)
+        first_dealer = draw.randrange(n)
+        now = self.clock.now()
+        state = game.new_state(rules, request.seed, first_dealer)
+        # Organizers' matches start at once (tournaments); others wait for every invited human to accept.
+        accepted = [p.is_bot or caller.can_organize or p.id == caller.player_id for p in order]
+        match = Match(
+            id=once.id("m_") if once else "m_" + secrets.token_hex(8),
+            game=game.name,
+            preset=request.preset,
+            rules=rules,
+            seats=[p.id for p in order],
+            names=[p.name for p in order],
+            status="active" if all(accepted) else "pending",
+            version=1,
+            state=state,
+            moves=[],
+            created_at=iso(now),
+            updated_at=iso(now),
+            created_by=caller.player_id or "admin",
+            move_seconds=request.move_seconds,
+            accepted=accepted,
+            origin=once.origin if once else None,
+            seeded=request.seed is not None,
+        )
+        if match.status == "active":
+            self._play_bots(match, game)
+            self._set_deadline(match, game, now)
+        stored = create_or_find(
+            once,
+            lambda: self.repo.create_match(match),
+            lambda: self.repo.get_match(match.id),
+            self.clock.now(),
+        )
+        if stored is not None:
+            return self.envelope(stored, caller)
+        answer = self.envelope(match, caller)
+        if on_created is not None:
+            on_created(answer)
+        return answer
+
+    def create_scheduled(self, spec: ScheduledMatch) -> Match:
+        """Create a tournament match, or return the one a previous (or concurrent) run already created."""
+        existing = self.repo.get_match(spec.id)
+        if existing is not None:
+            return existing
+        game = self._game(spec.game)
+        rules = game.validate_rules(spec.preset, spec.options)
+        n = game.players(rules)
+        profiles = [self.players.get(pid) for pid in spec.seats]
+        leader_is_dealer = rules.get("leader") == "dealer"
+        first_dealer = spec.leader_seat if leader_is_dealer else (spec.leader_seat - 1) % n
+        now = self.clock.now()
+        match = Match(
+            id=spec.id,
+            game=game.name,
+            preset=spec.preset,
+            rules=rules,
+            seats=[p.id for p in profiles],
+            names=[p.name for p in profiles],
+            status="active",
+            version=1,
+            state=game.new_state(rules, spec.seed, first_dealer),
+            moves=[],
+            created_at=iso(now),
+            updated_at=iso(now),
+            created_by=spec.created_by,
+            move_seconds=spec.move_seconds,
+            accepted=[True] * n,
+            context=spec.context,
+        )
+        self._play_bots(match, game)
+        self._set_deadline(match, game, now)
+        try:
+            self.repo.create_match(match)
+        except WriteConflict:
+            stored = self.repo.get_match(spec.id)
+            if stored is None:  # pragma: no cover - a conflict means the item exists
+                raise
+            return stored
+        return match
+
+    def adjudicate(self, match_id: str, reason: str) -> Match:
+        """End an unfinished match now (a round's time is up): the side behind on points loses.
+
+        On level points the side to move loses, as it would on its own clock. A finished match is
+        returned unchanged; a concurrent change is read again and decided once.
+        """
+
+        def loser(match: Match, game: GameEngine) -> int | None:
+            seat = game.turn(match.state)
+            scores = list(match.state.get("scores", []))
+            if seat is None or len(scores) != 2 or scores[0] == scores[1]:
+                return seat
+            behind = 0 if scores[0] < scores[1] else 1
+            return next(i for i in range(len(match.seats)) if i % 2 == behind)
+
+        return self._end(match_id, loser, reason)
+
+    def forfeit(self, match_id: str, player_id: str, reason: str) -> Match:
+        """End a match under way as lost by ``player_id`` (an organizer excluded them)."""
+        return self._end(
+            match_id,
+            lambda match, _game: match.seats.index(player_id) if player_id in match.seats else None,
+            reason,
+        )
+
+    def _end(self, match_id: str, loser_of: Callable[[Match, GameEngine], int | None], reason: str) -> Match:
+        """End an active match as lost by the seat ``loser_of`` names (None: leave it as it is).
+
+        One conditional write; a concurrent change is read again and the choice made anew, up to three
+        times, after which the match is returned as it stands.
+        """
+        for _ in range(3):
+            match = self._load(match_id)
+            if match.status != "active":
+                return match
+            game = self._game(match.game)
+            seat = loser_of(match, game)
+            if seat is None:
+                return match
+            expected = match.version
+            match.state = game.resign(match.state, seat, reason)
+            self._finish_bookkeeping(match, self.clock.now())
+            try:
+                self.repo.save_match(match, expected)
+            except WriteConflict:
+                continue
+            return match
+        return self._load(match_id)
+
+    def refresh(self, match_ids: list[str]) -> dict[str, Match]:
+        """Several matches as they stand, each overdue one ended on time first (the pipeline's read)."""
+        found = self.repo.get_matches(match_ids)
+        for match_id, match in list(found.items()):
+            if self._expire(match):
+                found[match_id] = self._load(match_id)
+        return found
+
+    # ------------------------------------------------------------------ read
+
+    def get(
+        self, caller: Caller, match_id: str, after_version: int | None = None, wait: float = 0
+    ) -> dict[str, Any]:
+        """The caller's view; with ``after_version``, waits up to ``wait`` seconds for a newer version."""
+        wait = max(0.0, min(wait, MAX_WAIT_SECONDS))
+        give_up = self.clock.now() + wait
+        while True:
+            match = self._load(match_id)
+            if after_version is None or match.version > after_version or self.clock.now() >= give_up:
+                return self.envelope(match, caller)
+            self.clock.sleep(min(POLL_SECONDS, max(0.0, give_up - self.clock.now())))
+
+    def _load(self, match_id: str) -> Match:
+        """Read a match, applying a passed deadline first (a lost-on-time match is saved as such)."""
+        reads = 0
+        while True:
+            match = self.repo.get_match(match_id)
+            if match is None:
+                raise NotFound(f"no match '{match_id}'", code="match_not_found")
+            reads += 1
+            if reads >= 3 or not self._expire(match):  # an expired match is read again, as saved
+                return match
+
+    def _expire(self, match: Match) -> bool:
+        """End an overdue match on time and save it; True when the match changed (or someone else did)."""
+        now = self.clock.now()
+        if match.status != "active" or match.deadline is None or now <= match.deadline:
+            return False
+        game = self._game(match.game)
+        seat = game.turn(match.state)
+        if seat is None:
+            return False
+        expected = match.version
+        match.state = game.resign(match.state, seat, "timeout")
+        self._finish_bookkeeping(match, now)
+        with contextlib.suppress(WriteConflict):  # someone else changed it first; the caller reads again
+            self.repo.save_match(match, expected)
+        return True
+
+    def expire_overdue(self, limit: int = 100) -> list[str]:
+        """End every overdue match the deadline index lists (the pipeline's job; safe to run twice)."""
+        ended = []
+        for match_id in self.repo.overdue_matches(int(self.clock.now()), limit):
+            match = self.repo.get_match(match_id)
+            if match is not None and self._expire(match):
+                ended.append(match_id)
+        return ended
+
+    # ------------------------------------------------------------------ write
+
+    def move(
+        self,
+        caller: Caller,
+        match_id: str,
+        move: dict[str, Any],
+        expected_version: int,
+        idempotency_key: str | None = None,
+        on_applied: Callable[[dict[str, Any]], None] | None = None,
+    ) -> dict[str, Any]:
+        """Play ``move`` for the caller; ``on_applied`` is told of a move really applied (not of a replay)."""
+        player_id = caller.require_player()
+        body_hash = _hash_body({"move": move, "version": expected_version})
+        match = self._load(match_id)
+        replay = _replay(match, idempotency_key, player_id, body_hash)
+        if replay is not None:
+            return replay
+        seat = self._seat_of(match, player_id)
+        self._require_active(match)
+        if match.version != expected_version:
+            raise Conflict(
+                f"the match is at version {match.version}, not {expected_version}: read it again",
+                code="stale_version",
+                details={"version": match.version},
+            )
+        game = self._game(match.game)
+        try:
+            match.state, entry = game.apply(match.state, seat, move)
+        except IllegalMove as exc:
+            if exc.rule is Rule.NOT_YOUR_TURN:
+                raise Conflict(
+                    exc.message, code="not_your_turn", details={"turn": game.turn(match.state)}
+                ) from None
+            raise
+        match.moves.append(entry)
+        self._play_bots(match, game)
+        now = self.clock.now()
+        self._after_change(match, game, now)
+        answer = self.envelope(match, caller)
+        match.idempotency = (
+            {"key": idempotency_key, "hash": body_hash, "caller": player_id, "answer": answer}
+            if idempotency_key
+            else None
+        )
+        try:
+            self.repo.save_match(match, expected_version)
+        except WriteConflict:
+            # A retry racing its own first attempt lost the write to it: answer what the first got.
+            stored = self.repo.get_match(match_id) if idempotency_key else None
+            replay = _replay(stored, idempotency_key, player_id, body_hash) if stored else None
+            if replay is not None:
+                return replay
+            raise _changed_meanwhile() from None
+        if on_applied is not None:
+            on_applied(answer)
+        return answer
+
+    def resign(self, caller: Caller, match_id: str) -> dict[str, Any]:
+        player_id = caller.require_player()
+        match = self._load(match_id)
+        seat = self._seat_of(match, player_id)
+        self._require_active(match)
+        game = self._game(match.game)
+        expected = match.version
+        match.state = game.resign(match.state, seat, "resigned")
+        self._finish_bookkeeping(match, self.clock.now())
+        self._save(match, expected)
+        return self.envelope(match, caller)
+
+    def respond(self, caller: Caller, match_id: str, accept: bool) -> dict[str, Any]:
+        """Accept or decline an invitation; the match starts when every invited player has accepted."""
+        player_id = caller.require_player()
+        match = self._load(match_id)
+        seat = self._seat_of(match, player_id)
+        if match.status != "pending":
+            raise Conflict(f"the match is {match.status}, not waiting for players", code="match_not_pending")
+        expected = match.version
+        now = self.clock.now()
+        match.version += 1
+        match.updated_at = iso(now)
+        if not accept:
+            match.status = "declined"
+        else:
+            match.accepted[seat] = True
+            if all(match.accepted):
+                match.status = "active"
+                game = self._game(match.game)
+                self._play_bots(match, game)
+                self._set_deadline(match, game, now)
+        self._save(match, expected)
+        return self.envelope(match, caller)
+
+    def record(self, match_id: str) -> dict[str, Any]:
+        match = self._load(match_id)
+        if match.status != "finished":
+            raise Conflict("the record is published when the match has ended", code="match_not_finished")
+        game = self._game(match.game)
+        record = game.record(match.state, match.moves, match.names)
+        record["match_id"] = match.id
+        record["player_ids"] = match.seats
+        return record
+
+    def list_for_player(
+        self, player_id: str, limit: int, cursor: str | None
+    ) -> tuple[list[MatchSummary], str | None]:
+        self.players.get(player_id)
+        return self.repo.list_player_matches(player_id, limit, cursor)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _game(self, name: str) -> GameEngine:
+        try:
+            return GAMES[name]
+        except KeyError:
+            raise BadRequest(
+                f"unknown game '{name}'; games: {', '.join(GAMES)}", code="unknown_game"
+            ) from None
+
+    def _seat_of(self, match: Match, player_id: str) -> int:
+        try:
+            return match.seats.index(player_id)
+        except ValueError:
+            raise Forbidden("you do not play in this match", code="not_a_participant") from None
+
+    def _require_active(self, match: Match) -> None:
+        if match.status == "active":
+            return
+        if match.status == "finished":
+            outcome = self._game(match.game).outcome(match.state)
+            reason = outcome.reason if outcome else "finished"
+            message = (
+                "the move came after the deadline: the match is lost on time"
+                if reason == "timeout"
+                else ("the match is over")
+            )
+            raise Conflict(message, code="match_finished", details={"status": "finished", "reason": reason})
+        raise Conflict(
+            f"the match is {match.status}", code="match_not_active", details={"status": match.status}
+        )
+
+    def _play_bots(self, match: Match, game: GameEngine) -> None:
+        """Let house bots move while it is their turn, each from its own seat view."""
+        while (seat := game.turn(match.state)) is not None and (kind := bot_kind(match.seats[seat])):
+            bot = make_bot(kind, seed=_bot_seed(match.id, len(match.moves)))
+            choice = bot.choose(game.view(match.state, seat))
+            match.state, entry = game.apply(match.state, seat, choice)
+            match.moves.append(entry)
+
+    def _after_change(self, match: Match, game: GameEngine, now: float) -> None:
+        if game.outcome(match.state) is not None:
+            self._finish_bookkeeping(match, now)
+        else:
+            match.version += 1
+            match.updated_at = iso(now)
+            self._set_deadline(match, game, now)
+
+    def _set_deadline(self, match: Match, game: GameEngine, now: float) -> None:
+        if game.outcome(match.state) is not None:
+            self._finish_bookkeeping(match, now, bump=False)
+            return
+        match.deadline = int(now) + match.move_seconds
+
+    def _finish_bookkeeping(self, match: Match, now: float, bump: bool = True) -> None:
+        match.status = "finished"
+        match.deadline = None
+        # Rated when a pool rates this game and a card was played (forfeits and no-shows are not), and
+        # never when the creator chose the seed: who knows the decks must not gain rating from it.
+        outcome = self._game(match.game).outcome(match.state)
+        played = outcome is not None and outcome.cards_played > 0
+        rateable = played and len(set(match.seats)) == len(match.seats) and not match.seeded
+        if rateable and pool_for(match.preset, len(match.seats)) is not None:
+            match.rating = "pending"
+        match.updated_at = iso(now)
+        if bump:
+            match.version += 1
+
+    def _save(self, match: Match, expected_version: int) -> None:
+        try:
+            self.repo.save_match(match, expected_version)
+        except WriteConflict:
+            raise _changed_meanwhile() from None
+
+    def envelope(self, match: Match, caller: Caller) -> dict[str, Any]:
+        """The answer about a match: who sits where, whose turn, the clock, and the caller's view."""
+        game = self._game(match.game)
+        seat = match.seats.index(caller.player_id) if caller.player_id in match.seats else None
+        outcome = game.outcome(match.state)
+        turn = game.turn(match.state) if match.status == "active" else None
+        result = None
+        if outcome is not None:
+            result = {
+                "winner_side": outcome.winner_side,
+                "winners": [match.seats[s] for s in outcome.winners()],
+                "reason": outcome.reason,
+                "scores": list(outcome.scores),
+            }
+        return {
+            "id": match.id,
+            "game": match.game,
+            "preset": match.preset,
+            "rules": match.rules,
+            "status": match.status,
+            "version": match.version,
+            "seats": [
+                {
+                    "seat": i,
+                    "player_id": pid,
+                    "name": match.names[i],
+                    "bot": bot_kind(pid) is not None,
+                    "accepted": match.accepted[i],
+                }
+                for i, pid in enumerate(match.seats)
+            ],
+            "your_seat": seat,
+            "turn": turn,
+            "turn_player_id": match.seats[turn] if turn is not None else None,
+            "deadline": iso(match.deadline)
+            if match.deadline is not None and match.status == "active"
+            else None,
+            "time_control": {"seconds_per_move": match.move_seconds},
+            "created_at": match.created_at,
+            "updated_at": match.updated_at,
+            "result": result,
+            "tournament": match.context,
+            "seeded": match.seeded,
+            "view": game.view(match.state, seat),
+        }
+
+
+def _draw_seats(profiles: list[Any], n: int, draw: random.Random) -> list[Any]:
+    """Seat order drawn by lot. Partnerships (4 players) keep teams: [a1, a2, b1, b2] sit a, b, a, b."""
+    if n == 4:
+        teams = [profiles[:2], profiles[2:]]
+        draw.shuffle(teams)
+        for team in teams:
+            draw.shuffle(team)
+        return [teams[0][0], teams[1][0], teams[0][1], teams[1][1]]
+    order = list(profiles)
+    draw.shuffle(order)
+    return order
+
+
+def _changed_meanwhile() -> Conflict:
+    return Conflict("the match changed while this request was handled: read it again", code="stale_version")
+
+
+def _replay(match: Match, key: str | None, player_id: str, body_hash: str) -> dict[str, Any] | None:
+    """The recorded answer when ``match`` last applied this caller's request under ``key``; else None.
+
+    The same key with another body is refused rather than answered.
+    """
+    previous = match.idempotency
+    if not key or not previous or previous["key"] != key or previous["caller"] != player_id:
+        return None
+    if previous["hash"] != body_hash:
+        raise IdempotencyKeyReused(
+            "this Idempotency-Key was used with another request body", details={"key": key}
+        )
+    answer: dict[str, Any] = previous["answer"]
+    return answer
+
+
+def _hash_body(body: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _bot_seed(match_id: str, move_number: int) -> int:
+    return int.from_bytes(hashlib.sha256(f"{match_id}:{move_number}".encode()).digest()[:8], "big")

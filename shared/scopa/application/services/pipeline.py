@@ -1,0 +1,376 @@
+"""The tournament pipeline: one step function that moves every running tournament on as far as it can.
+
+Run every minute by the schedule, by an organizer's "advance now", by ``scopa pipeline`` and by the local
+server's timer: the same code in every case. Each run reads the state afresh and acts on what it finds,
+so it is safe to run twice at once or again after a crash at any point:
+
+* a round is created by one transaction keyed on the round number (the loser of a race re-reads);
+* matches have ids derived from (tournament, round, table, game), so creating one twice finds the first;
+* a round's results are written under its version, so two runs cannot both apply them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from scopa.application.clock import Clock, iso
+from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.matches import Match
+from scopa.application.ports.tournaments import TournamentBundle, TournamentRepository
+from scopa.application.services.matches import MatchService, ScheduledMatch
+from scopa.domain.games import GAMES
+from scopa.domain.tournaments.planner import (
+    PlanningError,
+    check_manual,
+    knockout_champion,
+    plan_round,
+    rounds_planned,
+    table_records,
+)
+from scopa.domain.tournaments.records import (
+    AuditEntry,
+    EntryRecord,
+    RoundRecord,
+    TableRecord,
+    TournamentRecord,
+)
+from scopa.domain.tournaments.settings import TournamentSettings
+
+log = logging.getLogger(__name__)
+
+MAX_STEPS = 12  # per tournament and run: enough to close a round, pair the next and start its matches
+
+
+@dataclass
+class PipelineReport:
+    """What one run did (ids only: no state, no seeds)."""
+
+    expired_matches: list[str] = field(default_factory=list)
+    started: list[str] = field(default_factory=list)
+    rated: list[str] = field(default_factory=list)
+    steps: dict[str, list[str]] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "expired_matches": len(self.expired_matches),
+            "started": self.started,
+            "rated": len(self.rated),
+            "steps": self.steps,
+            "errors": self.errors,
+        }
+
+
+class Pipeline:
+    def __init__(
+        self,
+        repo: TournamentRepository,
+        matches: MatchService,
+        clock: Clock,
+        rater: Callable[[], list[str]] | None = None,
+    ) -> None:
+        self.repo = repo
+        self.matches = matches
+        self.clock = clock
+        self.rater = rater  # the rating step, run after the tournaments (RatingService.rate_pending)
+
+    # ------------------------------------------------------------------ entry points
+
+    def run(self) -> PipelineReport:
+        """One scheduled run: time out overdue matches, start due tournaments, advance the running ones."""
+        report = PipelineReport()
+        try:
+            report.expired_matches = self.matches.expire_overdue(limit=500)
+        except Exception as exc:  # a throttled sweep must not hold the tournaments up; the next run sweeps
+            log.exception("deadline sweep failed")
+            report.errors["expiry"] = type(exc).__name__
+        now = self.clock.now()
+        for tid in self.repo.tournament_ids_with_status("registration"):
+            try:
+                t = self.repo.get_tournament(tid)
+                starts = t.rules.starts_at if t else None
+                # The index may list a tournament another run has started since (and maybe paused): the
+                # consistent read decides, and start() is conditional on the version read here.
+                if (
+                    t is not None
+                    and t.status == "registration"
+                    and starts is not None
+                    and starts.timestamp() <= now
+                ):
+                    bundle = self.repo.load(tid)
+                    if bundle is None or sum(1 for e in bundle.entries if e.status == "active") < 2:
+                        self._cancel_empty(t)
+                        continue
+                    try:
+                        self.start(t, actor="schedule")
+                    except WriteConflict:
+                        continue  # someone else started (or changed) it; the next run sees it
+                    report.started.append(tid)
+            except Exception as exc:  # as below: one tournament that cannot start must not stop the others
+                log.exception("pipeline could not start a tournament", extra={"tournament_id": tid})
+                report.errors[tid] = type(exc).__name__
+        # The status index is eventually consistent: a tournament started just now is added by hand.
+        for tid in dict.fromkeys([*report.started, *self.repo.tournament_ids_with_status("running")]):
+            try:
+                report.steps[tid] = self.advance(tid)
+            except Exception as exc:  # one broken tournament must not stop the others
+                log.exception("pipeline failed for a tournament", extra={"tournament_id": tid})
+                report.errors[tid] = type(exc).__name__
+        if self.rater is not None:
+            # Last, so the matches this run finished are rated in the same run once they settle.
+            try:
+                report.rated = self.rater()
+            except Exception as exc:  # the tournaments were served; the next run rates what is left
+                log.exception("rating step failed")
+                report.errors["ratings"] = type(exc).__name__
+        return report
+
+    def _cancel_empty(self, t: TournamentRecord) -> None:
+        """A tournament due to start with fewer than two entrants is cancelled (and says why)."""
+        expected = t.version
+        t.status = "cancelled"
+        t.updated_at = iso(self.clock.now())
+        t.version += 1
+        try:
+            self.repo.save_tournament(t, expected)
+        except WriteConflict:
+            return
+        self.repo.add_audit(
+            t.id, AuditEntry(t.updated_at, "schedule", "cancelled", {"reason": "fewer than two entrants"})
+        )
+
+    def start(self, t: TournamentRecord, actor: str) -> TournamentRecord:
+        """Registration -> running (conditional on the version read); the rounds are fixed now."""
+        bundle = self.repo.load(t.id)
+        entrants = len([e for e in bundle.entries if e.status == "active"]) if bundle else 0
+        expected = t.version
+        t.status = "running"
+        t.paused = False
+        t.rounds_planned = rounds_planned(t.rules, entrants)
+        t.started_at = iso(self.clock.now())
+        t.updated_at = t.started_at
+        t.version += 1
+        self.repo.save_tournament(t, expected)
+        if actor == "schedule":
+            self.repo.add_audit(
+                t.id, AuditEntry(t.started_at, actor, "started", {"rounds": t.rounds_planned})
+            )
+        return t
+
+    def advance(self, tournament_id: str) -> list[str]:
+        """Move one tournament on as far as it goes now; returns what was done, step by step."""
+        steps: list[str] = []
+        for _ in range(MAX_STEPS):
+            bundle = self.repo.load(tournament_id)
+            if bundle is None:
+                break
+            t = bundle.tournament
+            if t.status != "running" or t.paused:
+                break
+            step = self._step(bundle)
+            if step is None:
+                break
+            steps.append(step)
+        return steps
+
+    # ------------------------------------------------------------------ one step
+
+    def _step(self, bundle: TournamentBundle) -> str | None:
+        t = bundle.tournament
+        current = bundle.rounds[-1] if bundle.rounds else None
+        try:
+            if current is not None and current.status == "open":
+                return self._progress(bundle, current)
+            if self._is_over(bundle):
+                return self._finish(t)
+            return self._pair_next(bundle)
+        except WriteConflict:
+            return "conflict: read again"  # another run moved it on; the loop re-reads
+
+    def _is_over(self, bundle: TournamentBundle) -> bool:
+        t = bundle.tournament
+        closed = sum(1 for r in bundle.rounds if r.status == "closed")
+        if t.rounds_planned is not None and closed >= t.rounds_planned:
+            return True
+        settings = t.rules
+        if settings.format == "knockout" and knockout_champion(bundle.rounds, bundle.entries) is not None:
+            return True
+        active = [e for e in bundle.entries if e.status == "active"]
+        return settings.format in ("swiss", "knockout") and len(active) < 2
+
+    def _finish(self, t: TournamentRecord) -> str:
+        expected = t.version
+        t.status = "finished"
+        t.finished_at = iso(self.clock.now())
+        t.updated_at = t.finished_at
+        t.version += 1
+        self.repo.save_tournament(t, expected)
+        return "finished"
+
+    def _pair_next(self, bundle: TournamentBundle) -> str:
+        t = bundle.tournament
+        settings = t.rules
+        number = t.current_round + 1
+        override = t.override if t.override and t.override.get("round") == number else None
+        now = self.clock.now()
+        pairing = None
+        slots: list[str | None] | None = None
+        if override is not None:
+            try:
+                pairing = check_manual(
+                    [tuple(x) for x in override["tables"]], override.get("byes", []), bundle.entries, number
+                )
+            except PlanningError as exc:  # someone withdrew since: the pairing system takes over
+                log.warning(
+                    "hand-made pairing no longer fits", extra={"tournament_id": t.id, "why": str(exc)}
+                )
+                override = None
+        if pairing is None:
+            planned = plan_round(settings, number, bundle.entries, bundle.rounds)
+            pairing, slots = planned.pairing, planned.slots
+        rnd = RoundRecord(
+            number=number,
+            tables=table_records(pairing),
+            byes=list(pairing.byes),
+            created_at=iso(now),
+            deadline=int(now) + settings.round_seconds if settings.round_seconds else None,
+            manual=override is not None,
+            slots=slots,
+        )
+        self.repo.create_round(t.id, rnd)
+        return f"round {number} paired: {len(rnd.tables)} tables, {len(rnd.byes)} byes"
+
+    def _progress(self, bundle: TournamentBundle, rnd: RoundRecord) -> str | None:
+        """Start the round's matches, collect results, play on, adjudicate, close; None when waiting."""
+        t = bundle.tournament
+        settings = t.rules
+        entries = {e.id: e for e in bundle.entries}
+        expected = rnd.version
+        if not rnd.matches_created:
+            for table in rnd.tables:
+                if table.result is None and not table.games and not self._forfeit_absent(table, entries):
+                    match = self.matches.create_scheduled(self._spec(t, settings, rnd, table, 1, entries))
+                    table.games.append(match.id)
+            rnd.matches_created = True
+            rnd.version += 1
+            self.repo.save_round(t.id, rnd, expected)
+            return f"round {rnd.number}: matches started"
+        undecided = [tb for tb in rnd.tables if tb.result is None]
+        found = self.matches.refresh([g for tb in undecided for g in tb.games])
+        late = rnd.deadline is not None and self.clock.now() >= rnd.deadline
+        changed = False
+        for table in undecided:
+            changed |= self._update_table(t, settings, rnd, table, found, entries, late)
+        if rnd.decided:
+            rnd.status = "closed"
+            rnd.closed_at = iso(self.clock.now())
+            changed = True
+        if not changed:
+            return None
+        rnd.version += 1
+        self.repo.save_round(t.id, rnd, expected)
+        return f"round {rnd.number} closed" if rnd.status == "closed" else f"round {rnd.number}: results"
+
+    def _forfeit_absent(self, table: TableRecord, entries: dict[str, EntryRecord]) -> bool:
+        """A table with a withdrawn or excluded entrant is scored without play (round robins keep them)."""
+        here = [entries.get(table.first), entries.get(table.second)]
+        active = [e is not None and e.status == "active" for e in here]
+        if all(active):
+            return False
+        table.result = [1.0 if active[0] else 0.0, 1.0 if active[1] else 0.0]
+        table.forfeit = True
+        table.reason = "withdrawn"
+        return True
+
+    def _update_table(
+        self,
+        t: TournamentRecord,
+        settings: TournamentSettings,
+        rnd: RoundRecord,
+        table: TableRecord,
+        found: dict[str, Match],
+        entries: dict[str, EntryRecord],
+        late: bool,
+    ) -> bool:
+        before = (list(table.wins), list(table.points), table.result, list(table.games))
+        if late:
+            last = found.get(table.games[-1]) if table.games else None
+            if last is not None and last.status == "active":
+                found[last.id] = self.matches.adjudicate(last.id, "round_deadline")
+        wins, points = [0, 0], [0, 0]
+        forfeit_loser: int | None = None
+        last_reason = None
+        last_done = False
+        for game_id in table.games:
+            match = found.get(game_id)
+            if match is None:
+                # Created by a run that crashed before saving the round: the id finds it again.
+                game_no = table.games.index(game_id) + 1
+                match = self.matches.create_scheduled(self._spec(t, settings, rnd, table, game_no, entries))
+                found[game_id] = match
+            outcome = GAMES[match.game].outcome(match.state)
+            last_done = outcome is not None
+            if outcome is None:
+                continue
+            winner_side = outcome.winner_side
+            wins[winner_side] += 1
+            points[0] += outcome.scores[0]
+            points[1] += outcome.scores[1]
+            last_reason = outcome.reason
+            if outcome.reason == "timeout" and outcome.cards_played == 0:
+                forfeit_loser = 1 - winner_side
+        table.wins, table.points = wins, points
+        need = settings.games_per_match // 2 + 1
+        if forfeit_loser is not None:
+            table.result = [0.0, 1.0] if forfeit_loser == 0 else [1.0, 0.0]
+            table.forfeit = True
+            table.reason = "no_show"
+        elif max(wins) >= need:
+            table.result = [1.0, 0.0] if wins[0] > wins[1] else [0.0, 1.0]
+            table.reason = last_reason
+        elif last_done and late:
+            # Time is up between games: more games won, then more game points, else a draw.
+            key = (wins[0] - wins[1]) or (points[0] - points[1])
+            table.result = [1.0, 0.0] if key > 0 else [0.0, 1.0] if key < 0 else [0.5, 0.5]
+            table.reason = "round_deadline"
+        elif last_done:
+            game_no = len(table.games) + 1
+            match = self.matches.create_scheduled(self._spec(t, settings, rnd, table, game_no, entries))
+            table.games.append(match.id)
+        return before != (table.wins, table.points, table.result, table.games)
+
+    def _spec(
+        self,
+        t: TournamentRecord,
+        settings: TournamentSettings,
+        rnd: RoundRecord,
+        table: TableRecord,
+        game_no: int,
+        entries: dict[str, EntryRecord],
+    ) -> ScheduledMatch:
+        first, second = entries[table.first].players, entries[table.second].players
+        seats = [first[0], second[0], first[1], second[1]] if len(first) == 2 else [first[0], second[0]]
+        place = (
+            f"{rnd.number}:{game_no}" if settings.duplicate_deals else f"{rnd.number}:{table.table}:{game_no}"
+        )
+        seed = hashlib.sha256(f"{t.deal_seed}:{place}".encode()).hexdigest()
+        return ScheduledMatch(
+            id=match_id(t.id, rnd.number, table.table, game_no),
+            seats=seats,
+            preset=settings.preset,
+            options=settings.rule_options(),
+            move_seconds=settings.seconds_per_move,
+            seed=seed,
+            context={"tournament": t.id, "round": rnd.number, "table": table.table, "game": game_no},
+            created_by=t.created_by,
+            leader_seat=(game_no - 1) % 2,  # who leads alternates from game to game
+        )
+
+
+def match_id(tournament_id: str, round_number: int, table: int, game: int) -> str:
+    """The deterministic id of a tournament match: a retried creation finds the first one."""
+    return f"m_{tournament_id.removeprefix('t_')}-r{round_number}-t{table}-g{game}"

@@ -1,0 +1,153 @@
+"""Players: registration with a token shown once, profiles, token rotation and revocation, roles.
+
+House bots are built-in players (``bot-random``, ``bot-greedy``, ``bot-strong``): they need no stored
+profile and never hold a token. A bot can also enter under several identities (``bot-greedy-2``,
+``bot-strong-club``): the same program, distinct players in a tournament field or a rating pool.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+
+from scopa.application.auth import Caller, hash_token, new_token
+from scopa.application.clock import Clock, iso
+from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
+from scopa.application.idempotency import Once, create_or_find
+from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.players import Player, PlayerRepository, Role
+from scopa.domain.bots import BOTS
+
+BOT_PREFIX = "bot-"
+NAME_MAX = 40
+_BOT_ID = re.compile(r"^bot-([a-z]+)(?:-([a-z0-9]{1,16}))?$")
+
+
+def bot_kind(player_id: str) -> str | None:
+    """The bot program behind a player id (``bot-greedy-2`` -> ``greedy``), or None for people."""
+    found = _BOT_ID.match(player_id)
+    return found.group(1) if found and found.group(1) in BOTS else None
+
+
+def _bot_player(player_id: str) -> Player | None:
+    found = _BOT_ID.match(player_id)
+    if not found or found.group(1) not in BOTS:
+        return None
+    kind, tag = found.groups()
+    name = f"{kind.capitalize()} bot" + (f" {tag}" if tag else "")
+    return Player(id=player_id, name=name, role="player", created_at="", bot=kind)
+
+
+def bot_players() -> list[Player]:
+    return [
+        Player(
+            id=f"{BOT_PREFIX}{name}", name=f"{name.capitalize()} bot", role="player", created_at="", bot=name
+        )
+        for name in BOTS
+    ]
+
+
+def clean_name(name: str) -> str:
+    """A display name: trimmed, normalised (NFC), printable, 1 to 40 characters."""
+    cleaned = unicodedata.normalize("NFC", " ".join(name.split()))
+    if not 1 <= len(cleaned) <= NAME_MAX:
+        raise BadRequest(f"a name has 1 to {NAME_MAX} characters", code="invalid_name")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in cleaned):
+        raise BadRequest("a name may not contain control or invisible characters", code="invalid_name")
+    if unicodedata.category(cleaned[0]).startswith("M"):
+        # Combining marks alone (or leading) draw over nothing: the name would look empty or borrow the
+        # character printed before it.
+        raise BadRequest("a name may not start with a combining mark", code="invalid_name")
+    return cleaned
+
+
+@dataclass(frozen=True)
+class Registration:
+    player: Player
+    token: str | None  # shown once, never stored: None when a retry finds the player already registered
+
+
+class PlayerService:
+    def __init__(self, repo: PlayerRepository, clock: Clock) -> None:
+        self.repo = repo
+        self.clock = clock
+        self._bots = {p.id: p for p in bot_players()}
+
+    def register(self, name: str, idempotency_key: str | None = None) -> Registration:
+        """A new player and its token. With a key, the id comes from the key (see
+        :mod:`scopa.application.idempotency`)
+        and a retry finds the same player: its token is not shown again (only its hash was stored), unless
+        the player found is this very call's own write, whose first answer was lost on the wire."""
+        once = Once.of("register", "anonymous", idempotency_key, {"name": name})
+        token = new_token()
+        player = Player(
+            id=once.id("p_") if once else "p_" + secrets.token_hex(8),
+            name=clean_name(name),
+            role="player",
+            created_at=iso(self.clock.now()),
+            token_hash=hash_token(token),
+            origin=once.origin if once else None,
+        )
+        stored = create_or_find(
+            once,
+            lambda: self.repo.create_player(player),
+            lambda: self.repo.get_player(player.id, consistent=True),
+            self.clock.now(),
+        )
+        if stored is not None:
+            return Registration(stored, token if stored.token_hash == player.token_hash else None)
+        return Registration(player, token)
+
+    def get(self, player_id: str) -> Player:
+        bot = self._bots.get(player_id) or _bot_player(player_id)
+        if bot is not None:
+            return bot
+        player = self.repo.get_player(player_id)
+        if player is None:
+            raise NotFound(f"no player '{player_id}'", code="player_not_found")
+        return player
+
+    def rotate_token(self, caller: Caller) -> str:
+        """A new token for the caller; the one used for this request stops working."""
+        player_id = caller.require_player()
+        token = new_token()
+        try:
+            self.repo.replace_token(player_id, caller.token_hash, hash_token(token))
+        except WriteConflict:
+            raise Conflict("the token changed meanwhile; sign in again", code="token_changed") from None
+        return token
+
+    def revoke_token(self, caller: Caller) -> None:
+        player_id = caller.require_player()
+        try:
+            self.repo.replace_token(player_id, caller.token_hash, None)
+        except WriteConflict:
+            raise Conflict("the token changed meanwhile", code="token_changed") from None
+
+    def issue_token(self, caller: Caller, player_id: str) -> str:
+        """Admin only: a fresh token for a player who lost theirs (their old token stops working)."""
+        caller.require_admin()
+        player = self.get(player_id)
+        if player.is_bot:
+            raise Forbidden("house bots have no token", code="bot_player")
+        token = new_token()
+        try:
+            self.repo.replace_token(player.id, player.token_hash, hash_token(token))
+        except WriteConflict:
+            raise Conflict("the token changed meanwhile; try again", code="token_changed") from None
+        return token
+
+    def set_role(self, caller: Caller, player_id: str, role: Role) -> Player:
+        caller.require_admin()
+        player = self.get(player_id)
+        if player.is_bot:
+            raise Forbidden("house bots keep the player role", code="bot_player")
+        if role == "admin":
+            raise BadRequest("the admin is configured, not granted", code="invalid_role")
+        try:
+            self.repo.set_role(player.id, role)
+        except WriteConflict:
+            raise Conflict("the player changed meanwhile; try again", code="player_changed") from None
+        return self.get(player.id)

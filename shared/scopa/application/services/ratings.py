@@ -1,0 +1,236 @@
+"""Ratings: rate finished matches exactly once in finish order, leaderboards, history, recompute.
+
+The pipeline calls :meth:`RatingService.rate_pending` every run. Finished, rateable matches wait in the
+``UNRATED`` index (oldest first); each is rated by one transaction that also flips the match's marker,
+so a re-run, a duplicate trigger or a concurrent run cannot rate it twice. A run stops at the first lost
+condition, so no later match of the same players is rated before an earlier one. Only matches finished
+at least :data:`SETTLE_SECONDS` ago are taken, which gives the eventually consistent index time to list
+every earlier one first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import datetime
+from typing import Any
+
+from scopa.application.auth import Caller
+from scopa.application.clock import Clock, iso
+from scopa.application.errors import BadRequest, NotFound
+from scopa.application.ports.clubs import ClubRepository
+from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.matches import Match, MatchRepository
+from scopa.application.ports.ratings import Order, RatingRepository, StoredRating
+from scopa.application.ports.tournaments import TournamentRepository
+from scopa.application.services.players import PlayerService
+from scopa.domain.games import GAMES
+from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, apply_match, recompute
+from scopa.domain.ratings.pools import DEFAULT_POOLS, RatingPool, pool_for, pools_by_id
+
+SETTLE_SECONDS = 5
+
+
+def epoch_of(stamp: str) -> float:
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
+
+
+class RatingService:
+    def __init__(
+        self,
+        store: RatingRepository,
+        matches: MatchRepository,
+        clubs: ClubRepository,
+        tournaments: TournamentRepository,
+        players: PlayerService,
+        clock: Clock,
+        pools: tuple[RatingPool, ...] = DEFAULT_POOLS,
+    ) -> None:
+        self.store = store
+        self.matches = matches
+        self.clubs = clubs
+        self.tournaments = tournaments
+        self.players = players
+        self.clock = clock
+        self.pools = pools
+        self._by_id = pools_by_id(pools)
+
+    def pool(self, pool_id: str) -> RatingPool:
+        try:
+            return self._by_id[pool_id]
+        except KeyError:
+            raise NotFound(
+                f"no rating pool '{pool_id}'; pools: {', '.join(self._by_id)}", code="pool_not_found"
+            ) from None
+
+    # ------------------------------------------------------------------ rating
+
+    def rated_match(self, match: Match) -> tuple[RatingPool, RatedMatch] | None:
+        """How the ledger sees a finished match, or None when no pool rates it."""
+        outcome = GAMES[match.game].outcome(match.state)
+        pool = pool_for(match.preset, len(match.seats), self.pools)
+        if outcome is None or pool is None:
+            return None
+        sides = tuple(
+            tuple(p for i, p in enumerate(match.seats) if outcome.side_of_seat[i] == side) for side in (0, 1)
+        )
+        score = 1.0 if outcome.winner_side == 0 else 0.0
+        return pool, RatedMatch(match.id, epoch_of(match.updated_at), pool.id, (sides[0], sides[1]), score)
+
+    def rate_pending(self, limit: int = 200) -> list[str]:
+        """Rate the waiting matches, oldest first; returns the ids rated by this call."""
+        before = iso(self.clock.now() - SETTLE_SECONDS)
+        ids = self.store.unrated(before, limit)
+        found = self.matches.get_matches(ids)
+        rated = []
+        for match_id in ids:
+            match = found.get(match_id)
+            if match is None or match.rating != "pending":
+                continue
+            seen = self.rated_match(match)
+            if seen is None:
+                continue
+            pool, rm = seen
+            players = [p for side in rm.sides for p in side]
+            stored = self.store.get_ratings(pool.id, players)
+            changes = apply_match({p: st.rating for p, st in stored.items()}, rm, pool)
+            names = dict(zip(match.seats, match.names, strict=True))
+            try:
+                self.store.rate(rm, match.updated_at, changes, stored, names)
+            except WriteConflict:
+                break  # rated by someone else, or a player's rating moved: the next run goes on in order
+            rated.append(match_id)
+        return rated
+
+    def recompute(self, caller: Caller, pool_id: str) -> dict[str, Any]:
+        """Rebuild a pool's ratings from its rated-match log and store them; report what changed."""
+        caller.require_admin()
+        pool = self.pool(pool_id)
+        history = list(self.store.rated_matches(pool.id))
+        fresh = recompute(history, [pool])[pool.id]
+        current = self.store.all_ratings(pool.id)
+        changed = sorted(p for p, r in fresh.items() if p not in current or current[p].rating != r)
+        names = {p: st.name for p, st in current.items()}
+        written = self.store.replace_all(pool, fresh, names)
+        return {"pool": pool.id, "matches": len(history), "players": written, "changed": changed}
+
+    def seed_rating(self, preset: str, players_at_table: int, players: list[str]) -> float | None:
+        """The mean Elo of ``players`` in the pool that rates these rules (None: unrated or no pool)."""
+        pool = pool_for(preset, players_at_table, self.pools)
+        if pool is None:
+            return None
+        found = self.store.get_ratings(pool.id, players)
+        if not found:
+            return None
+        return sum(found[p].rating.elo if p in found else pool.elo.initial for p in players) / len(players)
+
+    # ------------------------------------------------------------------ reading
+
+    def leaderboard(
+        self,
+        pool_id: str,
+        order: Order = "elo",
+        limit: int = 20,
+        cursor: str | None = None,
+        provisional: bool = True,
+        club: str | None = None,
+        tournament: str | None = None,
+    ) -> dict[str, Any]:
+        pool = self.pool(pool_id)
+
+        def keep(st: StoredRating) -> bool:
+            return provisional or not self._provisional(st.rating, pool, order)
+
+        if club is not None or tournament is not None:
+            if club is not None and tournament is not None:
+                raise BadRequest("filter by a club or by a tournament, not both", code="bad_request")
+            members = self._members(club, tournament)
+            rows = [st for st in self.store.get_ratings(pool.id, members).values() if keep(st)]
+            rows.sort(key=lambda st: (-self._value(st.rating, order), st.player_id))
+            return {
+                "pool": pool.id,
+                "by": order,
+                "rows": [self.row(st, pool, i + 1) for i, st in enumerate(rows[:limit])],
+                "next_cursor": None,
+            }
+        rows, nxt, offset = self.store.top(pool.id, order, limit, cursor, keep)
+        return {
+            "pool": pool.id,
+            "by": order,
+            "rows": [self.row(st, pool, offset + i + 1) for i, st in enumerate(rows)],
+            "next_cursor": nxt,
+        }
+
+    def around(self, caller: Caller, pool_id: str, order: Order = "elo", count: int = 5) -> dict[str, Any]:
+        """The caller and the ``count`` players just above and below (all players, provisional too)."""
+        pool = self.pool(pool_id)
+        me = self.store.get_ratings(pool.id, [caller.require_player()]).get(caller.player_id or "")
+        if me is None:
+            raise NotFound("you have no rating in this pool yet: play a rated match", code="not_rated")
+        above, below, higher = self.store.neighbours(pool.id, order, me, count)
+        first = higher - len(above) + 1
+        rows = [*above, me, *below]
+        return {
+            "pool": pool.id,
+            "by": order,
+            "rows": [self.row(st, pool, first + i) for i, st in enumerate(rows)],
+            "next_cursor": None,
+        }
+
+    def player(self, player_id: str, pool_id: str | None, points: int = 100) -> dict[str, Any]:
+        profile = self.players.get(player_id)
+        pools = [self.pool(pool_id)] if pool_id else list(self.pools)
+        stored = {st.pool: st for st in self.store.player_pools(profile.id)}
+        out = []
+        for pool in pools:
+            st = stored.get(pool.id)
+            if st is None:
+                continue
+            out.append(
+                {
+                    **self.row(st, pool, None),
+                    "history": [asdict(h) for h in self.store.history(profile.id, pool.id, points)],
+                    "opponents": self.store.records(profile.id, pool.id),
+                }
+            )
+        return {"player_id": profile.id, "name": profile.name, "pools": out}
+
+    def row(self, st: StoredRating, pool: RatingPool, rank: int | None) -> dict[str, Any]:
+        r = st.rating
+        return {
+            "rank": rank,
+            "player_id": st.player_id,
+            "name": st.name,
+            "elo": round(r.elo, 1),
+            "elo_provisional": r.elo_provisional(pool.elo),
+            "glicko": round(r.glicko_rating, 1),
+            "glicko_rd": round(r.glicko_rd_at(self.clock.now(), pool.glicko), 1),
+            "glicko_provisional": r.glicko_provisional(pool.glicko),
+            "games": r.games,
+            "wins": r.wins,
+            "losses": r.losses,
+            "draws": r.draws,
+        }
+
+    def _members(self, club: str | None, tournament: str | None) -> list[str]:
+        if club is not None:
+            if self.clubs.get_club(club) is None:
+                raise NotFound(f"no club '{club}'", code="club_not_found")
+            members: list[str] = []
+            cursor = None
+            while True:
+                page, cursor = self.clubs.list_members(club, 100, cursor)
+                members += [m.player_id for m in page]
+                if not cursor:
+                    return members
+        bundle = self.tournaments.load(tournament or "")
+        if bundle is None:
+            raise NotFound(f"no tournament '{tournament}'", code="tournament_not_found")
+        return [p for e in bundle.entries for p in e.players]
+
+    @staticmethod
+    def _value(r: PlayerRating, order: Order) -> float:
+        return r.elo if order == "elo" else r.glicko_rating
+
+    @staticmethod
+    def _provisional(r: PlayerRating, pool: RatingPool, order: Order) -> bool:
+        return r.elo_provisional(pool.elo) if order == "elo" else r.glicko_provisional(pool.glicko)

@@ -1,0 +1,619 @@
+"""Tournaments: creation, entries, the organizer's actions, and what everyone reads (rounds, standings).
+
+Who may do what: a club tournament is managed by the club's organizers, an open tournament by the
+organizer who created it, and any tournament by the admin. Players enter themselves (as the entry policy
+allows) and withdraw themselves. Rounds are made by the
+:class:`~scopa.application.services.pipeline.Pipeline`, which
+"advance now" runs at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from scopa.application.auth import Caller
+from scopa.application.clock import Clock, iso
+from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
+from scopa.application.idempotency import Once, create_or_find
+from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.tournaments import TournamentBundle, TournamentRepository
+from scopa.application.services.clubs import ClubService
+from scopa.application.services.matches import MatchService
+from scopa.application.services.pipeline import Pipeline
+from scopa.application.services.players import PlayerService, clean_name
+from scopa.domain.games import GAMES
+from scopa.domain.tournaments.exports import to_csv, to_ndjson, to_trf
+from scopa.domain.tournaments.planner import PlanningError, check_manual
+from scopa.domain.tournaments.records import (
+    AuditEntry,
+    EntryRecord,
+    RoundRecord,
+    TournamentRecord,
+    history_of,
+)
+from scopa.domain.tournaments.settings import TournamentSettings
+from scopa.domain.tournaments.standings import StandingRow, compute_standings, crosstable
+
+DEFAULT_RATING = 1500.0
+EXPORTS = {
+    "csv": "text/csv; charset=utf-8",
+    "ndjson": "application/x-ndjson",
+    "trf": "text/plain; charset=utf-8",
+}
+
+
+class TournamentService:
+    def __init__(
+        self,
+        repo: TournamentRepository,
+        clock: Clock,
+        players: PlayerService,
+        clubs: ClubService,
+        matches: MatchService,
+        pipeline: Pipeline,
+        rating_of: Callable[[str, int, list[str]], float | None] | None = None,
+    ) -> None:
+        self.repo = repo
+        self.clock = clock
+        self.players = players
+        self.clubs = clubs
+        self.matches = matches
+        self.pipeline = pipeline
+        # The seeding rating of new entrants: the players' mean Elo in the pool rating these rules
+        # (RatingService.seed_rating); None or no rating yet -> DEFAULT_RATING.
+        self.rating_of = rating_of
+
+    # ------------------------------------------------------------------ create and read
+
+    def create(
+        self,
+        caller: Caller,
+        name: str,
+        settings: TournamentSettings,
+        club_id: str | None = None,
+        open_registration: bool = True,
+        idempotency_key: str | None = None,
+        on_created: Callable[[TournamentRecord], None] | None = None,
+    ) -> TournamentRecord:
+        if caller.role == "anonymous":
+            caller.require_player()  # 401: no token at all
+        if club_id is not None:
+            self.clubs.get(club_id)
+            if not self.clubs.can_manage(caller, club_id):
+                raise Forbidden(
+                    "only the club's organizers create its tournaments", code="not_club_organizer"
+                )
+        elif not caller.can_organize:
+            raise Forbidden("only organizers create tournaments", code="not_an_organizer")
+        if settings.entry_policy == "club" and club_id is None:
+            raise BadRequest("the 'club' entry policy needs a club", code="club_required")
+        self._check_rules(settings)
+        # With a key, the id comes from the key (see scopa.application.idempotency): a retry whose first run
+        # did create the tournament answers it as it stands; ``on_created`` is told only of a real creation.
+        body: dict[str, Any] = {"name": name, "settings": settings.model_dump(mode="json")}
+        body.update(club_id=club_id, open_registration=open_registration)
+        once = Once.of("create_tournament", caller.player_id or "anonymous", idempotency_key, body)
+        now = iso(self.clock.now())
+        t = TournamentRecord(
+            id=once.id("t_", 12) if once else "t_" + secrets.token_hex(6),
+            name=clean_name(name),
+            club_id=club_id,
+            created_by=caller.player_id or "admin",
+            created_at=now,
+            updated_at=now,
+            settings=settings.model_dump(mode="json"),
+            status="registration" if open_registration else "draft",
+            lot_seed=secrets.token_hex(16),
+            deal_seed=secrets.token_hex(32),
+            origin=once.origin if once else None,
+        )
+        audit = AuditEntry(now, caller.player_id or "admin", "created", {"status": t.status})
+        stored = create_or_find(
+            once,
+            lambda: self.repo.create_tournament(t, audit),
+            lambda: self.repo.get_tournament(t.id),
+            self.clock.now(),
+        )
+        if stored is not None:
+            return stored
+        if on_created is not None:
+            on_created(t)
+        return t
+
+    def _check_rules(self, settings: TournamentSettings) -> None:
+        game = GAMES["scopa"]
+        rules = game.validate_rules(settings.preset, settings.rule_options())
+        if game.players(rules) not in (2, 4):
+            raise BadRequest(
+                "tournaments are played one against one or two against two", code="unsupported_rules"
+            )
+
+    def get(self, tournament_id: str) -> TournamentRecord:
+        t = self.repo.get_tournament(tournament_id)
+        if t is None:
+            raise NotFound(f"no tournament '{tournament_id}'", code="tournament_not_found")
+        return t
+
+    def bundle(self, tournament_id: str) -> TournamentBundle:
+        bundle = self.repo.load(tournament_id)
+        if bundle is None:
+            raise NotFound(f"no tournament '{tournament_id}'", code="tournament_not_found")
+        return bundle
+
+    def list_tournaments(
+        self, status: str | None, club_id: str | None, limit: int, cursor: str | None
+    ) -> tuple[list[TournamentRecord], str | None]:
+        return self.repo.list_tournaments(status, club_id, limit, cursor)
+
+    def can_manage(self, caller: Caller, t: TournamentRecord) -> bool:
+        if caller.is_admin:
+            return True
+        if t.club_id is not None:
+            return self.clubs.can_manage(caller, t.club_id)
+        return caller.player_id is not None and caller.player_id == t.created_by and caller.can_organize
+
+    def _require_manager(self, caller: Caller, t: TournamentRecord) -> None:
+        if caller.role == "anonymous":
+            caller.require_player()  # 401: no token at all
+        if not self.can_manage(caller, t):
+            raise Forbidden("only this tournament's organizers may do this", code="not_tournament_organizer")
+
+    # ------------------------------------------------------------------ organizer actions
+
+    def update_settings(
+        self, caller: Caller, tournament_id: str, settings: TournamentSettings
+    ) -> TournamentRecord:
+        t = self.get(tournament_id)
+        self._require_manager(caller, t)
+        if t.status not in ("draft", "registration"):
+            raise Conflict("settings are fixed once the tournament has started", code="tournament_started")
+        self._check_rules(settings)
+        if settings.entry_policy == "club" and t.club_id is None:
+            raise BadRequest("the 'club' entry policy needs a club", code="club_required")
+        old = t.rules
+        if t.entries and self._team_size(old) != self._team_size(settings):
+            raise Conflict(
+                "entries exist: the number of players per side cannot change", code="entries_exist"
+            )
+        return self._change(t, caller, "settings_changed", {}, settings=settings.model_dump(mode="json"))
+
+    def open_registration(self, caller: Caller, tournament_id: str) -> TournamentRecord:
+        t = self.get(tournament_id)
+        self._require_manager(caller, t)
+        if t.status != "draft":
+            raise Conflict(f"the tournament is {t.status}, not a draft", code="not_a_draft")
+        return self._change(t, caller, "registration_opened", {}, status="registration")
+
+    def start(self, caller: Caller, tournament_id: str) -> TournamentRecord:
+        t = self.get(tournament_id)
+        self._require_manager(caller, t)
+        if t.status not in ("draft", "registration"):
+            raise Conflict(f"the tournament is {t.status}", code="tournament_started")
+        bundle = self.bundle(tournament_id)
+        if len([e for e in bundle.entries if e.status == "active"]) < 2:
+            raise Conflict("a tournament needs at least two entrants to start", code="too_few_entrants")
+        try:
+            t = self.pipeline.start(t, actor=caller.player_id or "admin")
+        except WriteConflict:
+            raise Conflict("the tournament changed meanwhile; read it again", code="stale_version") from None
+        self._audit(t.id, caller, "started", {"rounds": t.rounds_planned})
+        self.pipeline.advance(t.id)
+        return self.get(t.id)
+
+    def pause(self, caller: Caller, tournament_id: str, paused: bool) -> TournamentRecord:
+        t = self.get(tournament_id)
+        self._require_manager(caller, t)
+        if t.status != "running":
+            raise Conflict(f"the tournament is {t.status}, not running", code="not_running")
+        return self._change(t, caller, "paused" if paused else "resumed", {}, paused=paused)
+
+    def cancel(self, caller: Caller, tournament_id: str) -> TournamentRecord:
+        t = self.get(tournament_id)
+        self._require_manager(caller, t)
+        if t.status in ("finished", "cancelled"):
+            raise Conflict(f"the tournament is already {t.status}", code="tournament_over")
+        return self._change(t, caller, "cancelled", {}, status="cancelled")
+
+    def advance(self, caller: Caller, tournament_id: str) -> dict[str, Any]:
+        """Run the pipeline for this tournament now (what the schedule does every minute)."""
+        t = self.get(tournament_id)
+        self._require_manager(caller, t)
+        if t.status != "running":
+            raise Conflict(f"the tournament is {t.status}, not running", code="not_running")
+        if t.paused:
+            raise Conflict("the tournament is paused; resume it first", code="paused")
+        steps = self.pipeline.advance(tournament_id)
+        self._audit(tournament_id, caller, "advanced", {"steps": steps})
+        return {"steps": steps, "tournament": self.view(self.get(tournament_id))}
+
+    def override_pairing(
+        self, caller: Caller, tournament_id: str, number: int, tables: list[tuple[str, str]], byes: list[str]
+    ) -> TournamentRecord:
+        """Pair the next round by hand; the pipeline uses it instead of the pairing system."""
+        bundle = self.bundle(tournament_id)
+        t = bundle.tournament
+        self._require_manager(caller, t)
+        if t.rules.format == "knockout":
+            raise BadRequest("a knockout's rounds follow its bracket", code="invalid_pairing")
+        if t.status not in ("registration", "running"):
+            raise Conflict(f"the tournament is {t.status}", code="tournament_over")
+        if number != t.current_round + 1:
+            raise Conflict(
+                f"only the next round ({t.current_round + 1}) can be paired by hand",
+                code="round_already_paired",
+                details={"next_round": t.current_round + 1},
+            )
+        try:
+            pairing = check_manual(tables, byes, bundle.entries, number)
+        except PlanningError as exc:
+            raise BadRequest(str(exc), code="invalid_pairing") from None
+        override = {
+            "round": number,
+            "tables": [[x.first, x.second] for x in pairing.tables],
+            "byes": list(pairing.byes),
+        }
+        return self._change(t, caller, "pairing_overridden", {"round": number}, override=override)
+
+    def correct_result(
+        self,
+        caller: Caller,
+        tournament_id: str,
+        number: int,
+        table_no: int,
+        result: tuple[float, float],
+        reason: str,
+    ) -> RoundRecord:
+        """Set a table's result by hand (a wrong result, a dispute): written with its audit entry."""
+        t = self.get(tournament_id)
+        self._require_manager(caller, t)
+        if sorted(result) not in ([0.0, 1.0], [0.5, 0.5], [0.0, 0.0]):
+            raise BadRequest("a result is [1, 0], [0, 1], [0.5, 0.5] or [0, 0]", code="invalid_result")
+        rnd = self.repo.get_round(tournament_id, number)
+        if rnd is None:
+            raise NotFound(f"no round {number}", code="round_not_found")
+        table = next((x for x in rnd.tables if x.table == table_no), None)
+        if table is None:
+            raise NotFound(f"no table {table_no} in round {number}", code="table_not_found")
+        before = table.result
+        table.result = [float(result[0]), float(result[1])]
+        table.reason = "corrected"
+        expected = rnd.version
+        rnd.version += 1
+        audit = AuditEntry(
+            iso(self.clock.now()),
+            caller.player_id or "admin",
+            "result_corrected",
+            {"round": number, "table": table_no, "before": before, "after": table.result, "reason": reason},
+        )
+        try:
+            self.repo.save_round(tournament_id, rnd, expected, audit)
+        except WriteConflict:
+            raise Conflict("the round changed meanwhile; read it again", code="stale_version") from None
+        return rnd
+
+    def _change(
+        self, t: TournamentRecord, caller: Caller, action: str, details: dict[str, Any], **fields: Any
+    ) -> TournamentRecord:
+        expected = t.version
+        for name, value in fields.items():
+            setattr(t, name, value)
+        t.version += 1
+        t.updated_at = iso(self.clock.now())
+        try:
+            self.repo.save_tournament(t, expected)
+        except WriteConflict:
+            raise Conflict("the tournament changed meanwhile; read it again", code="stale_version") from None
+        self._audit(t.id, caller, action, details)
+        return t
+
+    def _audit(self, tournament_id: str, caller: Caller, action: str, details: dict[str, Any]) -> None:
+        self.repo.add_audit(
+            tournament_id, AuditEntry(iso(self.clock.now()), caller.player_id or "admin", action, details)
+        )
+
+    def audit(
+        self, tournament_id: str, limit: int, cursor: str | None
+    ) -> tuple[list[AuditEntry], str | None]:
+        self.get(tournament_id)
+        return self.repo.list_audit(tournament_id, limit, cursor)
+
+    # ------------------------------------------------------------------ entries
+
+    def enter(
+        self,
+        caller: Caller,
+        tournament_id: str,
+        players: list[str] | None = None,
+        rating: float | None = None,
+        idempotency_key: str | None = None,
+    ) -> EntryRecord:
+        """Enter an entrant. With a key, the entry keeps the request's origin (see
+        :mod:`scopa.application.idempotency`): a retry whose first run did enter finds that entry and answers
+        it as it stands, instead of ``already_entered``."""
+        once = Once.of(
+            "enter",
+            caller.player_id or "anonymous",
+            idempotency_key,
+            {"tournament": tournament_id, "players": players, "rating": rating},
+        )
+        t = self.get(tournament_id)
+        settings = t.rules
+        manager = self.can_manage(caller, t)
+        chosen = players or ([caller.require_player()] if not caller.is_admin else [])
+        if not chosen:
+            raise BadRequest("name the players to enter", code="players_required")
+        size = self._team_size(settings)
+        if len(chosen) != size:
+            raise BadRequest(
+                f"an entrant here is {size} player{'s' if size > 1 else ''}", code="wrong_team_size"
+            )
+        if len(set(chosen)) != len(chosen):
+            raise BadRequest("a player can be in an entry only once", code="duplicate_player")
+        profiles = [self.players.get(pid) for pid in chosen]
+        if not manager:
+            me = caller.require_player()
+            if me not in chosen:
+                raise Forbidden("players enter themselves (with a partner)", code="not_your_entry")
+            if settings.entry_policy == "invite":
+                raise Forbidden("entries are by invitation: ask the organizer", code="invitation_only")
+            if settings.entry_policy == "club" and t.club_id and self.clubs.role_of(t.club_id, me) is None:
+                raise Forbidden("this tournament is for the club's members", code="not_a_member")
+            if any(p.is_bot for p in profiles):
+                raise Forbidden("only organizers enter house bots", code="bot_player")
+            if rating is not None:
+                raise Forbidden("only organizers set a seeding rating", code="not_tournament_organizer")
+        if size == 1:
+            entrant_id = chosen[0]
+            name = profiles[0].name
+        else:
+            digest = hashlib.sha256(f"{t.id}:{'+'.join(sorted(chosen))}".encode()).hexdigest()
+            entrant_id = "e_" + digest[:12]
+            name = " & ".join(p.name for p in profiles)
+        statuses: tuple[str, ...] = ("draft", "registration")
+        joined = 1
+        if t.status == "running" and t.current_round < settings.late_entry_rounds:
+            statuses = ("running",)
+            joined = t.current_round + 1
+        elif t.status not in statuses:
+            # The tournament moved on since this request's first run, which may have entered.
+            if (found := self._entered_by(once, t.id, entrant_id)) is not None:
+                return found
+            closing = (
+                "the tournament has started" if t.status == "running" else f"the tournament is {t.status}"
+            )
+            raise Conflict(f"entries are closed: {closing}", code="entries_closed")
+        entry = EntryRecord(
+            id=entrant_id,
+            name=name,
+            players=list(chosen),
+            rating=float(rating if rating is not None else self._seed_rating(settings, chosen)),
+            created_at=iso(self.clock.now()),
+            entered_by=caller.player_id or "admin",
+            joined_round=joined,
+            origin=once.origin if once else None,
+        )
+        try:
+            self.repo.add_entry(t.id, entry, settings.max_entrants, statuses)
+        except WriteConflict:
+            if (found := self._entered_by(once, t.id, entrant_id)) is not None:
+                return found
+            fresh = self.get(t.id)
+            if fresh.entries >= settings.max_entrants:
+                raise Conflict("the tournament is full", code="tournament_full") from None
+            if fresh.status not in statuses or (
+                fresh.status == "running" and fresh.current_round != t.current_round
+            ):
+                raise Conflict("entries are closed", code="entries_closed") from None
+            raise Conflict("already entered in this tournament", code="already_entered") from None
+        return entry
+
+    def _entered_by(self, once: Once | None, tournament_id: str, entrant_id: str) -> EntryRecord | None:
+        """The entry, when the keyed request ``once`` made it (another body under the key: refused)."""
+        if once is None:
+            return None
+        found = next((e for e in self.bundle(tournament_id).entries if e.id == entrant_id), None)
+        if found is None or not once.made(found.origin, found.created_at, self.clock.now()):
+            return None
+        return found
+
+    def withdraw(self, caller: Caller, tournament_id: str, entrant_id: str) -> EntryRecord:
+        """Before the start the entry is removed; after it the entrant is no longer paired."""
+        bundle = self.bundle(tournament_id)
+        t = bundle.tournament
+        entry = self._entry(bundle, entrant_id)
+        if not (self.can_manage(caller, t) or caller.player_id in entry.players):
+            caller.require_player()
+            raise Forbidden("players withdraw only their own entry", code="not_your_entry")
+        if t.status in ("draft", "registration"):
+            try:
+                self.repo.remove_entry(t.id, entry)
+            except WriteConflict:
+                raise Conflict("the tournament changed meanwhile; try again", code="stale_version") from None
+            entry.status = "withdrawn"
+            return entry
+        if t.status != "running":
+            raise Conflict(f"the tournament is {t.status}", code="tournament_over")
+        if entry.status != "active":
+            raise Conflict(f"the entrant is already {entry.status}", code="not_active")
+        entry.status = "withdrawn"
+        self.repo.save_entry(t.id, entry)
+        self._audit(t.id, caller, "withdrawn", {"entrant": entrant_id})
+        return entry
+
+    def withdraw_own(self, caller: Caller, tournament_id: str) -> EntryRecord:
+        player = caller.require_player()
+        entrant = self.repo.player_entry(tournament_id, player)
+        if entrant is None:
+            self.get(tournament_id)
+            raise NotFound("you are not entered in this tournament", code="entrant_not_found")
+        return self.withdraw(caller, tournament_id, entrant)
+
+    def exclude(self, caller: Caller, tournament_id: str, entrant_id: str, reason: str) -> EntryRecord:
+        """Take an entrant out for good: not paired again, and a match under way is lost now."""
+        bundle = self.bundle(tournament_id)
+        t = bundle.tournament
+        self._require_manager(caller, t)
+        entry = self._entry(bundle, entrant_id)
+        if t.status != "running":
+            raise Conflict("an entrant is excluded from a running tournament", code="not_running")
+        if entry.status == "excluded":
+            raise Conflict("the entrant is already excluded", code="not_active")
+        entry.status = "excluded"
+        self.repo.save_entry(t.id, entry)
+        current = bundle.rounds[-1] if bundle.rounds else None
+        if current is not None and current.status == "open":
+            for table in current.tables:
+                if entrant_id in (table.first, table.second) and table.games:
+                    self.matches.forfeit(table.games[-1], entry.players[0], "excluded")
+        self._audit(t.id, caller, "excluded", {"entrant": entrant_id, "reason": reason})
+        return entry
+
+    def _entry(self, bundle: TournamentBundle, entrant_id: str) -> EntryRecord:
+        entry = next((e for e in bundle.entries if e.id == entrant_id), None)
+        if entry is None:
+            raise NotFound(f"no entrant '{entrant_id}' in this tournament", code="entrant_not_found")
+        return entry
+
+    def _seed_rating(self, settings: TournamentSettings, players: list[str]) -> float:
+        if self.rating_of is None:
+            return DEFAULT_RATING
+        found = self.rating_of(settings.preset, 2 * len(players), players)
+        return DEFAULT_RATING if found is None else found
+
+    @staticmethod
+    def _team_size(settings: TournamentSettings) -> int:
+        game = GAMES["scopa"]
+        return game.players(game.validate_rules(settings.preset, settings.rule_options())) // 2
+
+    # ------------------------------------------------------------------ rounds, standings, exports
+
+    def round(self, tournament_id: str, number: int) -> tuple[TournamentBundle, RoundRecord]:
+        bundle = self.bundle(tournament_id)
+        rnd = next((r for r in bundle.rounds if r.number == number), None)
+        if rnd is None:
+            raise NotFound(f"round {number} has not been paired", code="round_not_found")
+        return bundle, rnd
+
+    def standings(
+        self, tournament_id: str, through_round: int | None = None
+    ) -> tuple[TournamentBundle, list[StandingRow]]:
+        bundle = self.bundle(tournament_id)
+        return bundle, self._standings(bundle, through_round)
+
+    def _standings(self, bundle: TournamentBundle, through_round: int | None) -> list[StandingRow]:
+        t = bundle.tournament
+        settings = t.rules
+        history = history_of(bundle.entries, bundle.rounds, settings)
+        if through_round is not None:
+            history = history.through(through_round)
+        entrants = [e.entrant() for e in bundle.entries]
+        return compute_standings(entrants, history, settings.tiebreak_order, t.lot_seed)
+
+    def crosstable(self, tournament_id: str) -> tuple[TournamentBundle, list[Any]]:
+        bundle = self.bundle(tournament_id)
+        history = history_of(bundle.entries, bundle.rounds, bundle.tournament.rules)
+        rows = self._standings(bundle, None)
+        return bundle, crosstable([e.entrant() for e in bundle.entries], history, rows)
+
+    def export(self, tournament_id: str, fmt: str) -> tuple[str, str]:
+        """The standings and results as CSV, NDJSON or a TRF-style report: (content type, body)."""
+        if fmt not in EXPORTS:
+            raise BadRequest(f"export formats: {', '.join(EXPORTS)}", code="unknown_format")
+        bundle = self.bundle(tournament_id)
+        t = bundle.tournament
+        history = history_of(bundle.entries, bundle.rounds, t.rules)
+        rows = self._standings(bundle, None)
+        meta = self.meta(bundle)
+        entrants = [e.entrant() for e in bundle.entries]
+        if fmt == "csv":
+            body = to_csv(meta, rows)
+        elif fmt == "ndjson":
+            body = to_ndjson(meta, entrants, history, rows)
+        else:
+            body = to_trf(meta, entrants, history, rows)
+        return EXPORTS[fmt], body
+
+    def meta(self, bundle: TournamentBundle) -> dict[str, str]:
+        t = bundle.tournament
+        club = self.clubs.repo.get_club(t.club_id) if t.club_id else None
+        return {
+            "id": t.id,
+            "name": t.name,
+            "club": club.name if club else "",
+            "format": t.rules.format,
+            "status": t.status,
+            "start": (t.started_at or "")[:10],
+            "end": (t.finished_at or "")[:10],
+            "rounds": str(t.rounds_planned or ""),
+            "rounds_played": str(sum(1 for r in bundle.rounds if r.status == "closed")),
+            "entrants": str(len(bundle.entries)),
+            "lot_seed": t.lot_seed,
+        }
+
+    # ------------------------------------------------------------------ public shapes
+
+    def view(self, t: TournamentRecord) -> dict[str, Any]:
+        """A tournament as everyone may see it (never the deal seed)."""
+        return {
+            "id": t.id,
+            "name": t.name,
+            "club_id": t.club_id,
+            "status": t.status,
+            "paused": t.paused,
+            "version": t.version,
+            "settings": t.settings,
+            "tiebreaks": list(t.rules.tiebreak_order),
+            "entries": t.entries,
+            "current_round": t.current_round,
+            "rounds_planned": t.rounds_planned,
+            "next_round_override": t.override is not None,
+            "lot_seed": t.lot_seed,
+            "created_by": t.created_by,
+            "created_at": t.created_at,
+            "updated_at": t.updated_at,
+            "started_at": t.started_at,
+            "finished_at": t.finished_at,
+        }
+
+    @staticmethod
+    def entry_view(e: EntryRecord) -> dict[str, Any]:
+        return {
+            "id": e.id,
+            "name": e.name,
+            "players": e.players,
+            "rating": e.rating,
+            "status": e.status,
+            "joined_round": e.joined_round,
+            "created_at": e.created_at,
+        }
+
+    @staticmethod
+    def round_view(bundle: TournamentBundle, rnd: RoundRecord) -> dict[str, Any]:
+        names = {e.id: e.name for e in bundle.entries}
+        return {
+            "tournament_id": bundle.tournament.id,
+            "number": rnd.number,
+            "status": rnd.status,
+            "manual": rnd.manual,
+            "created_at": rnd.created_at,
+            "closed_at": rnd.closed_at,
+            "deadline": iso(rnd.deadline) if rnd.deadline is not None else None,
+            "tables": [
+                {
+                    **x.to_json(),
+                    "first": {"id": x.first, "name": names.get(x.first, x.first)},
+                    "second": {"id": x.second, "name": names.get(x.second, x.second)},
+                }
+                for x in rnd.tables
+            ],
+            "byes": [{"id": b, "name": names.get(b, b)} for b in rnd.byes],
+            "bracket": rnd.slots,
+        }
+
+    @staticmethod
+    def standing_view(row: StandingRow) -> dict[str, Any]:
+        return asdict(row)

@@ -1,0 +1,148 @@
+"""The interface every card game offers to the match, tournament and rating layers.
+
+Those layers store a game's state as JSON, ask whose turn it is, apply a move given as JSON, show a
+seat's view, and read the outcome; they never import a game's internals. A second game (Briscola, say)
+is added by writing another :class:`GameEngine` and registering it in :data:`GAMES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from scopa.domain import engine, views
+from scopa.domain.cards import parse_card
+from scopa.domain.errors import RecordError
+from scopa.domain.record import RecordBuilder, replay
+from scopa.domain.rules import make_rules, rules_from_options
+from scopa.domain.state import GameState, Move, parse_mask_string
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game in game-neutral terms."""
+
+    winner_side: int
+    side_of_seat: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+    cards_played: int  # 0 means the game was decided before any card was played (not rated)
+
+    def winners(self) -> list[int]:
+        return [seat for seat, side in enumerate(self.side_of_seat) if side == self.winner_side]
+
+
+class GameEngine(Protocol):
+    name: str
+
+    def validate_rules(self, preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Check a preset plus options; return the canonical options. Raises a ``ScopaError``."""
+        ...
+
+    def players(self, rules: Mapping[str, Any]) -> int: ...
+
+    def new_state(
+        self, rules: Mapping[str, Any], master_seed: str | None, first_dealer: int
+    ) -> dict[str, Any]: ...
+
+    def turn(self, state: Mapping[str, Any]) -> int | None: ...
+
+    def apply(
+        self, state: Mapping[str, Any], seat: int, move: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], str]:
+        """The state after ``seat`` plays ``move``, and a compact log entry of the move for the record."""
+        ...
+
+    def legal_moves(self, state: Mapping[str, Any]) -> list[dict[str, Any]]: ...
+
+    def resign(self, state: Mapping[str, Any], seat: int, reason: str) -> dict[str, Any]: ...
+
+    def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]: ...
+
+    def outcome(self, state: Mapping[str, Any]) -> Outcome | None: ...
+
+    def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def record(self, final_state: Mapping[str, Any], log: list[str], seats: list[str]) -> dict[str, Any]:
+        """The full game record of a finished game from its log entries."""
+        ...
+
+
+class ScopaEngine:
+    """:class:`GameEngine` for Scopa and all its variants."""
+
+    name = "scopa"
+
+    def validate_rules(self, preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        return make_rules(preset, options).to_options()
+
+    def players(self, rules: Mapping[str, Any]) -> int:
+        return rules_from_options(rules).players
+
+    def new_state(
+        self, rules: Mapping[str, Any], master_seed: str | None, first_dealer: int
+    ) -> dict[str, Any]:
+        return engine.new_game(rules_from_options(rules), master_seed, first_dealer).to_json()
+
+    def turn(self, state: Mapping[str, Any]) -> int | None:
+        s = _load(state)
+        return None if s.finished else s.turn
+
+    def apply(
+        self, state: Mapping[str, Any], seat: int, move: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], str]:
+        parsed = Move.from_json(dict(move))
+        after = engine.apply_move(_load(state), parsed, seat)
+        return after.to_json(), f"{seat}:{parsed}"
+
+    def legal_moves(self, state: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return [m.to_json() for m in engine.legal_moves(_load(state))]
+
+    def resign(self, state: Mapping[str, Any], seat: int, reason: str) -> dict[str, Any]:
+        return engine.end_game(_load(state), seat, reason).to_json()
+
+    def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        s = _load(state)
+        return views.spectator_view(s) if seat is None else views.seat_view(s, seat)
+
+    def outcome(self, state: Mapping[str, Any]) -> Outcome | None:
+        s = _load(state)
+        if s.result is None:
+            return None
+        return Outcome(
+            winner_side=s.result.winner,
+            side_of_seat=tuple(s.side_of(seat) for seat in range(s.rules.players)),
+            scores=s.result.scores,
+            reason=s.result.reason,
+            cards_played=s.moves_played,
+        )
+
+    def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        return replay(dict(record)).to_json()
+
+    def record(self, final_state: Mapping[str, Any], log: list[str], seats: list[str]) -> dict[str, Any]:
+        final = _load(final_state)
+        if final.result is None:
+            raise RecordError("the record is available when the game has ended")
+        state = engine.new_game(final.rules, final.master_seed, final.first_dealer)
+        builder = RecordBuilder.start(state, seats)
+        for entry in log:
+            seat_text, _, move_text = entry.partition(":")
+            played, _, taken = move_text.partition(">")
+            move = Move(parse_card(played), parse_mask_string(taken))
+            after = engine.apply_move(state, move, int(seat_text))
+            builder.add(state, move, after)
+            state = after
+        if not state.finished and final.result.loser_seat is not None:
+            state = engine.end_game(state, final.result.loser_seat, final.result.reason)
+        return builder.finish(state)
+
+
+def _load(state: Mapping[str, Any]) -> GameState:
+    return GameState.from_json(dict(state))
+
+
+GAMES: dict[str, GameEngine] = {"scopa": ScopaEngine()}
+
+__all__ = ["GAMES", "GameEngine", "Outcome", "RecordBuilder", "ScopaEngine"]

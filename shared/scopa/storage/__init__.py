@@ -1,1 +1,0 @@
-"""Storage: the repository port the services use, and its DynamoDB adapter (the only module with boto3)."""

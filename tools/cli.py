@@ -1,0 +1,342 @@
+"""The ``scopa`` command: play, replay, arena and rules.
+
+* ``scopa play``: two (or four) bots play a game, printed deal by deal with the score.
+* ``scopa replay FILE``: re-play a game record, verify it, print the per-deal points and result as JSON.
+* ``scopa arena``: many games between two bots with swapped seats, with a confidence interval.
+* ``scopa rules``: the presets and every rule option.
+* ``scopa pipeline`` / ``scopa ratings``: the tournament pipeline, a rating recompute, on a real table.
+* ``scopa backup`` / ``scopa restore``: a table to a JSON-lines file (``.gz``: compressed) and back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from scopa.domain.bots import BOTS, make_bot
+from scopa.domain.cards import DeckStyle, parse_card, short_name
+from scopa.domain.engine import apply_move, new_game
+from scopa.domain.errors import IllegalMove, ScopaError
+from scopa.domain.record import RecordBuilder, replay
+from scopa.domain.rules import PRESET_DESCRIPTIONS, RuleSet, make_rules
+from scopa.domain.state import GameState, Move, mask_codes
+from scopa.domain.views import seat_view
+
+
+def _rules_from_args(args: argparse.Namespace) -> RuleSet:
+    options = json.loads(args.options) if args.options else {}
+    if args.target:
+        options["target"] = args.target
+    return make_rules(args.preset, options)
+
+
+def _cards(cards: Sequence[str], style: DeckStyle) -> str:
+    return " ".join(short_name(parse_card(c), style) for c in cards) or "-"
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    rules = _rules_from_args(args)
+    names = args.bots * (rules.players // len(args.bots)) if rules.players % len(args.bots) == 0 else None
+    if names is None or len(names) != rules.players:
+        print(f"give 1 or {rules.players} bots (or a divisor of {rules.players})", file=sys.stderr)
+        return 2
+    bots = [make_bot(name, seed=(args.seed or 0) + i) for i, name in enumerate(names)]
+    seed = f"{args.seed:064x}" if args.seed is not None else None
+    state = new_game(rules, seed, first_dealer=0)
+    record = RecordBuilder.start(state, [f"bot:{n}" for n in names])
+    style: DeckStyle = args.style
+    out = sys.stdout
+    deal_no = -1
+    while not state.finished:
+        if state.deal_index != deal_no:
+            deal_no = state.deal_index
+            print(
+                f"\n== Deal {deal_no + 1}: dealer seat {state.dealer}, "
+                f"table {_cards(mask_codes(state.table), style)}",
+                file=out,
+            )
+            for b in state.bonuses:
+                print(f"   seat {b.seat} bonus {b.kind}: +{b.points}", file=out)
+        view = seat_view(state, state.turn)
+        move = Move.from_json(bots[state.turn].choose(view))
+        after = apply_move(state, move, state.turn)
+        record.add(state, move, after)
+        if not args.quiet:
+            taken = f" takes {_cards(mask_codes(move.take), style)}" if move.take else " on the table"
+            played = after.last_move if after.deal_index == state.deal_index else None  # a new deal: none
+            sweep = "  SCOPA!" if played is not None and played.scopa else ""
+            print(
+                f"   seat {state.turn} ({names[state.turn]}): {short_name(move.card, style)}{taken}{sweep}",
+                file=out,
+            )
+        if after.deal_index != state.deal_index or after.finished:
+            _print_deal_score(after, out)
+        state = after
+    assert state.result is not None
+    sides = ", ".join(f"side {s}: {p}" for s, p in enumerate(state.result.scores))
+    print(f"\nGame over ({state.result.reason}): side {state.result.winner} wins. {sides}", file=out)
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as fh:
+            json.dump(record.finish(state), fh, indent=1)
+        print(f"record written to {args.record} (check it with: scopa replay {args.record})", file=out)
+    return 0
+
+
+def _print_deal_score(state: GameState, out: Any) -> None:
+    deal = state.last_deal
+    if deal is None:
+        return
+    for side, points in enumerate(deal.points):
+        detail = ", ".join(f"{k} {v}" for k, v in points.items()) or "nothing"
+        print(
+            f"   side {side}: {sum(points.values())} ({detail}); "
+            f"cards {deal.cards[side]}, coins {deal.coins[side]},"
+            f" primiera {deal.primiera[side]}",
+            file=out,
+        )
+    print(f"   score: {' - '.join(str(s) for s in state.scores)}", file=out)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            record = json.load(fh)
+    except (OSError, json.JSONDecodeError) as exc:
+        print(json.dumps({"ok": False, "error": f"cannot read {args.file}: {exc}"}))
+        return 2
+    try:
+        report = replay(record)
+    except IllegalMove as exc:
+        print(
+            json.dumps({"ok": False, "move": exc.move_number, "rule": exc.rule.value, "error": exc.message})
+        )
+        return 1
+    except ScopaError as exc:
+        print(json.dumps({"ok": False, "error": str(exc)}))
+        return 1
+    print(json.dumps(report.to_json(), indent=None if args.compact else 1))
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    if args.preset:
+        print(json.dumps(make_rules(args.preset).model_dump(mode="json"), indent=1))
+        return 0
+    print("Presets:")
+    for name, text in PRESET_DESCRIPTIONS.items():
+        print(f"  {name:<20} {text}")
+    print("\nOptions (pass as JSON with --options):")
+    for name, info in RuleSet.model_fields.items():
+        print(f"  {name:<24} default {json.dumps(info.default):<16} {info.description or ''}")
+    return 0
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from tools.arena import run_arena
+
+    rules = _rules_from_args(args)
+    report = run_arena(
+        args.bot_a,
+        args.bot_b,
+        games=args.games,
+        rules=rules,
+        seed=args.seed,
+        progress=not args.no_progress,
+        workers=args.workers,
+    )
+    print(report.to_text())
+    if args.json:
+        print(json.dumps(report.to_json()))
+    return 0
+
+
+def _table_client(args: argparse.Namespace, command: str) -> tuple[Any, str] | None:
+    """A DynamoDB client (AWS, or ``DYNAMODB_ENDPOINT``) and the table from ``--table`` or ``TABLE_NAME``;
+    None (after a message) when no table is named."""
+    import os
+
+    import boto3
+
+    table = args.table or os.environ.get("TABLE_NAME")
+    if not table:
+        print(f"scopa {command}: name the table with --table or TABLE_NAME", file=sys.stderr)
+        return None
+    return boto3.client("dynamodb", endpoint_url=os.environ.get("DYNAMODB_ENDPOINT") or None), table
+
+
+def _services_on_table(args: argparse.Namespace, command: str) -> Any:
+    """The product's services on a real table, as the Lambdas build them (shards from ``RANKING_SHARDS``)."""
+    import os
+
+    from scopa.adapters.dynamodb.stores import dynamodb_stores
+    from scopa.application.clock import SystemClock
+    from scopa.application.wiring import ServiceSet
+
+    found = _table_client(args, command)
+    if found is None:
+        return None
+    client, table = found
+    return ServiceSet(
+        dynamodb_stores(client, table, int(os.environ.get("RANKING_SHARDS") or 4)), SystemClock()
+    )
+
+
+def cmd_pipeline(args: argparse.Namespace) -> int:
+    """One pipeline run against a real table: what the schedule runs."""
+    services = _services_on_table(args, "pipeline")
+    if services is None:
+        return 2
+    pipeline = services.pipeline
+    if args.tournament:
+        print(json.dumps({"tournament": args.tournament, "steps": pipeline.advance(args.tournament)}))
+        return 0
+    report = pipeline.run().to_json()
+    print(json.dumps(report))
+    return 1 if report["errors"] else 0
+
+
+def cmd_ratings(args: argparse.Namespace) -> int:
+    """Recompute a pool's ratings from its rated-match log on a real table."""
+    from scopa.application.auth import ADMIN_ID, Caller
+
+    services = _services_on_table(args, "ratings")
+    if services is None:
+        return 2
+    print(json.dumps(services.ratings.recompute(Caller(ADMIN_ID, "admin"), args.pool)))
+    return 0
+
+
+def _progress_bar(args: argparse.Namespace, total: int, what: str) -> Any:
+    """A tqdm bar on stderr, shown only on a terminal and without ``--quiet``."""
+    from tqdm import tqdm
+
+    return tqdm(
+        total=total or None,
+        unit=" items",
+        desc=what,
+        file=sys.stderr,
+        disable=args.quiet or not sys.stderr.isatty(),
+    )
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    """Every item of a table to a JSON-lines file (or standard output), streamed page by page."""
+    from tools import backup
+
+    found = _table_client(args, "backup")
+    if found is None:
+        return 2
+    client, table = found
+    if args.out == "-" and sys.stdout.isatty():
+        print("scopa backup: name a file with --out, or redirect standard output", file=sys.stderr)
+        return 2
+    with _progress_bar(args, backup.estimate_items(client, table), f"backup {table}") as bar:
+        count = backup.backup_to_file(client, table, args.out, segments=args.segments, progress=bar.update)
+    print(f"scopa backup: {count} items of {table} written to {args.out}", file=sys.stderr)
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """A backup file (or standard input) into a table: created when missing, refused when not empty."""
+    from tools import backup
+
+    found = _table_client(args, "restore")
+    if found is None:
+        return 2
+    client, table = found
+    try:
+        with backup.open_for_reading(args.input) as source:
+            lines = iter(source)
+            header = backup.read_header(lines)
+            created = backup.prepare_table(client, table, args.force)
+            with _progress_bar(args, header.items_estimate, f"restore {table}") as bar:
+                count = backup.write_items(client, table, backup.read_items(lines), progress=bar.update)
+    except (OSError, backup.BackupError) as exc:
+        print(f"scopa restore: {exc}", file=sys.stderr)
+        return 1
+    made = " (table created)" if created else ""
+    print(f"scopa restore: {count} items from {args.input} written to {table}{made}", file=sys.stderr)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="scopa", description="Scopa rules engine, bots and tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def rule_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--preset", default="classic", help="rule preset (see: scopa rules)")
+        p.add_argument("--options", help="rule options as JSON, e.g. '{\"target\": 21}'")
+        p.add_argument("--target", type=int, help="points to win")
+
+    play = sub.add_parser("play", help="bots play a game, printed deal by deal")
+    rule_args(play)
+    play.add_argument("--bots", nargs="+", default=["greedy", "random"], choices=sorted(BOTS) or None)
+    play.add_argument("--seed", type=int, help="seed for a reproducible game")
+    play.add_argument("--style", default="italian", choices=["italian", "french", "spanish", "english"])
+    play.add_argument("--record", help="write the game record (JSON) to this file")
+    play.add_argument("--quiet", action="store_true", help="print only the deal scores")
+    play.set_defaults(func=cmd_play)
+
+    rep = sub.add_parser("replay", help="verify a game record and print its points and result")
+    rep.add_argument("file")
+    rep.add_argument("--compact", action="store_true")
+    rep.set_defaults(func=cmd_replay)
+
+    arena = sub.add_parser("arena", help="play N games between two bots, seats swapped")
+    rule_args(arena)
+    arena.add_argument("bot_a")
+    arena.add_argument("bot_b")
+    arena.add_argument("-n", "--games", type=int, default=200)
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--no-progress", action="store_true")
+    arena.add_argument("--workers", type=int, help="processes playing in parallel (default: up to 2)")
+    arena.add_argument("--json", action="store_true", help="also print the report as JSON")
+    arena.set_defaults(func=cmd_arena)
+
+    rules = sub.add_parser("rules", help="list presets and options, or show one preset in full")
+    rules.add_argument("preset", nargs="?")
+    rules.set_defaults(func=cmd_rules)
+
+    pipe = sub.add_parser(
+        "pipeline", help="run the tournament pipeline once on a table (as the schedule does)"
+    )
+    pipe.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
+    pipe.add_argument("--tournament", help="advance only this tournament")
+    pipe.set_defaults(func=cmd_pipeline)
+
+    ratings = sub.add_parser("ratings", help="recompute a rating pool from its rated matches (admin)")
+    ratings.add_argument("action", choices=["recompute"])
+    ratings.add_argument("--pool", default="scopa")
+    ratings.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
+    ratings.set_defaults(func=cmd_ratings)
+
+    back = sub.add_parser("backup", help="write every item of a table to a JSON-lines file (.gz: gzip)")
+    back.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
+    back.add_argument("--out", default="-", help="the file to write, or - for standard output (default)")
+    back.add_argument("--segments", type=int, default=1, help="parallel scan segments (default 1)")
+    back.add_argument("--quiet", action="store_true", help="no progress bar")
+    back.set_defaults(func=cmd_backup)
+
+    res = sub.add_parser("restore", help="write a backup's items into a table (created when missing)")
+    res.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
+    res.add_argument("--in", dest="input", required=True, help="the backup file, or - for standard input")
+    res.add_argument("--force", action="store_true", help="restore into a table that already holds items")
+    res.add_argument("--quiet", action="store_true", help="no progress bar")
+    res.set_defaults(func=cmd_restore)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except ScopaError as exc:
+        print(f"scopa: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
