@@ -1,6 +1,6 @@
 """``DATA_FILE=... make run``: the local server keeps its data across restarts.
 
-The server runs as ``make run`` runs it (``python -m local_server``, in a child process, on a free
+The server runs as ``make run`` runs it (``python -m tools.local_server``, in a child process, on a free
 loopback port). Data written over HTTP survives a clean stop (SIGTERM, saved at exit) and a crash
 (SIGKILL, after a periodic save); a file that cannot be read stops the start instead of being replaced.
 """
@@ -59,7 +59,7 @@ def local_server(data_file: Path, save_seconds: float = 0) -> Iterator[Server]:
     }
     env.pop("DYNAMODB_ENDPOINT", None)
     process = subprocess.Popen(
-        [sys.executable, "-m", "local_server"],
+        [sys.executable, "-m", "tools.local_server"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -139,7 +139,7 @@ def test_a_data_file_that_cannot_be_read_stops_the_start_and_is_left_alone(tmp_p
     env["PIPELINE_SECONDS"] = "0"
     env.pop("DYNAMODB_ENDPOINT", None)
     done = subprocess.run(
-        [sys.executable, "-m", "local_server"],
+        [sys.executable, "-m", "tools.local_server"],
         check=False,
         env=env,
         capture_output=True,
