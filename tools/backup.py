@@ -1,4 +1,5 @@
-"""Back a table up to a stream of JSON lines, and restore one, without holding the table in memory.
+"""Back a table up to a stream of JSON lines, and restore one, without holding the table in memory; and
+the same for the SQLite store's database file (at the end of this module).
 
 The file (``.gz`` when the name says so) is a header line, one line per item in DynamoDB's own typed JSON
 (``{"pk": {"S": ...}, "version": {"N": "3"}}``: numbers, sets, maps and binary come back exactly as they
@@ -23,6 +24,8 @@ import io
 import json
 import os
 import queue
+import shutil
+import sqlite3
 import sys
 import tempfile
 import threading
@@ -368,3 +371,144 @@ def restore(
 def restore_from_file(client: Any, table: str, path: str, **options: Any) -> int:
     with open_for_reading(path) as source:
         return restore(client, table, source, **options)
+
+
+# ---------------------------------------------------------------------------------------------- SQLite
+# The SQLite store (``scopa.adapters.sqlite``) is one file; its backup is a copy of that file made by
+# SQLite's online backup API (``sqlite3.Connection.backup``): a consistent snapshot even while a server
+# writes (the copy restarts if the database changes under it), written beside the target and renamed into
+# place when complete. The copy is a plain rollback-journal database (no ``-wal`` file beside it), gzip-
+# compressed when its name ends in ``.gz``. A restore copies a backup into the database file the same way,
+# after checking it is a sound scopa database; it refuses a target holding rows unless forced.
+
+
+def backup_sqlite(db_path: str | Path, out_path: str | Path) -> int:
+    """Copy the scopa database at ``db_path`` to ``out_path`` (``.gz``: compressed); returns its rows."""
+    source = _open_scopa_database(Path(db_path), "the database")
+    target = Path(out_path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    os.close(fd)
+    temp = Path(temp_name)
+    try:
+        copy = sqlite3.connect(temp)
+        try:
+            source.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+            rows = _count_rows(copy)
+        finally:
+            copy.close()
+        if str(out_path).endswith(".gz"):
+            packed = temp.with_name(temp.name + ".gz")
+            try:
+                with open(temp, "rb") as raw, open(packed, "wb") as out_file:
+                    with gzip.GzipFile(fileobj=out_file, mode="wb", mtime=0) as gz:
+                        shutil.copyfileobj(raw, gz, 1 << 20)
+                    out_file.flush()
+                    os.fsync(out_file.fileno())
+                os.replace(packed, target)
+            finally:
+                packed.unlink(missing_ok=True)
+        else:
+            with open(temp, "rb") as written:
+                os.fsync(written.fileno())
+            os.replace(temp, target)
+    finally:
+        source.close()
+        temp.unlink(missing_ok=True)
+    return rows
+
+
+def restore_sqlite(in_path: str | Path, db_path: str | Path, *, force: bool = False) -> tuple[int, bool]:
+    """Copy the backup at ``in_path`` (``.gz``: compressed) into the database file ``db_path``.
+
+    Returns the rows restored and whether the database file was created. A target that holds rows is
+    refused unless ``force`` (then it is replaced whole); a file there that is no SQLite database, always.
+    """
+    target = Path(db_path)
+    with _unpacked(Path(in_path), target.parent) as backup_file:
+        source = _open_scopa_database(backup_file, "the backup", read_only=True)
+        try:
+            existed = target.exists()
+            if existed:
+                rows_there = _rows_in(target)
+                if rows_there and not force:
+                    raise BackupError(
+                        f"{target} holds {rows_there} rows: restore into an empty database, or force it"
+                    )
+            target.parent.mkdir(parents=True, exist_ok=True)
+            destination = sqlite3.connect(target)
+            try:
+                source.backup(destination)
+                destination.execute("PRAGMA journal_mode=WAL")  # as the store opens it
+                rows = _count_rows(destination)
+            finally:
+                destination.close()
+        except sqlite3.Error as exc:
+            raise BackupError(f"cannot restore into {target}: {exc}") from None
+        finally:
+            source.close()
+    return rows, not existed
+
+
+@contextmanager
+def _unpacked(path: Path, work_dir: Path) -> Iterator[Path]:
+    """The backup file itself, or (``.gz``) a decompressed temporary copy of it."""
+    if not path.is_file():
+        raise BackupError(f"no backup file {path}")
+    if not path.name.endswith(".gz"):
+        yield path
+        return
+    work_dir.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".db", dir=work_dir)
+    temp = Path(temp_name)
+    try:
+        try:
+            with os.fdopen(fd, "wb") as out, gzip.open(path, "rb") as packed:
+                shutil.copyfileobj(packed, out, 1 << 20)
+        except (OSError, EOFError) as exc:
+            raise BackupError(f"{path} is not a complete gzip file: {exc}") from None
+        yield temp
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def _open_scopa_database(path: Path, what: str, read_only: bool = False) -> sqlite3.Connection:
+    """A connection to an existing, sound scopa database (never creates a file)."""
+    from scopa.adapters.sqlite.stores import APPLICATION_ID
+
+    if not path.is_file():
+        raise BackupError(f"{what} {path} does not exist")
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode={'ro' if read_only else 'rw'}", uri=True)
+    try:
+        check = connection.execute("PRAGMA quick_check").fetchone()[0]
+        application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+    except sqlite3.Error as exc:
+        connection.close()
+        raise BackupError(f"{what} {path} is not a SQLite database: {exc}") from None
+    if check != "ok" or application_id != APPLICATION_ID:
+        connection.close()
+        reason = "is damaged" if check != "ok" else "is not a scopa database"
+        raise BackupError(f"{what} {path} {reason}")
+    return connection
+
+
+def _rows_in(path: Path) -> int:
+    """Rows in the database file at ``path`` (an empty file counts as an empty database)."""
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return _count_rows(connection)
+    except sqlite3.Error as exc:
+        raise BackupError(f"{path} is not a SQLite database ({exc}): it is left alone") from None
+    finally:
+        connection.close()
+
+
+def _count_rows(connection: sqlite3.Connection) -> int:
+    tables = [
+        name
+        for (name,) in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
+    return sum(connection.execute(f'SELECT COUNT(*) FROM "{name}"').fetchone()[0] for name in tables)

@@ -5,7 +5,8 @@
 * ``scopa arena``: many games between two bots with swapped seats, with a confidence interval.
 * ``scopa rules``: the presets and every rule option.
 * ``scopa pipeline`` / ``scopa ratings``: the tournament pipeline, a rating recompute, on a real table.
-* ``scopa backup`` / ``scopa restore``: a table to a JSON-lines file (``.gz``: compressed) and back.
+* ``scopa backup`` / ``scopa restore``: a table to a JSON-lines file (``.gz``: compressed) and back; with
+  ``--db PATH`` (or ``STORAGE=sqlite`` and ``SQLITE_PATH``), the SQLite store's database file instead.
 """
 
 from __future__ import annotations
@@ -222,10 +223,26 @@ def _progress_bar(args: argparse.Namespace, total: int, what: str) -> Any:
     )
 
 
+def _sqlite_path(args: argparse.Namespace) -> str | None:
+    """The SQLite database a backup or restore is about: ``--db``, or ``SQLITE_PATH`` when
+    ``STORAGE=sqlite`` and no ``--table`` is given; None for a DynamoDB table."""
+    import os
+
+    if args.db:
+        return str(args.db)
+    if not args.table and os.environ.get("STORAGE") == "sqlite":
+        return os.environ.get("SQLITE_PATH") or ""
+    return None
+
+
 def cmd_backup(args: argparse.Namespace) -> int:
-    """Every item of a table to a JSON-lines file (or standard output), streamed page by page."""
+    """Every item of a table to a JSON-lines file (or standard output), streamed page by page; or a copy
+    of the SQLite database file (SQLite's online backup)."""
     from tools import backup
 
+    db = _sqlite_path(args)
+    if db is not None:
+        return _backup_sqlite(db, args.out)
     found = _table_client(args, "backup")
     if found is None:
         return 2
@@ -239,10 +256,32 @@ def cmd_backup(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_restore(args: argparse.Namespace) -> int:
-    """A backup file (or standard input) into a table: created when missing, refused when not empty."""
+def _backup_sqlite(db: str, out: str) -> int:
     from tools import backup
 
+    if not db:
+        print("scopa backup: STORAGE=sqlite needs SQLITE_PATH (or give --db)", file=sys.stderr)
+        return 2
+    if out == "-":
+        print("scopa backup: a SQLite backup is a file: name it with --out", file=sys.stderr)
+        return 2
+    try:
+        rows = backup.backup_sqlite(db, out)
+    except (OSError, backup.BackupError) as exc:
+        print(f"scopa backup: {exc}", file=sys.stderr)
+        return 1
+    print(f"scopa backup: {rows} rows of {db} written to {out}", file=sys.stderr)
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """A backup file (or standard input) into a table: created when missing, refused when not empty. With
+    a SQLite database: a backup file copied into it, created when missing, refused when it holds rows."""
+    from tools import backup
+
+    db = _sqlite_path(args)
+    if db is not None:
+        return _restore_sqlite(args.input, db, args.force)
     found = _table_client(args, "restore")
     if found is None:
         return 2
@@ -259,6 +298,25 @@ def cmd_restore(args: argparse.Namespace) -> int:
         return 1
     made = " (table created)" if created else ""
     print(f"scopa restore: {count} items from {args.input} written to {table}{made}", file=sys.stderr)
+    return 0
+
+
+def _restore_sqlite(source: str, db: str, force: bool) -> int:
+    from tools import backup
+
+    if not db:
+        print("scopa restore: STORAGE=sqlite needs SQLITE_PATH (or give --db)", file=sys.stderr)
+        return 2
+    if source == "-":
+        print("scopa restore: a SQLite backup is a file: name it with --in", file=sys.stderr)
+        return 2
+    try:
+        rows, created = backup.restore_sqlite(source, db, force=force)
+    except (OSError, backup.BackupError) as exc:
+        print(f"scopa restore: {exc}", file=sys.stderr)
+        return 1
+    made = " (database created)" if created else ""
+    print(f"scopa restore: {rows} rows from {source} written to {db}{made}", file=sys.stderr)
     return 0
 
 
@@ -313,17 +371,44 @@ def build_parser() -> argparse.ArgumentParser:
     ratings.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
     ratings.set_defaults(func=cmd_ratings)
 
-    back = sub.add_parser("backup", help="write every item of a table to a JSON-lines file (.gz: gzip)")
-    back.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
-    back.add_argument("--out", default="-", help="the file to write, or - for standard output (default)")
+    where = (
+        "A DynamoDB table (--table, or TABLE_NAME) is written as JSON lines; a SQLite database (--db PATH, "
+        "or SQLITE_PATH when STORAGE=sqlite and no --table is given) as a copy of its file made by "
+        "SQLite's online backup. A name ending in .gz is gzip-compressed."
+    )
+    back = sub.add_parser(
+        "backup",
+        help="write every item of a table, or a SQLite database, to a file (.gz: gzip)",
+        description=where,
+    )
+    back_store = back.add_mutually_exclusive_group()
+    back_store.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
+    back_store.add_argument(
+        "--db", metavar="PATH", help="the SQLite database file to back up (instead of a table)"
+    )
+    back.add_argument(
+        "--out", default="-", help="the file to write, or - for standard output (default; tables only)"
+    )
     back.add_argument("--segments", type=int, default=1, help="parallel scan segments (default 1)")
     back.add_argument("--quiet", action="store_true", help="no progress bar")
     back.set_defaults(func=cmd_backup)
 
-    res = sub.add_parser("restore", help="write a backup's items into a table (created when missing)")
-    res.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
-    res.add_argument("--in", dest="input", required=True, help="the backup file, or - for standard input")
-    res.add_argument("--force", action="store_true", help="restore into a table that already holds items")
+    res = sub.add_parser(
+        "restore",
+        help="write a backup into a table or a SQLite database (created when missing)",
+        description=where + " A table or database that already holds items is refused unless --force.",
+    )
+    res_store = res.add_mutually_exclusive_group()
+    res_store.add_argument("--table", help="the DynamoDB table (default: TABLE_NAME)")
+    res_store.add_argument(
+        "--db", metavar="PATH", help="the SQLite database file to restore into (instead of a table)"
+    )
+    res.add_argument(
+        "--in", dest="input", required=True, help="the backup file, or - for standard input (tables only)"
+    )
+    res.add_argument(
+        "--force", action="store_true", help="restore into a table or database that already holds items"
+    )
     res.add_argument("--quiet", action="store_true", help="no progress bar")
     res.set_defaults(func=cmd_restore)
     return parser

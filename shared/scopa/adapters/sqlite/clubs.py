@@ -1,12 +1,144 @@
-"""Clubs on SQLite. (Being written.)"""
+"""Clubs and their members on SQLite.
+
+Lists come in the DynamoDB adapter's order: clubs newest first (by ``<created>#<club>``, as its ``CLUBS``
+partition), a club's members by player id. A club is created with its founder in one transaction; a
+member is added only to a club that exists.
+"""
 
 from __future__ import annotations
 
-from scopa.adapters.sqlite.database import Database
+import sqlite3
+from typing import cast
 
-SCHEMA: tuple[str, ...] = ()
+from scopa.adapters.sqlite.database import Database, decode_cursor, encode_cursor
+from scopa.application.ports.clubs import Club, ClubRole, Member
+from scopa.application.ports.conflict import WriteConflict
+
+SCHEMA: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS clubs (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL,
+        open INTEGER NOT NULL,
+        created_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        sk TEXT NOT NULL
+    )""",
+    # The list of clubs, newest first: ``<created>#<club>`` read backwards.
+    "CREATE INDEX IF NOT EXISTS clubs_by_created ON clubs (sk)",
+    """CREATE TABLE IF NOT EXISTS club_members (
+        club_id TEXT NOT NULL,
+        player_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL,
+        joined_at TEXT NOT NULL,
+        PRIMARY KEY (club_id, player_id)
+    ) WITHOUT ROWID""",
+    # A player's clubs (DynamoDB keeps a mirror item under the player for this).
+    "CREATE INDEX IF NOT EXISTS club_members_by_player ON club_members (player_id, club_id)",
+)
 
 
 class SqliteClubRepository:
+    """:class:`~scopa.application.ports.clubs.ClubRepository` on the ``clubs`` and ``club_members`` tables."""
+
     def __init__(self, db: Database) -> None:
         self.db = db
+
+    def create_club(self, club: Club, founder: Member | None) -> None:
+        """The club, conditioned on its id being new, with its founder: both or neither."""
+        with self.db.transaction() as tx:
+            created = tx.execute(
+                """INSERT INTO clubs (id, name, description, open, created_by, created_at, sk)
+                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING""",
+                (
+                    club.id,
+                    club.name,
+                    club.description,
+                    int(club.open),
+                    club.created_by,
+                    club.created_at,
+                    f"{club.created_at}#{club.id}",
+                ),
+            )
+            if created.rowcount == 0:
+                raise WriteConflict("the club exists")
+            if founder:
+                _put_member(tx, club.id, founder)
+
+    def get_club(self, club_id: str) -> Club | None:
+        row = self.db.one("SELECT * FROM clubs WHERE id = ?", (club_id,))
+        return _club(row) if row else None
+
+    def list_clubs(self, limit: int, cursor: str | None) -> tuple[list[Club], str | None]:
+        """Every club, newest first, ``limit`` a page."""
+        where, values = "", []
+        if cursor:
+            where, values = "WHERE sk < ?", [decode_cursor(cursor, "clubs")]
+        rows = self.db.query(f"SELECT * FROM clubs {where} ORDER BY sk DESC LIMIT ?", (*values, limit + 1))
+        page = rows[:limit]
+        more = len(rows) > limit
+        return [_club(row) for row in page], encode_cursor("clubs", page[-1]["sk"]) if more else None
+
+    def get_member(self, club_id: str, player_id: str) -> Member | None:
+        row = self.db.one(
+            "SELECT * FROM club_members WHERE club_id = ? AND player_id = ?", (club_id, player_id)
+        )
+        return _member(row) if row else None
+
+    def put_member(self, club_id: str, member: Member) -> None:
+        with self.db.transaction() as tx:
+            if tx.execute("SELECT 1 FROM clubs WHERE id = ?", (club_id,)).fetchone() is None:
+                raise WriteConflict("no such club")
+            _put_member(tx, club_id, member)
+
+    def remove_member(self, club_id: str, player_id: str) -> None:
+        with self.db.transaction() as tx:
+            removed = tx.execute(
+                "DELETE FROM club_members WHERE club_id = ? AND player_id = ?", (club_id, player_id)
+            )
+            if removed.rowcount == 0:
+                raise WriteConflict("not a member")
+
+    def list_members(self, club_id: str, limit: int, cursor: str | None) -> tuple[list[Member], str | None]:
+        """A club's members by player id, ``limit`` a page."""
+        scope = f"members:{club_id}"
+        where, values = "club_id = ?", [club_id]
+        if cursor:
+            where += " AND player_id > ?"
+            values.append(decode_cursor(cursor, scope))
+        rows = self.db.query(
+            f"SELECT * FROM club_members WHERE {where} ORDER BY player_id LIMIT ?", (*values, limit + 1)
+        )
+        page = rows[:limit]
+        more = len(rows) > limit
+        return [_member(row) for row in page], encode_cursor(scope, page[-1]["player_id"]) if more else None
+
+
+def _put_member(tx: sqlite3.Connection, club_id: str, member: Member) -> None:
+    tx.execute(
+        """INSERT INTO club_members (club_id, player_id, name, role, joined_at) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (club_id, player_id) DO UPDATE
+        SET name = excluded.name, role = excluded.role, joined_at = excluded.joined_at""",
+        (club_id, member.player_id, member.name, member.role, member.joined_at),
+    )
+
+
+def _club(row: sqlite3.Row) -> Club:
+    return Club(
+        id=row["id"],
+        name=row["name"],
+        description=row["description"],
+        open=bool(row["open"]),
+        created_by=row["created_by"],
+        created_at=row["created_at"],
+    )
+
+
+def _member(row: sqlite3.Row) -> Member:
+    return Member(
+        player_id=row["player_id"],
+        name=row["name"],
+        role=cast(ClubRole, row["role"]),
+        joined_at=row["joined_at"],
+    )

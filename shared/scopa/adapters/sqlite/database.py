@@ -8,12 +8,16 @@ nothing. Each store module declares its tables in a ``SCHEMA`` tuple of idempote
 
 from __future__ import annotations
 
+import base64
+import json
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from scopa.adapters.dynamodb.codec import InvalidCursor
 
 
 class Database:
@@ -70,3 +74,26 @@ class Database:
     def close(self) -> None:
         with self._lock:
             self.connection.close()
+
+
+# ---------------------------------------------------------------------------------------------- cursors
+# A page's cursor names its list and the sort key of the page's last row; the next page starts after it.
+# A cursor is refused with the DynamoDB adapter's :class:`InvalidCursor` (the API answers it with 400)
+# when it is not one of these, or was made for another list.
+
+
+def encode_cursor(scope: str, position: str) -> str:
+    """The opaque cursor after ``position`` in the list ``scope`` (e.g. ``"members:c_1"``)."""
+    text = json.dumps([scope, position], separators=(",", ":"), ensure_ascii=False)
+    return base64.urlsafe_b64encode(text.encode()).decode()
+
+
+def decode_cursor(cursor: str, scope: str) -> str:
+    """The position a cursor of the list ``scope`` resumes after; :class:`InvalidCursor` otherwise."""
+    try:
+        value = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+    except (ValueError, TypeError):
+        value = None
+    if not isinstance(value, list) or len(value) != 2 or value[0] != scope or not isinstance(value[1], str):
+        raise InvalidCursor("the cursor is not one this service returned")
+    return value[1]

@@ -1,12 +1,122 @@
-"""Players on SQLite. (Being written.)"""
+"""Players and their bearer tokens on SQLite.
+
+A token row is keyed by the token's SHA-256 (the token itself is stored nowhere) and carries the player's
+role, so authenticating is one read. The profile and its token row change together, in one transaction,
+and on the same conditions as on DynamoDB: a change is decided on a read of the profile, and the write
+checks that the profile is still as read (same token, same role), or loses with
+:class:`~scopa.application.ports.conflict.WriteConflict`.
+"""
 
 from __future__ import annotations
 
-from scopa.adapters.sqlite.database import Database
+import json
+import sqlite3
+from typing import cast
 
-SCHEMA: tuple[str, ...] = ()
+from scopa.adapters.sqlite.database import Database
+from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.players import Player, Role
+
+SCHEMA: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS players (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        token_hash TEXT,
+        origin TEXT
+    )""",
+    """CREATE TABLE IF NOT EXISTS tokens (
+        token_hash TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL,
+        role TEXT NOT NULL
+    )""",
+)
 
 
 class SqlitePlayerRepository:
+    """:class:`~scopa.application.ports.players.PlayerRepository` on the ``players`` and ``tokens`` tables."""
+
     def __init__(self, db: Database) -> None:
         self.db = db
+
+    def create_player(self, player: Player) -> None:
+        """The profile, conditioned on its id being new, and its token row: both or neither."""
+        with self.db.transaction() as tx:
+            created = tx.execute(
+                """INSERT INTO players (id, name, role, created_at, token_hash, origin)
+                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING""",
+                (
+                    player.id,
+                    player.name,
+                    player.role,
+                    player.created_at,
+                    player.token_hash,
+                    json.dumps(player.origin, separators=(",", ":")) if player.origin else None,
+                ),
+            )
+            if created.rowcount == 0:
+                raise WriteConflict("the player exists")
+            if player.token_hash:
+                _put_token(tx, player.token_hash, player.id, player.role)
+
+    def get_player(self, player_id: str, consistent: bool = False) -> Player | None:
+        """Every read is consistent here (``consistent`` is for the DynamoDB adapter)."""
+        row = self.db.one("SELECT * FROM players WHERE id = ?", (player_id,))
+        if row is None:
+            return None
+        return Player(
+            id=row["id"],
+            name=row["name"],
+            role=cast(Role, row["role"]),
+            created_at=row["created_at"],
+            token_hash=row["token_hash"],
+            origin=json.loads(row["origin"]) if row["origin"] else None,
+        )
+
+    def set_role(self, player_id: str, role: Role) -> None:
+        player = self.get_player(player_id)
+        if player is None:
+            raise WriteConflict("no such player")
+        with self.db.transaction() as tx:
+            # The token row gets the new role: the token must still be the one read.
+            changed = tx.execute(
+                "UPDATE players SET role = ? WHERE id = ? AND token_hash IS ?",
+                (role, player_id, player.token_hash),
+            )
+            if changed.rowcount == 0:
+                raise WriteConflict("the player's token changed meanwhile")
+            if player.token_hash:
+                _put_token(tx, player.token_hash, player_id, role)
+
+    def get_token_owner(self, token_hash: str) -> tuple[str, Role] | None:
+        row = self.db.one("SELECT player_id, role FROM tokens WHERE token_hash = ?", (token_hash,))
+        return (row["player_id"], cast(Role, row["role"])) if row else None
+
+    def replace_token(self, player_id: str, old_hash: str | None, new_hash: str | None) -> None:
+        player = self.get_player(player_id)
+        if player is None:
+            raise WriteConflict("no such player")
+        with self.db.transaction() as tx:
+            # ``token_hash IS ?`` also matches "no token" when ``old_hash`` is None. The new token row copies
+            # the role read above: a role changed since then must fail the write, or a demoted organizer
+            # would keep the role through the new token.
+            condition, values = "id = ? AND token_hash IS ?", [player_id, old_hash]
+            if new_hash:
+                condition += " AND role = ?"
+                values.append(player.role)
+            changed = tx.execute(f"UPDATE players SET token_hash = ? WHERE {condition}", (new_hash, *values))
+            if changed.rowcount == 0:
+                raise WriteConflict("the token or the role changed meanwhile")
+            if old_hash:
+                tx.execute("DELETE FROM tokens WHERE token_hash = ?", (old_hash,))
+            if new_hash:
+                _put_token(tx, new_hash, player_id, player.role)
+
+
+def _put_token(tx: sqlite3.Connection, token_hash: str, player_id: str, role: str) -> None:
+    tx.execute(
+        """INSERT INTO tokens (token_hash, player_id, role) VALUES (?, ?, ?)
+        ON CONFLICT (token_hash) DO UPDATE SET player_id = excluded.player_id, role = excluded.role""",
+        (token_hash, player_id, role),
+    )

@@ -8,7 +8,10 @@ from scopa.adapters.sqlite import clubs, idempotency, matches, players, ratings,
 from scopa.adapters.sqlite.database import Database
 from scopa.application.wiring import Stores
 
+APPLICATION_ID = 0x53434F50  # "SCOP" in the file's header: a scopa database (what a restore checks)
+
 SCHEMA: tuple[str, ...] = (
+    f"PRAGMA application_id = {APPLICATION_ID}",
     *players.SCHEMA,
     *matches.SCHEMA,
     *clubs.SCHEMA,
@@ -26,10 +29,10 @@ def open_database(path: str | Path) -> Database:
 def sqlite_stores(path: str | Path | Database) -> Stores:
     db = path if isinstance(path, Database) else open_database(path)
     return Stores(
-        players=players.SqlitePlayerRepository(db),  # type: ignore[arg-type]
-        matches=matches.SqliteMatchRepository(db),  # type: ignore[arg-type]
-        clubs=clubs.SqliteClubRepository(db),  # type: ignore[arg-type]
+        players=players.SqlitePlayerRepository(db),
+        matches=matches.SqliteMatchRepository(db),
+        clubs=clubs.SqliteClubRepository(db),
         tournaments=tournaments.SqliteTournamentRepository(db),  # type: ignore[arg-type]
         ratings=ratings.SqliteRatingRepository(db),  # type: ignore[arg-type]
-        idempotency=idempotency.SqliteIdempotencyRepository(db),  # type: ignore[arg-type]
+        idempotency=idempotency.SqliteIdempotencyRepository(db),
     )

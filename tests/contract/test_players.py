@@ -1,0 +1,261 @@
+"""Players and tokens, on both adapters: the profile and its token row move together, on conditions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from scopa.application.auth import hash_token
+from scopa.application.errors import IdempotencyKeyReused
+from scopa.application.idempotency import REPLAY_SECONDS, Once
+from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.players import Player, PlayerRepository
+from scopa.application.wiring import ServiceSet, Stores
+from tests.common import ManualClock
+from tests.contract.support import a_player
+
+
+def test_a_player_and_its_token_round_trip(stores: Stores, everything_stored: Callable[[], str]) -> None:
+    repo = stores.players
+    player = a_player()
+    repo.create_player(player)
+
+    assert repo.get_player("p_ada") == player
+    assert repo.get_player("p_ada", consistent=True) == player
+    assert repo.get_token_owner(hash_token("scp_secret-ada")) == ("p_ada", "player")
+    assert repo.get_token_owner(hash_token("scp_other")) is None
+    assert repo.get_player("p_nobody") is None
+    # The token row is keyed by the hash: the token text is stored nowhere.
+    assert "scp_secret-ada" not in everything_stored()
+    assert hash_token("scp_secret-ada") in everything_stored()
+
+
+def test_a_player_keeps_its_origin_and_may_have_no_token(stores: Stores, count: Callable[[str], int]) -> None:
+    player = a_player("p_bea", token=None)
+    player.origin = {"key": "k" * 64, "body": "b" * 64}
+    stores.players.create_player(player)
+    assert stores.players.get_player("p_bea") == player
+    assert count("token") == 0
+
+
+def test_creating_a_player_twice_conflicts_and_writes_nothing(
+    stores: Stores, count: Callable[[str], int]
+) -> None:
+    repo = stores.players
+    repo.create_player(a_player())
+    with pytest.raises(WriteConflict):
+        repo.create_player(a_player(token="scp_another"))
+    # The failed write wrote nothing: the second token does not authenticate, the profile is the first.
+    assert repo.get_token_owner(hash_token("scp_another")) is None
+    assert repo.get_player("p_ada") == a_player()
+    assert (count("player"), count("token")) == (1, 1)
+
+
+def test_replace_token_only_succeeds_from_the_current_token(stores: Stores) -> None:
+    repo = stores.players
+    old, new = hash_token("scp_old"), hash_token("scp_new")
+    repo.create_player(a_player(token="scp_old"))
+
+    repo.replace_token("p_ada", old, new)
+    assert repo.get_token_owner(old) is None
+    assert repo.get_token_owner(new) == ("p_ada", "player")
+    player = repo.get_player("p_ada")
+    assert player is not None
+    assert player.token_hash == new
+
+    # A second rotation from the old token (a stale request) loses its condition and changes nothing.
+    with pytest.raises(WriteConflict):
+        repo.replace_token("p_ada", old, hash_token("scp_third"))
+    assert repo.get_token_owner(hash_token("scp_third")) is None
+    assert repo.get_token_owner(new) == ("p_ada", "player")
+
+
+def test_revoke_then_issue_a_token(stores: Stores) -> None:
+    repo = stores.players
+    current = hash_token("scp_old")
+    repo.create_player(a_player(token="scp_old"))
+
+    repo.replace_token("p_ada", current, None)
+    assert repo.get_token_owner(current) is None
+    player = repo.get_player("p_ada")
+    assert player is not None
+    assert player.token_hash is None
+
+    # Issuing from "no token" works once; a second issue from "no token" is stale.
+    issued = hash_token("scp_issued")
+    repo.replace_token("p_ada", None, issued)
+    assert repo.get_token_owner(issued) == ("p_ada", "player")
+    with pytest.raises(WriteConflict):
+        repo.replace_token("p_ada", None, hash_token("scp_again"))
+    with pytest.raises(WriteConflict):
+        repo.replace_token("p_unknown", None, hash_token("scp_x"))
+
+
+def test_set_role_changes_profile_and_token_together(stores: Stores) -> None:
+    repo = stores.players
+    repo.create_player(a_player(token="scp_t"))
+    repo.set_role("p_ada", "organizer")
+    player = repo.get_player("p_ada")
+    assert player is not None
+    assert player.role == "organizer"
+    assert repo.get_token_owner(hash_token("scp_t")) == ("p_ada", "organizer")
+    with pytest.raises(WriteConflict):
+        repo.set_role("p_unknown", "organizer")
+
+
+def test_set_role_of_a_player_without_a_token_writes_no_token(
+    stores: Stores, count: Callable[[str], int]
+) -> None:
+    repo = stores.players
+    repo.create_player(a_player(token=None))
+    repo.set_role("p_ada", "admin")
+    player = repo.get_player("p_ada")
+    assert player is not None
+    assert (player.role, player.token_hash) == ("admin", None)
+    assert count("token") == 0
+    # A token issued now carries the role the profile has now.
+    repo.replace_token("p_ada", None, hash_token("scp_new"))
+    assert repo.get_token_owner(hash_token("scp_new")) == ("p_ada", "admin")
+
+
+def changed_after_read(
+    monkeypatch: pytest.MonkeyPatch, repo: PlayerRepository, change: Callable[[], None]
+) -> None:
+    """The repository's next read of a profile is followed, before its write, by ``change`` (a concurrent
+    request landing between the two)."""
+    real = repo.get_player
+
+    def read_then_change(player_id: str, consistent: bool = False) -> Player | None:
+        player = real(player_id, consistent)
+        monkeypatch.setattr(repo, "get_player", real)
+        change()
+        return player
+
+    monkeypatch.setattr(repo, "get_player", read_then_change)
+
+
+def test_a_token_swap_is_refused_when_the_role_changed_after_it_was_read(
+    stores: Stores, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = stores.players
+    old, new = hash_token("scp_old"), hash_token("scp_new")
+    repo.create_player(a_player(token="scp_old", role="organizer"))
+    changed_after_read(monkeypatch, repo, lambda: repo.set_role("p_ada", "player"))
+
+    # The new token would copy the role read (organizer): the demotion since must make the swap lose.
+    with pytest.raises(WriteConflict):
+        repo.replace_token("p_ada", old, new)
+    assert repo.get_token_owner(new) is None
+    assert repo.get_token_owner(old) == ("p_ada", "player")
+    player = repo.get_player("p_ada")
+    assert player is not None
+    assert (player.role, player.token_hash) == ("player", old)
+
+    # Run again, the swap reads the new role and carries it.
+    repo.replace_token("p_ada", old, new)
+    assert repo.get_token_owner(new) == ("p_ada", "player")
+
+
+def test_a_revocation_needs_only_the_token_to_be_unchanged(
+    stores: Stores, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = stores.players
+    old = hash_token("scp_old")
+    repo.create_player(a_player(token="scp_old", role="organizer"))
+    changed_after_read(monkeypatch, repo, lambda: repo.set_role("p_ada", "player"))
+    repo.replace_token("p_ada", old, None)  # no new token carries a role: nothing to refuse
+    assert repo.get_token_owner(old) is None
+    player = repo.get_player("p_ada")
+    assert player is not None
+    assert (player.role, player.token_hash) == ("player", None)
+
+
+def test_a_role_change_is_refused_when_the_token_changed_after_it_was_read(
+    stores: Stores, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = stores.players
+    old, new = hash_token("scp_old"), hash_token("scp_new")
+    repo.create_player(a_player(token="scp_old"))
+    changed_after_read(monkeypatch, repo, lambda: repo.replace_token("p_ada", old, new))
+
+    # The role would go onto the token read (gone now), not the new one: the change must lose.
+    with pytest.raises(WriteConflict):
+        repo.set_role("p_ada", "organizer")
+    assert repo.get_token_owner(new) == ("p_ada", "player")
+    assert repo.get_token_owner(old) is None
+    player = repo.get_player("p_ada")
+    assert player is not None
+    assert player.role == "player"
+
+
+# --------------------------------------------------------------------------- keyed registration
+
+
+def test_a_registration_run_again_with_its_key_finds_the_same_player_without_its_token(
+    stores: Stores, clock: ManualClock, count: Callable[[str], int]
+) -> None:
+    svc = ServiceSet(stores, clock)
+    first = svc.players.register("Ada", "reg-1")
+    again = svc.players.register("Ada", "reg-1")
+    assert first.token is not None
+    assert again.token is None
+    assert again.player == first.player
+    assert count("player") == 1
+    assert count("token") == 1
+    with pytest.raises(IdempotencyKeyReused):
+        svc.players.register("Bea", "reg-1")
+    other = svc.players.register("Ada", "reg-2")
+    assert other.player.id != first.player.id
+    assert svc.players.register("Ada").player.id not in (first.player.id, other.player.id)
+    assert count("player") == 3
+
+
+class LostAnswer:
+    """The player is written, but its answer is lost: the client's retry of the write loses its condition."""
+
+    def __init__(self, inner: PlayerRepository) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def create_player(self, player: Player) -> None:
+        self.inner.create_player(player)
+        raise WriteConflict("the retried write found the item")
+
+
+def test_a_registration_whose_own_write_landed_still_shows_its_token(
+    stores: Stores, clock: ManualClock
+) -> None:
+    svc = ServiceSet(stores, clock)
+    svc.players.repo = LostAnswer(stores.players)
+    registration = svc.players.register("Ada", "reg-1")
+    assert registration.token is not None
+    assert registration.player.token_hash == hash_token(registration.token)
+    assert svc.players.register("Ada", "reg-1").token is None  # a later run: the token was shown once
+
+
+def test_a_conflict_with_an_item_the_key_did_not_make_stays_a_conflict(
+    stores: Stores, clock: ManualClock
+) -> None:
+    svc = ServiceSet(stores, clock)
+    once = Once.of("register", "anonymous", "reg-1", {"name": "Ada"})
+    assert once is not None
+    stores.players.create_player(Player(id=once.id("p_"), name="Squatter", role="player", created_at=""))
+    with pytest.raises(WriteConflict):
+        svc.players.register("Ada", "reg-1")
+
+
+def test_a_key_answers_for_a_day_then_is_refused(
+    stores: Stores, clock: ManualClock, count: Callable[[str], int]
+) -> None:
+    svc = ServiceSet(stores, clock)
+    first = svc.players.register("Ada", "reg-1")
+    clock.advance(REPLAY_SECONDS)
+    assert svc.players.register("Ada", "reg-1").player == first.player
+    clock.advance(1)
+    with pytest.raises(IdempotencyKeyReused):
+        svc.players.register("Ada", "reg-1")
+    assert count("player") == 1
