@@ -218,20 +218,18 @@ class SqliteRatingRepository:
     ) -> tuple[list[StoredRating], str | None, int]:
         """The best ``limit`` ratings (those ``keep`` accepts), the next page's cursor, this page's offset.
 
-        The cursor holds the rank key of the last row looked at and how many rows the pages before this
-        one listed; ``None`` when no row is left.
+        The cursor holds how many rows the pages before this one listed and the rank key of the last row
+        looked at (``<offset>:<rank key>``); ``None`` when no row is left.
         """
         column = _rank_column(order)
-        scope = f"top|{pool}|{order}"
+        scope = f"top:{pool}:{order}"
         last: str | None = None
         offset = 0
         if cursor:
-            state = decode_cursor(cursor, scope, list)
-            if len(state) != 2 or not isinstance(state[0], str | None) or type(state[1]) is not int:
+            listed, _, after = decode_cursor(cursor, scope).partition(":")
+            if not (listed.isascii() and listed.isdigit()):
                 raise InvalidCursor("the cursor is not one this service returned")
-            if state[1] < 0:
-                raise InvalidCursor("the cursor is not one this service returned")
-            last, offset = state
+            offset, last = int(listed), after or None
         out: list[StoredRating] = []
         batch = max(limit, 10)
         exhausted = False
@@ -248,7 +246,7 @@ class SqliteRatingRepository:
                     out.append(stored)
         if not exhausted:
             exhausted = not self._below(pool, column, last, 1)
-        nxt = None if exhausted else encode_cursor(scope, [last, offset + len(out)])
+        nxt = None if exhausted else encode_cursor(scope, f"{offset + len(out)}:{last or ''}")
         return out, nxt, offset
 
     def neighbours(

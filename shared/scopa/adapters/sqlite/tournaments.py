@@ -129,14 +129,14 @@ class SqliteTournamentRepository:
     ) -> tuple[list[TournamentRecord], str | None]:
         if club_id is not None:
             # As DynamoDB reads a club's list and then drops the other statuses: a page may come out short.
-            scope, where, params = f"club|{club_id}", "club_id = ?", [club_id]
+            scope, where, params = f"tournaments:club:{club_id}", "club_id = ?", [club_id]
         elif status is not None:
-            scope, where, params = f"status|{status}", "status = ?", [status]
+            scope, where, params = f"tournaments:status:{status}", "status = ?", [status]
         else:
-            scope, where, params = "all", "1 = 1", []
+            scope, where, params = "tournaments", "1 = 1", []
         if cursor:
             where += " AND listed_at < ?"
-            params.append(decode_cursor(cursor, scope, str))
+            params.append(decode_cursor(cursor, scope))
         rows = self.db.query(
             f"SELECT listed_at, doc FROM tournaments WHERE {where} ORDER BY listed_at DESC LIMIT ?",
             [*params, limit + 1],
@@ -268,13 +268,18 @@ class SqliteTournamentRepository:
     def list_audit(
         self, tournament_id: str, limit: int, cursor: str | None
     ) -> tuple[list[AuditEntry], str | None]:
-        where, params = "tournament_id = ?", [tournament_id]
+        scope = f"audit:{tournament_id}"
+        where, params = "tournament_id = ?", list[Any]([tournament_id])
         if cursor:
-            after = decode_cursor(cursor, f"audit|{tournament_id}", list)
-            if len(after) != 2 or not isinstance(after[0], str) or type(after[1]) is not int:
+            position = decode_cursor(cursor, scope)  # the row id of the last entry listed
+            seq = int(position) if position.isascii() and position.isdigit() and len(position) < 19 else -1
+            last = self.db.one(
+                "SELECT at FROM tournament_audit WHERE tournament_id = ? AND seq = ?", (tournament_id, seq)
+            )
+            if last is None:
                 raise InvalidCursor("the cursor is not one this service returned")
             where += " AND (at, seq) > (?, ?)"
-            params += after
+            params += [last["at"], seq]
         rows = self.db.query(
             f"SELECT seq, at, doc FROM tournament_audit WHERE {where} ORDER BY at, seq LIMIT ?",
             [*params, limit + 1],
@@ -282,7 +287,7 @@ class SqliteTournamentRepository:
         page = rows[:limit]
         nxt = None
         if len(rows) > limit and page:
-            nxt = encode_cursor(f"audit|{tournament_id}", [page[-1]["at"], page[-1]["seq"]])
+            nxt = encode_cursor(scope, str(page[-1]["seq"]))
         return [AuditEntry(**json.loads(r["doc"])) for r in page], nxt
 
     def _insert_audit(self, c: sqlite3.Connection, tournament_id: str, a: AuditEntry) -> None:
@@ -308,26 +313,21 @@ def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def encode_cursor(scope: str, position: Any) -> str:
-    """An opaque cursor: the list it pages (``scope``) and the last position returned."""
-    return base64.urlsafe_b64encode(dumps({"l": scope, "a": position}).encode()).decode()
+def encode_cursor(scope: str, position: str) -> str:
+    """The opaque cursor after ``position`` in the list ``scope`` (``"tournaments:club:c_1"``)."""
+    return base64.urlsafe_b64encode(dumps([scope, position]).encode()).decode()
 
 
-def decode_cursor(cursor: str, scope: str, kind: type) -> Any:
-    """The position in a cursor of the list ``scope``; anything else raises
+def decode_cursor(cursor: str, scope: str) -> str:
+    """The position a cursor of the list ``scope`` resumes after; anything else raises
     :class:`~scopa.adapters.dynamodb.codec.InvalidCursor` (the API answers 400), as on DynamoDB."""
     try:
-        raw = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-    except (ValueError, TypeError) as exc:
-        raise InvalidCursor("the cursor is not one this service returned") from exc
-    if (
-        not isinstance(raw, dict)
-        or set(raw) != {"l", "a"}
-        or raw["l"] != scope
-        or not isinstance(raw["a"], kind)
-    ):
+        value = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+    except (ValueError, TypeError):
+        value = None
+    if not isinstance(value, list) or len(value) != 2 or value[0] != scope or not isinstance(value[1], str):
         raise InvalidCursor("the cursor is not one this service returned")
-    return raw["a"]
+    return value[1]
 
 
 def listed_at(created_at: str, tournament_id: str) -> str:
