@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
-from scopa.adapters.dynamodb.codec import InvalidCursor
 from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.tournaments import TournamentRepository
 from scopa.application.wiring import Stores
 from scopa.domain.tournaments.records import (

@@ -10,10 +10,9 @@ from botocore.exceptions import ClientError
 
 from scopa.adapters.dynamodb import keys
 from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.cursor import InvalidCursor
 
-
-class InvalidCursor(ValueError):
-    """A pagination cursor that was not produced by this service."""
+__all__ = ["InvalidCursor"]  # the adapter modules import it from here with the other helpers
 
 
 def s(value: str) -> dict[str, str]:

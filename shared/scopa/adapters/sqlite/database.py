@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from scopa.adapters.dynamodb.codec import InvalidCursor
+from scopa.application.ports.cursor import InvalidCursor
 
 
 class Database:
@@ -78,8 +78,8 @@ class Database:
 
 # ---------------------------------------------------------------------------------------------- cursors
 # A page's cursor names its list and the sort key of the page's last row; the next page starts after it.
-# A cursor is refused with the DynamoDB adapter's :class:`InvalidCursor` (the API answers it with 400)
-# when it is not one of these, or was made for another list.
+# A cursor that is not one of these, or was made for another list, is refused with ``InvalidCursor``
+# (the API answers it with 400).
 
 
 def encode_cursor(scope: str, position: str) -> str:

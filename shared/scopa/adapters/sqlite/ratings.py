@@ -18,11 +18,11 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from scopa.adapters.dynamodb.codec import InvalidCursor
 from scopa.adapters.dynamodb.keys import rank_sk
-from scopa.adapters.sqlite.database import Database
-from scopa.adapters.sqlite.tournaments import decode_cursor, dumps, encode_cursor, insert
+from scopa.adapters.sqlite.database import Database, decode_cursor, encode_cursor
+from scopa.adapters.sqlite.tournaments import dumps, insert
 from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.ratings import HistoryPoint, Order, StoredRating
 from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, RatingChange
 from scopa.domain.ratings.pools import RatingPool

@@ -32,7 +32,7 @@ def sqlite_stores(path: str | Path | Database) -> Stores:
         players=players.SqlitePlayerRepository(db),
         matches=matches.SqliteMatchRepository(db),
         clubs=clubs.SqliteClubRepository(db),
-        tournaments=tournaments.SqliteTournamentRepository(db),  # type: ignore[arg-type]
-        ratings=ratings.SqliteRatingRepository(db),  # type: ignore[arg-type]
+        tournaments=tournaments.SqliteTournamentRepository(db),
+        ratings=ratings.SqliteRatingRepository(db),
         idempotency=idempotency.SqliteIdempotencyRepository(db),
     )

@@ -12,16 +12,15 @@ they were written in, where DynamoDB has a random nonce).
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scopa.adapters.dynamodb.codec import InvalidCursor
-from scopa.adapters.sqlite.database import Database
+from scopa.adapters.sqlite.database import Database, decode_cursor, encode_cursor
 from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.tournaments import TournamentBundle
 from scopa.domain.tournaments.records import (
     AuditEntry,
@@ -311,23 +310,6 @@ def insert(c: sqlite3.Connection, sql: str, parameters: Sequence[Any] | Mapping[
 def dumps(value: Any) -> str:
     """Compact JSON (floats as their exact repr, so they read back bit for bit)."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def encode_cursor(scope: str, position: str) -> str:
-    """The opaque cursor after ``position`` in the list ``scope`` (``"tournaments:club:c_1"``)."""
-    return base64.urlsafe_b64encode(dumps([scope, position]).encode()).decode()
-
-
-def decode_cursor(cursor: str, scope: str) -> str:
-    """The position a cursor of the list ``scope`` resumes after; anything else raises
-    :class:`~scopa.adapters.dynamodb.codec.InvalidCursor` (the API answers 400), as on DynamoDB."""
-    try:
-        value = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-    except (ValueError, TypeError):
-        value = None
-    if not isinstance(value, list) or len(value) != 2 or value[0] != scope or not isinstance(value[1], str):
-        raise InvalidCursor("the cursor is not one this service returned")
-    return value[1]
 
 
 def listed_at(created_at: str, tournament_id: str) -> str:
