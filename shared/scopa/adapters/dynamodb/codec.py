@@ -1,11 +1,23 @@
-"""Small helpers every DynamoDB adapter shares: attribute values, conflicts, pagination cursors."""
+"""Small helpers every DynamoDB adapter shares: items, conflicts, batches, pagination cursors.
+
+Items are built as plain dicts and typed by boto3's :class:`~boto3.dynamodb.types.TypeSerializer`
+(:func:`to_item`), and read back through its ``TypeDeserializer`` (:func:`from_item`). What is stored stays
+as it always was: nested or float values go in as JSON strings (:func:`as_json`) or ``repr`` strings, never
+as DynamoDB numbers, so they come back bit for bit and free of ``Decimal``.
+"""
 
 from __future__ import annotations
 
 import base64
 import json
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
+from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 from botocore.exceptions import ClientError
 
 from scopa.adapters.dynamodb import keys
@@ -14,18 +26,56 @@ from scopa.application.ports.cursor import InvalidCursor
 
 __all__ = ["InvalidCursor"]  # the adapter modules import it from here with the other helpers
 
-
-def s(value: str) -> dict[str, str]:
-    return {"S": value}
-
-
-def n(value: int) -> dict[str, str]:
-    return {"N": str(value)}
+_SERIALIZER = TypeSerializer()
+_DESERIALIZER = TypeDeserializer()
 
 
-def dumps(value: Any) -> dict[str, str]:
-    """A JSON string attribute: compact, and free of DynamoDB's Decimal numbers."""
-    return {"S": json.dumps(value, separators=(",", ":"), ensure_ascii=False)}
+class UnprocessedItems(RuntimeError):
+    """DynamoDB still left part of a batch unprocessed after the last attempt."""
+
+    def __init__(self, operation: str, left: int, attempts: int) -> None:
+        super().__init__(f"{operation}: {left} requests still unprocessed after {attempts} attempts")
+        self.operation = operation
+        self.left = left
+        self.attempts = attempts
+
+
+# ---------------------------------------------------------------------------------------------- items
+
+
+def to_item(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Plain values -> a typed item (or typed ``ExpressionAttributeValues``, or a key).
+
+    str -> ``S``, int and Decimal -> ``N``, bool -> ``BOOL``, None -> ``NULL``, list -> ``L``, dict -> ``M``;
+    a float is refused (store it as ``repr`` or inside :func:`as_json`).
+    """
+    return {name: _SERIALIZER.serialize(value) for name, value in values.items()}
+
+
+def from_item(item: Mapping[str, Any]) -> dict[str, Any]:
+    """A typed item -> plain values; numbers without a fraction come back as ``int``, others as Decimal."""
+    return {name: _whole(_DESERIALIZER.deserialize(value)) for name, value in item.items()}
+
+
+def _whole(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        exponent = value.as_tuple().exponent
+        return int(value) if isinstance(exponent, int) and exponent >= 0 else value
+    if isinstance(value, list):
+        return [_whole(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _whole(v) for k, v in value.items()}
+    return value
+
+
+def item_key(pk: str, sk: str) -> dict[str, Any]:
+    """The typed primary key ``pk``/``sk``."""
+    return to_item({keys.PK: pk, keys.SK: sk})
+
+
+def as_json(value: Any) -> str:
+    """The text of a JSON string attribute: compact, non-ASCII kept, free of DynamoDB's Decimal numbers."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 THROTTLING = frozenset(
@@ -60,7 +110,7 @@ def put_if_version(client: Any, table: str, item: dict[str, Any], expected_versi
             TableName=table,
             Item=item,
             ConditionExpression="version = :v",
-            ExpressionAttributeValues={":v": n(expected_version)},
+            ExpressionAttributeValues=to_item({":v": expected_version}),
         )
     except ClientError as exc:
         raise_conflict(exc)
@@ -73,24 +123,115 @@ def transact(client: Any, items: list[dict[str, Any]]) -> None:
         raise_conflict(exc)
 
 
-def batch_get(
-    client: Any, table: str, item_keys: list[dict[str, Any]], consistent: bool = False, **options: Any
+# ---------------------------------------------------------------------------------------------- batches
+
+BATCH_WRITE_LIMIT = 25  # requests per BatchWriteItem call
+BATCH_GET_LIMIT = 100  # keys per BatchGetItem call
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """How the unprocessed part of a batch is sent again: at most ``attempts`` calls in all, the n-th
+    retry after a wait of ``min(cap, base * 2**n)`` seconds, half of it fixed and half random ("equal
+    jitter": concurrent callers spread out, yet each really waits). ``sleep`` and ``jitter`` (a number
+    in [0, 1)) are injected so tests need not wait."""
+
+    attempts: int = 8
+    base: float = 0.05
+    cap: float = 2.0
+    sleep: Callable[[float], None] = time.sleep
+    jitter: Callable[[], float] = random.random
+
+    def delay(self, retry: int) -> float:
+        """The wait before retry number ``retry`` (0 for the first)."""
+        ceiling = min(self.cap, self.base * 2.0**retry)
+        return ceiling / 2 * (1 + self.jitter())
+
+
+DEFAULT_BACKOFF = Backoff()
+
+_UNPROCESSED = {"batch_write_item": "UnprocessedItems", "batch_get_item": "UnprocessedKeys"}
+
+
+def send_batch(
+    client: Any,
+    operation: str,
+    request_items: dict[str, Any],
+    backoff: Backoff = DEFAULT_BACKOFF,
+    progress: Callable[[int], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Every found item of ``item_keys`` (duplicates read once), 100 keys a call, retrying unprocessed keys.
+    """One ``batch_write_item`` or ``batch_get_item`` request, with what DynamoDB leaves unprocessed sent
+    again after growing, jittered waits (see :class:`Backoff`); returns every answer, in order.
+
+    ``progress`` is told how many requests (writes or keys) each call processed. Raises
+    :class:`UnprocessedItems` if some are still left after ``backoff.attempts`` calls.
+    """
+    call = getattr(client, operation)
+    unprocessed = _UNPROCESSED[operation]
+    answers: list[dict[str, Any]] = []
+    pending = request_items
+    for attempt in range(backoff.attempts):
+        if attempt:
+            backoff.sleep(backoff.delay(attempt - 1))
+        answer: dict[str, Any] = call(RequestItems=pending)
+        answers.append(answer)
+        left = answer.get(unprocessed) or {}
+        if progress is not None:
+            progress(_requests(pending) - _requests(left))
+        if not left:
+            return answers
+        pending = left
+    raise UnprocessedItems(operation, _requests(pending), backoff.attempts)
+
+
+def _requests(request_items: dict[str, Any]) -> int:
+    """Writes (a list per table) or keys (``{"Keys": [...]}`` per table) in a batch's ``RequestItems``."""
+    return sum(len(r["Keys"]) if isinstance(r, dict) else len(r) for r in request_items.values())
+
+
+def batch_write(
+    client: Any,
+    table: str,
+    requests: list[dict[str, Any]],
+    backoff: Backoff = DEFAULT_BACKOFF,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """``PutRequest``/``DeleteRequest`` entries for ``table``, 25 a call, unprocessed ones sent again."""
+    for start in range(0, len(requests), BATCH_WRITE_LIMIT):
+        send_batch(
+            client,
+            "batch_write_item",
+            {table: requests[start : start + BATCH_WRITE_LIMIT]},
+            backoff,
+            progress,
+        )
+
+
+def batch_get(
+    client: Any,
+    table: str,
+    item_keys: list[dict[str, Any]],
+    consistent: bool = False,
+    backoff: Backoff = DEFAULT_BACKOFF,
+    **options: Any,
+) -> list[dict[str, Any]]:
+    """Every found (typed) item of ``item_keys`` (duplicates read once), 100 keys a call, unprocessed keys
+    sent again.
 
     ``options`` go into each request as they are (``ProjectionExpression``, ``ExpressionAttributeNames``).
     """
     unique = list({json.dumps(k, sort_keys=True): k for k in item_keys}.values())
     found: list[dict[str, Any]] = []
-    for start in range(0, len(unique), 100):
-        request: dict[str, Any] = {
-            table: {"Keys": unique[start : start + 100], "ConsistentRead": consistent, **options}
+    for start in range(0, len(unique), BATCH_GET_LIMIT):
+        request = {
+            table: {"Keys": unique[start : start + BATCH_GET_LIMIT], "ConsistentRead": consistent, **options}
         }
-        while request:
-            answer = client.batch_get_item(RequestItems=request)
+        for answer in send_batch(client, "batch_get_item", request, backoff):
             found.extend(answer.get("Responses", {}).get(table, []))
-            request = answer.get("UnprocessedKeys") or {}
     return found
+
+
+# ---------------------------------------------------------------------------------------------- cursors
 
 
 def encode_cursor(key: dict[str, Any]) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from scopa.adapters.dynamodb import keys
-from scopa.adapters.dynamodb.codec import dumps, n, raise_conflict, s
+from scopa.adapters.dynamodb.codec import as_json, from_item, item_key, raise_conflict, to_item
 from scopa.application.ports.idempotency import IdempotencyRecord
 
 
@@ -23,36 +23,42 @@ class DynamoIdempotencyRepository:
         self.table = table_name
 
     def _key(self, digest: str) -> dict[str, Any]:
-        return {keys.PK: s(keys.idempotency_pk(digest)), keys.SK: s(keys.IDEMPOTENCY_SK)}
+        return item_key(keys.idempotency_pk(digest), keys.IDEMPOTENCY_SK)
 
     def get_record(self, digest: str, now: int) -> IdempotencyRecord | None:
-        item = self.client.get_item(TableName=self.table, Key=self._key(digest), ConsistentRead=True).get(
+        found = self.client.get_item(TableName=self.table, Key=self._key(digest), ConsistentRead=True).get(
             "Item"
         )
-        if not item or int(item[keys.TTL_ATTRIBUTE]["N"]) <= now:
+        if not found:
+            return None
+        item = from_item(found)
+        if int(item[keys.TTL_ATTRIBUTE]) <= now:
             return None
         answer = item.get("answer")
         return IdempotencyRecord(
             digest=digest,
-            body_hash=item["body_hash"]["S"],
-            expires_at=int(item[keys.TTL_ATTRIBUTE]["N"]),
-            answer=json.loads(answer["S"]) if answer else None,
+            body_hash=item["body_hash"],
+            expires_at=int(item[keys.TTL_ATTRIBUTE]),
+            answer=json.loads(answer) if answer is not None else None,
         )
 
     def start_record(self, record: IdempotencyRecord, now: int) -> None:
-        item = {
-            **self._key(record.digest),
-            "type": s("idempotency"),
-            "body_hash": s(record.body_hash),
-            keys.TTL_ATTRIBUTE: n(record.expires_at),
-        }
+        item = to_item(
+            {
+                keys.PK: keys.idempotency_pk(record.digest),
+                keys.SK: keys.IDEMPOTENCY_SK,
+                "type": "idempotency",
+                "body_hash": record.body_hash,
+                keys.TTL_ATTRIBUTE: record.expires_at,
+            }
+        )
         try:
             self.client.put_item(
                 TableName=self.table,
                 Item=item,
                 ConditionExpression="attribute_not_exists(pk) OR #exp <= :now",
                 ExpressionAttributeNames={"#exp": keys.TTL_ATTRIBUTE},
-                ExpressionAttributeValues={":now": n(now)},
+                ExpressionAttributeValues=to_item({":now": now}),
             )
         except ClientError as exc:
             raise_conflict(exc)
@@ -64,7 +70,7 @@ class DynamoIdempotencyRepository:
                 Key=self._key(digest),
                 UpdateExpression="SET answer = :a",
                 ConditionExpression="attribute_exists(pk)",
-                ExpressionAttributeValues={":a": dumps(answer)},
+                ExpressionAttributeValues=to_item({":a": as_json(answer)}),
             )
         except ClientError as exc:
             raise_conflict(exc)

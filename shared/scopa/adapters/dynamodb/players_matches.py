@@ -1,7 +1,8 @@
 """The repository on DynamoDB: one table, conditional writes, transactions where items move together.
 
-This is the only module that talks to boto3. Big or nested values (the engine state, rules, the move
-list, the idempotency answer) are stored as JSON strings: compact, and free of DynamoDB's Decimal numbers.
+Items are built as plain dicts and typed by :func:`~scopa.adapters.dynamodb.codec.to_item` (read back by
+``from_item``). Big or nested values (the engine state, rules, the move list) are stored as JSON strings:
+compact, and free of DynamoDB's Decimal numbers.
 """
 
 from __future__ import annotations
@@ -11,13 +12,16 @@ from typing import Any, cast
 
 from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.codec import (
+    DEFAULT_BACKOFF,
+    Backoff,
     InvalidCursor,
     batch_get,
     decode_cursor,
     encode_cursor,
-    n,
+    from_item,
+    item_key,
     put_if_version,
-    s,
+    to_item,
     transact,
 )
 from scopa.application.ports.conflict import WriteConflict
@@ -29,10 +33,12 @@ class DynamoRepository:
     """The player and match ports (:mod:`scopa.application.ports.players`, :mod:`~.matches`) on one
     DynamoDB table through the low-level client."""
 
-    def __init__(self, client: Any, table_name: str) -> None:
-        """``client`` is a boto3 DynamoDB client (typed loosely: items are built as plain dicts here)."""
+    def __init__(self, client: Any, table_name: str, backoff: Backoff = DEFAULT_BACKOFF) -> None:
+        """``client`` is a boto3 DynamoDB client (typed loosely: items are built as plain dicts here);
+        ``backoff`` paces the retries of unprocessed batch reads."""
         self.client = client
         self.table = table_name
+        self.backoff = backoff
 
     # ------------------------------------------------------------------ players and tokens
 
@@ -53,39 +59,40 @@ class DynamoRepository:
         self._transact(items)
 
     def _player_item(self, player: Player) -> dict[str, Any]:
-        item = {
-            keys.PK: s(keys.player_pk(player.id)),
-            keys.SK: s(keys.PROFILE),
-            "type": s("player"),
-            "id": s(player.id),
-            "name": s(player.name),
-            "role": s(player.role),
-            "created_at": s(player.created_at),
+        item: dict[str, Any] = {
+            keys.PK: keys.player_pk(player.id),
+            keys.SK: keys.PROFILE,
+            "type": "player",
+            "id": player.id,
+            "name": player.name,
+            "role": player.role,
+            "created_at": player.created_at,
         }
         if player.token_hash:
-            item["token_hash"] = s(player.token_hash)
+            item["token_hash"] = player.token_hash
         if player.origin:
-            item["origin"] = s(json.dumps(player.origin, separators=(",", ":")))
-        return item
+            item["origin"] = json.dumps(player.origin, separators=(",", ":"))
+        return to_item(item)
 
     def _token_item(self, token_hash: str, player: Player) -> dict[str, Any]:
         return _token_item(token_hash, player.id, player.role)
 
     def get_player(self, player_id: str, consistent: bool = False) -> Player | None:
-        item = self.client.get_item(
+        found = self.client.get_item(
             TableName=self.table,
-            Key={keys.PK: s(keys.player_pk(player_id)), keys.SK: s(keys.PROFILE)},
+            Key=item_key(keys.player_pk(player_id), keys.PROFILE),
             ConsistentRead=consistent,
         ).get("Item")
-        if not item:
+        if not found:
             return None
+        item = from_item(found)
         return Player(
-            id=item["id"]["S"],
-            name=item["name"]["S"],
-            role=cast(Role, item["role"]["S"]),
-            created_at=item["created_at"]["S"],
-            token_hash=item.get("token_hash", {}).get("S"),
-            origin=json.loads(item["origin"]["S"]) if "origin" in item else None,
+            id=item["id"],
+            name=item["name"],
+            role=cast(Role, item["role"]),
+            created_at=item["created_at"],
+            token_hash=item.get("token_hash"),
+            origin=json.loads(item["origin"]) if "origin" in item else None,
         )
 
     def set_role(self, player_id: str, role: Role) -> None:
@@ -96,7 +103,7 @@ class DynamoRepository:
             {
                 "Update": {
                     "TableName": self.table,
-                    "Key": {keys.PK: s(keys.player_pk(player_id)), keys.SK: s(keys.PROFILE)},
+                    "Key": item_key(keys.player_pk(player_id), keys.PROFILE),
                     "UpdateExpression": "SET #r = :r",
                     "ConditionExpression": "attribute_exists(pk)"
                     + (
@@ -105,8 +112,9 @@ class DynamoRepository:
                         else " AND attribute_not_exists(token_hash)"
                     ),
                     "ExpressionAttributeNames": {"#r": "role"},
-                    "ExpressionAttributeValues": {":r": s(role)}
-                    | ({":t": s(player.token_hash)} if player.token_hash else {}),
+                    "ExpressionAttributeValues": to_item(
+                        {":r": role} | ({":t": player.token_hash} if player.token_hash else {})
+                    ),
                 }
             }
         ]
@@ -117,43 +125,43 @@ class DynamoRepository:
         self._transact(items)
 
     def get_token_owner(self, token_hash: str) -> tuple[str, Role] | None:
-        item = self.client.get_item(
-            TableName=self.table, Key={keys.PK: s(keys.token_pk(token_hash)), keys.SK: s(keys.TOKEN_SK)}
+        found = self.client.get_item(
+            TableName=self.table, Key=item_key(keys.token_pk(token_hash), keys.TOKEN_SK)
         ).get("Item")
-        return (item["player_id"]["S"], cast(Role, item["role"]["S"])) if item else None
+        if not found:
+            return None
+        item = from_item(found)
+        return item["player_id"], cast(Role, item["role"])
 
     def replace_token(self, player_id: str, old_hash: str | None, new_hash: str | None) -> None:
         player = self.get_player(player_id)
         if player is None:
             raise WriteConflict("no such player")
-        profile_key = {keys.PK: s(keys.player_pk(player_id)), keys.SK: s(keys.PROFILE)}
-        update: dict[str, Any] = {"TableName": self.table, "Key": profile_key}
+        update: dict[str, Any] = {
+            "TableName": self.table,
+            "Key": item_key(keys.player_pk(player_id), keys.PROFILE),
+        }
         if old_hash:
-            conditions, values = ["token_hash = :old"], {":old": s(old_hash)}
+            conditions, values = ["token_hash = :old"], {":old": old_hash}
         else:
             conditions, values = ["attribute_exists(pk)", "attribute_not_exists(token_hash)"], {}
         if new_hash:
             # The new token item copies the role read above: a role changed since then must fail the
             # write, or a demoted organizer would keep the role through the new token.
             conditions.append("#r = :role")
-            values[":role"] = s(player.role)
+            values[":role"] = player.role
             update["ExpressionAttributeNames"] = {"#r": "role"}
             update["UpdateExpression"] = "SET token_hash = :new"
-            values[":new"] = s(new_hash)
+            values[":new"] = new_hash
         else:
             update["UpdateExpression"] = "REMOVE token_hash"
         update["ConditionExpression"] = " AND ".join(conditions)
         if values:
-            update["ExpressionAttributeValues"] = values
+            update["ExpressionAttributeValues"] = to_item(values)
         items: list[dict[str, Any]] = [{"Update": update}]
         if old_hash:
             items.append(
-                {
-                    "Delete": {
-                        "TableName": self.table,
-                        "Key": {keys.PK: s(keys.token_pk(old_hash)), keys.SK: s(keys.TOKEN_SK)},
-                    }
-                }
+                {"Delete": {"TableName": self.table, "Key": item_key(keys.token_pk(old_hash), keys.TOKEN_SK)}}
             )
         if new_hash:
             items.append(
@@ -178,12 +186,14 @@ class DynamoRepository:
                 {
                     "Put": {
                         "TableName": self.table,
-                        "Item": {
-                            keys.PK: s(keys.player_pk(player_id)),
-                            keys.SK: s(keys.player_match_sk(match.created_at, match.id)),
-                            "type": s("player_match"),
-                            "match_id": s(match.id),
-                        },
+                        "Item": to_item(
+                            {
+                                keys.PK: keys.player_pk(player_id),
+                                keys.SK: keys.player_match_sk(match.created_at, match.id),
+                                "type": "player_match",
+                                "match_id": match.id,
+                            }
+                        ),
                     }
                 }
             )
@@ -191,9 +201,7 @@ class DynamoRepository:
 
     def get_match(self, match_id: str) -> Match | None:
         item = self.client.get_item(
-            TableName=self.table,
-            Key={keys.PK: s(keys.match_pk(match_id)), keys.SK: s(keys.MATCH_SK)},
-            ConsistentRead=True,
+            TableName=self.table, Key=item_key(keys.match_pk(match_id), keys.MATCH_SK), ConsistentRead=True
         ).get("Item")
         return _match_from_item(item) if item else None
 
@@ -202,50 +210,52 @@ class DynamoRepository:
         put_if_version(self.client, self.table, self._match_item(match), expected_version)
 
     def get_matches(self, match_ids: list[str]) -> dict[str, Match]:
-        item_keys = [{keys.PK: s(keys.match_pk(i)), keys.SK: s(keys.MATCH_SK)} for i in match_ids]
-        matches = (_match_from_item(item) for item in batch_get(self.client, self.table, item_keys, True))
+        item_keys = [item_key(keys.match_pk(i), keys.MATCH_SK) for i in match_ids]
+        found = batch_get(self.client, self.table, item_keys, True, self.backoff)
+        matches = (_match_from_item(item) for item in found)
         return {match.id: match for match in matches}
 
     def _match_item(self, match: Match) -> dict[str, Any]:
+        # The JSON texts keep the exact spelling items were always written with.
         item: dict[str, Any] = {
-            keys.PK: s(keys.match_pk(match.id)),
-            keys.SK: s(keys.MATCH_SK),
-            "type": s("match"),
-            "id": s(match.id),
-            "game": s(match.game),
-            "preset": s(match.preset),
-            "rules": s(json.dumps(match.rules, separators=(",", ":"))),
-            "seats": s(json.dumps(match.seats)),
-            "names": s(json.dumps(match.names, ensure_ascii=False)),
-            "status": s(match.status),
-            "version": n(match.version),
-            "state": s(json.dumps(match.state, separators=(",", ":"))),
-            "moves": s(" ".join(match.moves)),
-            "created_at": s(match.created_at),
-            "updated_at": s(match.updated_at),
-            "created_by": s(match.created_by),
-            "move_seconds": n(match.move_seconds),
-            "accepted": s(json.dumps(match.accepted)),
+            keys.PK: keys.match_pk(match.id),
+            keys.SK: keys.MATCH_SK,
+            "type": "match",
+            "id": match.id,
+            "game": match.game,
+            "preset": match.preset,
+            "rules": json.dumps(match.rules, separators=(",", ":")),
+            "seats": json.dumps(match.seats),
+            "names": json.dumps(match.names, ensure_ascii=False),
+            "status": match.status,
+            "version": match.version,
+            "state": json.dumps(match.state, separators=(",", ":")),
+            "moves": " ".join(match.moves),
+            "created_at": match.created_at,
+            "updated_at": match.updated_at,
+            "created_by": match.created_by,
+            "move_seconds": match.move_seconds,
+            "accepted": json.dumps(match.accepted),
         }
         if match.deadline is not None:
-            item["deadline"] = n(match.deadline)
+            item["deadline"] = match.deadline
             if match.status == "active":
-                item[keys.GSI1_PK] = s(keys.LIVE)
-                item[keys.GSI1_SK] = s(keys.live_sk(match.deadline, match.id))
+                item[keys.GSI1_PK] = keys.LIVE
+                item[keys.GSI1_SK] = keys.live_sk(match.deadline, match.id)
         if match.rating:
-            item["rating"] = s(match.rating)
+            item["rating"] = match.rating
             if match.status == "finished" and match.rating == "pending":
-                item[keys.GSI1_PK] = s(keys.UNRATED)
-                item[keys.GSI1_SK] = s(f"{match.updated_at}#{match.id}")
+                item[keys.GSI1_PK] = keys.UNRATED
+                item[keys.GSI1_SK] = f"{match.updated_at}#{match.id}"
         if match.context:
-            item["context"] = s(json.dumps(match.context, separators=(",", ":")))
+            item["context"] = json.dumps(match.context, separators=(",", ":"))
         if match.idempotency:
-            item["idempotency"] = s(json.dumps(match.idempotency, separators=(",", ":")))
+            item["idempotency"] = json.dumps(match.idempotency, separators=(",", ":"))
         if match.origin:
-            item["origin"] = s(json.dumps(match.origin, separators=(",", ":")))
+            item["origin"] = json.dumps(match.origin, separators=(",", ":"))
         if match.seeded:  # written only when true, so items from before the flag read as not seeded
-            item["seeded"] = {"BOOL": True}
-        return item
+            item["seeded"] = True
+        return to_item(item)
 
     def list_player_matches(
         self, player_id: str, limit: int, cursor: str | None
@@ -253,23 +263,23 @@ class DynamoRepository:
         query: dict[str, Any] = {
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
-            "ExpressionAttributeValues": {
-                ":pk": s(keys.player_pk(player_id)),
-                ":prefix": s(keys.PLAYER_MATCH_PREFIX),
-            },
+            "ExpressionAttributeValues": to_item(
+                {":pk": keys.player_pk(player_id), ":prefix": keys.PLAYER_MATCH_PREFIX}
+            ),
             "ScanIndexForward": False,
             "Limit": limit,
         }
         if cursor:
             start = decode_cursor(cursor)
+            at = from_item(start)
             # A start key outside this player's list would make DynamoDB answer a ValidationException.
-            if start[keys.PK]["S"] != keys.player_pk(player_id) or not start[keys.SK]["S"].startswith(
+            if at[keys.PK] != keys.player_pk(player_id) or not at[keys.SK].startswith(
                 keys.PLAYER_MATCH_PREFIX
             ):
                 raise InvalidCursor("the cursor is not one this service returned")
             query["ExclusiveStartKey"] = start
         page = self.client.query(**query)
-        ids = [item["match_id"]["S"] for item in page.get("Items", [])]
+        ids = [from_item(item)["match_id"] for item in page.get("Items", [])]
         summaries = self._summaries(ids)
         nxt = page.get("LastEvaluatedKey")
         return summaries, encode_cursor(nxt) if nxt else None
@@ -280,25 +290,26 @@ class DynamoRepository:
         items = batch_get(
             self.client,
             self.table,
-            [{keys.PK: s(keys.match_pk(i)), keys.SK: s(keys.MATCH_SK)} for i in ids],
+            [item_key(keys.match_pk(i), keys.MATCH_SK) for i in ids],
+            backoff=self.backoff,
             ProjectionExpression="id, created_at, #st, #n, seats, preset, #state",
             ExpressionAttributeNames={"#st": "status", "#n": "names", "#state": "state"},
         )
-        found = {item["id"]["S"]: item for item in items}
+        found = {item["id"]: item for item in map(from_item, items)}
         out = []
         for i in ids:
             item = found.get(i)
             if item is None:
                 continue
-            state = json.loads(item["state"]["S"])
+            state = json.loads(item["state"])
             out.append(
                 MatchSummary(
                     id=i,
-                    created_at=item["created_at"]["S"],
-                    status=item["status"]["S"],
-                    names=json.loads(item["names"]["S"]),
-                    seats=json.loads(item["seats"]["S"]),
-                    preset=item["preset"]["S"],
+                    created_at=item["created_at"],
+                    status=item["status"],
+                    names=json.loads(item["names"]),
+                    seats=json.loads(item["seats"]),
+                    preset=item["preset"],
                     result=state.get("result"),
                 )
             )
@@ -310,10 +321,10 @@ class DynamoRepository:
             TableName=self.table,
             IndexName=keys.GSI1,
             KeyConditionExpression="gsi1pk = :live AND gsi1sk < :now",
-            ExpressionAttributeValues={":live": s(keys.LIVE), ":now": s(keys.live_sk(now, ""))},
+            ExpressionAttributeValues=to_item({":live": keys.LIVE, ":now": keys.live_sk(now, "")}),
             Limit=limit,
         )
-        return [item[keys.GSI1_SK]["S"].split("#", 1)[1] for item in page.get("Items", [])]
+        return [from_item(item)[keys.GSI1_SK].split("#", 1)[1] for item in page.get("Items", [])]
 
     # ------------------------------------------------------------------ helpers
 
@@ -322,40 +333,45 @@ class DynamoRepository:
 
 
 def _token_item(token_hash: str, player_id: str, role: str) -> dict[str, Any]:
-    return {
-        keys.PK: s(keys.token_pk(token_hash)),
-        keys.SK: s(keys.TOKEN_SK),
-        "type": s("token"),
-        "player_id": s(player_id),
-        "role": s(role),
-    }
+    return to_item(
+        {
+            keys.PK: keys.token_pk(token_hash),
+            keys.SK: keys.TOKEN_SK,
+            "type": "token",
+            "player_id": player_id,
+            "role": role,
+        }
+    )
 
 
-def _match_from_item(item: dict[str, Any]) -> Match:
-    idem = item.get("idempotency")
-    deadline = item.get("deadline")
+def _match_from_item(typed: dict[str, Any]) -> Match:
+    item = from_item(typed)
+
+    def parsed(name: str) -> Any:
+        return json.loads(item[name]) if name in item else None
+
     return Match(
-        id=item["id"]["S"],
-        game=item["game"]["S"],
-        preset=item["preset"]["S"],
-        rules=json.loads(item["rules"]["S"]),
-        seats=json.loads(item["seats"]["S"]),
-        names=json.loads(item["names"]["S"]),
-        status=item["status"]["S"],
-        version=int(item["version"]["N"]),
-        state=json.loads(item["state"]["S"]),
-        moves=item["moves"]["S"].split() if item["moves"]["S"] else [],
-        created_at=item["created_at"]["S"],
-        updated_at=item["updated_at"]["S"],
-        created_by=item["created_by"]["S"],
-        move_seconds=int(item["move_seconds"]["N"]),
-        deadline=int(deadline["N"]) if deadline else None,
-        accepted=json.loads(item["accepted"]["S"]),
-        idempotency=json.loads(idem["S"]) if idem else None,
-        context=json.loads(item["context"]["S"]) if "context" in item else None,
-        rating=item["rating"]["S"] if "rating" in item else None,
-        origin=json.loads(item["origin"]["S"]) if "origin" in item else None,
-        seeded=bool(item.get("seeded", {}).get("BOOL", False)),
+        id=item["id"],
+        game=item["game"],
+        preset=item["preset"],
+        rules=json.loads(item["rules"]),
+        seats=json.loads(item["seats"]),
+        names=json.loads(item["names"]),
+        status=item["status"],
+        version=int(item["version"]),
+        state=json.loads(item["state"]),
+        moves=item["moves"].split(),
+        created_at=item["created_at"],
+        updated_at=item["updated_at"],
+        created_by=item["created_by"],
+        move_seconds=int(item["move_seconds"]),
+        deadline=int(item["deadline"]) if "deadline" in item else None,
+        accepted=json.loads(item["accepted"]),
+        idempotency=parsed("idempotency"),
+        context=parsed("context"),
+        rating=item.get("rating"),
+        origin=parsed("origin"),
+        seeded=bool(item.get("seeded", False)),
     )
 
 

@@ -8,6 +8,10 @@ queue). A second run, a duplicate trigger or a concurrent run loses a condition 
 Leaderboards are two sparse indexes over the rating items (Elo on ``gsi2``, Glicko-2 on ``gsi3``) whose
 partition is ``RANK#<pool>#<shard>``: the shard is a hash of the player id, so writes spread over
 ``shards`` partitions, and a top-N read queries every shard and merges (see ``docs/rankings.md``).
+
+Items are built as plain dicts and typed by :func:`~scopa.adapters.dynamodb.codec.to_item`; what a read
+returns goes through ``from_item`` once, on arrival. Floats are stored as their ``repr`` (or inside JSON), so
+a recompute reproduces them bit for bit.
 """
 
 from __future__ import annotations
@@ -21,13 +25,17 @@ from typing import Any
 
 from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.codec import (
+    DEFAULT_BACKOFF,
+    Backoff,
     InvalidCursor,
+    as_json,
     batch_get,
+    batch_write,
     decode_cursor,
-    dumps,
     encode_cursor,
-    n,
-    s,
+    from_item,
+    item_key,
+    to_item,
     transact,
 )
 from scopa.application.ports.ratings import HistoryPoint, Order, StoredRating
@@ -40,10 +48,13 @@ def shard_of(player_id: str, shards: int) -> int:
 
 
 class DynamoRatingRepository:
-    def __init__(self, client: Any, table_name: str, shards: int = 4) -> None:
+    def __init__(
+        self, client: Any, table_name: str, shards: int = 4, backoff: Backoff = DEFAULT_BACKOFF
+    ) -> None:
         self.client = client
         self.table = table_name
         self.shards = shards
+        self.backoff = backoff  # paces the retries of unprocessed batch reads and writes
 
     # ------------------------------------------------------------------ the queue
 
@@ -53,16 +64,17 @@ class DynamoRatingRepository:
             TableName=self.table,
             IndexName=keys.GSI1,
             KeyConditionExpression="gsi1pk = :q AND gsi1sk < :before",
-            ExpressionAttributeValues={":q": s(keys.UNRATED), ":before": s(before)},
+            ExpressionAttributeValues=to_item({":q": keys.UNRATED, ":before": before}),
             Limit=limit,
         )
-        return [i[keys.GSI1_SK]["S"].split("#", 1)[1] for i in page.get("Items", [])]
+        return [from_item(i)[keys.GSI1_SK].split("#", 1)[1] for i in page.get("Items", [])]
 
     # ------------------------------------------------------------------ rating items
 
     def get_ratings(self, pool: str, player_ids: Iterable[str]) -> dict[str, StoredRating]:
-        item_keys = [_key(keys.player_pk(p), keys.rating_sk(pool)) for p in player_ids]
-        ratings = (_rating(item) for item in batch_get(self.client, self.table, item_keys, True))
+        item_keys = [item_key(keys.player_pk(p), keys.rating_sk(pool)) for p in player_ids]
+        found = batch_get(self.client, self.table, item_keys, True, self.backoff)
+        ratings = (_rating(from_item(item)) for item in found)
         return {stored.player_id: stored for stored in ratings}
 
     def rate(
@@ -78,24 +90,26 @@ class DynamoRatingRepository:
             {
                 "Update": {
                     "TableName": self.table,
-                    "Key": _key(keys.match_pk(match.id), keys.MATCH_SK),
+                    "Key": item_key(keys.match_pk(match.id), keys.MATCH_SK),
                     "UpdateExpression": "SET rating = :rated REMOVE gsi1pk, gsi1sk",
                     "ConditionExpression": "rating = :pending",
-                    "ExpressionAttributeValues": {":rated": s("rated"), ":pending": s("pending")},
+                    "ExpressionAttributeValues": to_item({":rated": "rated", ":pending": "pending"}),
                 }
             },
             {
                 "Put": {
                     "TableName": self.table,
-                    "Item": {
-                        keys.PK: s(keys.rated_log_pk(match.pool)),
-                        keys.SK: s(f"{finished_at}#{match.id}"),
-                        "type": s("rated_match"),
-                        "match_id": s(match.id),
-                        "finished_at": s(repr(match.finished_at)),
-                        "sides": dumps([list(side) for side in match.sides]),
-                        "score": s(repr(match.score)),
-                    },
+                    "Item": to_item(
+                        {
+                            keys.PK: keys.rated_log_pk(match.pool),
+                            keys.SK: f"{finished_at}#{match.id}",
+                            "type": "rated_match",
+                            "match_id": match.id,
+                            "finished_at": repr(match.finished_at),
+                            "sides": as_json([list(side) for side in match.sides]),
+                            "score": repr(match.score),
+                        }
+                    ),
                     "ConditionExpression": "attribute_not_exists(pk)",
                 }
             },
@@ -111,32 +125,34 @@ class DynamoRatingRepository:
                 change.after,
                 (before.version if before else 0) + 1,
             )
-            item["last_match"] = s(f"{finished_at}#{match.id}")
-            put: dict[str, Any] = {"TableName": self.table, "Item": item}
+            item["last_match"] = f"{finished_at}#{match.id}"
+            put: dict[str, Any] = {"TableName": self.table, "Item": to_item(item)}
             if before is None:
                 put["ConditionExpression"] = "attribute_not_exists(pk)"
             else:
                 put["ConditionExpression"] = "version = :v"
-                put["ExpressionAttributeValues"] = {":v": n(before.version)}
+                put["ExpressionAttributeValues"] = to_item({":v": before.version})
             items.append({"Put": put})
             score = match.score if side_of[player] == 0 else 1.0 - match.score
             items.append(
                 {
                     "Put": {
                         "TableName": self.table,
-                        "Item": {
-                            keys.PK: s(keys.player_pk(player)),
-                            keys.SK: s(keys.history_sk(match.pool, finished_at, match.id)),
-                            "type": s("rating_history"),
-                            "match_id": s(match.id),
-                            "at": s(finished_at),
-                            "elo": s(repr(change.after.elo)),
-                            "elo_delta": s(repr(change.elo_delta)),
-                            "glicko": s(repr(change.after.glicko_rating)),
-                            "glicko_rd": s(repr(change.after.glicko_rd)),
-                            "score": s(repr(score)),
-                            "opponents": dumps(list(change.opponents)),
-                        },
+                        "Item": to_item(
+                            {
+                                keys.PK: keys.player_pk(player),
+                                keys.SK: keys.history_sk(match.pool, finished_at, match.id),
+                                "type": "rating_history",
+                                "match_id": match.id,
+                                "at": finished_at,
+                                "elo": repr(change.after.elo),
+                                "elo_delta": repr(change.elo_delta),
+                                "glicko": repr(change.after.glicko_rating),
+                                "glicko_rd": repr(change.after.glicko_rd),
+                                "score": repr(score),
+                                "opponents": as_json(list(change.opponents)),
+                            }
+                        ),
                     }
                 }
             )
@@ -146,14 +162,10 @@ class DynamoRatingRepository:
                     {
                         "Update": {
                             "TableName": self.table,
-                            "Key": _key(keys.player_pk(player), keys.versus_sk(match.pool, opponent)),
+                            "Key": item_key(keys.player_pk(player), keys.versus_sk(match.pool, opponent)),
                             "UpdateExpression": f"ADD {field} :one SET #t = :t, opponent = :o",
                             "ExpressionAttributeNames": {"#t": "type"},
-                            "ExpressionAttributeValues": {
-                                ":one": n(1),
-                                ":t": s("versus"),
-                                ":o": s(opponent),
-                            },
+                            "ExpressionAttributeValues": to_item({":one": 1, ":t": "versus", ":o": opponent}),
                         }
                     }
                 )
@@ -162,21 +174,22 @@ class DynamoRatingRepository:
     def _rating_item(
         self, pool: str, player: str, name: str, r: PlayerRating, version: int
     ) -> dict[str, Any]:
+        """The plain rating item (typed by the caller once complete)."""
         shard = shard_of(player, self.shards)
         return {
-            keys.PK: s(keys.player_pk(player)),
-            keys.SK: s(keys.rating_sk(pool)),
-            keys.GSI2_PK: s(keys.rank_pk(pool, shard)),
-            keys.GSI2_SK: s(keys.rank_sk(r.elo, player)),
-            keys.GSI3_PK: s(keys.glicko_rank_pk(pool, shard)),
-            keys.GSI3_SK: s(keys.rank_sk(r.glicko_rating, player)),
-            "type": s("rating"),
-            "pool": s(pool),
-            "player_id": s(player),
-            "name": s(name),
-            "version": n(version),
+            keys.PK: keys.player_pk(player),
+            keys.SK: keys.rating_sk(pool),
+            keys.GSI2_PK: keys.rank_pk(pool, shard),
+            keys.GSI2_SK: keys.rank_sk(r.elo, player),
+            keys.GSI3_PK: keys.glicko_rank_pk(pool, shard),
+            keys.GSI3_SK: keys.rank_sk(r.glicko_rating, player),
+            "type": "rating",
+            "pool": pool,
+            "player_id": player,
+            "name": name,
+            "version": version,
             # Floats as their exact repr: a recompute must reproduce them bit for bit.
-            "ratings": dumps(
+            "ratings": as_json(
                 [
                     r.elo,
                     r.elo_games,
@@ -201,13 +214,9 @@ class DynamoRatingRepository:
             version = existing[player].version + 1 if player in existing else 1
             item = self._rating_item(pool.id, player, names.get(player, player), rating, version)
             if player in existing and existing[player].last_match:
-                item["last_match"] = s(existing[player].last_match or "")
-            puts.append({"PutRequest": {"Item": item}})
-        for start in range(0, len(puts), 25):
-            request: dict[str, Any] = {self.table: puts[start : start + 25]}
-            while request:
-                answer = self.client.batch_write_item(RequestItems=request)
-                request = answer.get("UnprocessedItems") or {}
+                item["last_match"] = existing[player].last_match or ""
+            puts.append({"PutRequest": {"Item": to_item(item)}})
+        batch_write(self.client, self.table, puts, self.backoff)
         return len(puts)
 
     def all_ratings(self, pool: str) -> dict[str, StoredRating]:
@@ -223,18 +232,18 @@ class DynamoRatingRepository:
         query: dict[str, Any] = {
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk",
-            "ExpressionAttributeValues": {":pk": s(keys.rated_log_pk(pool))},
+            "ExpressionAttributeValues": to_item({":pk": keys.rated_log_pk(pool)}),
         }
         while True:
             page = self.client.query(**query)
-            for item in page.get("Items", []):
-                sides = json.loads(item["sides"]["S"])
+            for item in map(from_item, page.get("Items", [])):
+                sides = json.loads(item["sides"])
                 yield RatedMatch(
-                    id=item["match_id"]["S"],
-                    finished_at=float(item["finished_at"]["S"]),
+                    id=item["match_id"],
+                    finished_at=float(item["finished_at"]),
                     pool=pool,
                     sides=(tuple(sides[0]), tuple(sides[1])),
-                    score=float(item["score"]["S"]),
+                    score=float(item["score"]),
                 )
             if "LastEvaluatedKey" not in page:
                 return
@@ -297,16 +306,16 @@ class DynamoRatingRepository:
                     TableName=self.table,
                     IndexName=index,
                     KeyConditionExpression=f"{pk_name} = :pk AND {sk_name} {op} :me",
-                    ExpressionAttributeValues={":pk": s(pk), ":me": s(mine)},
+                    ExpressionAttributeValues=to_item({":pk": pk, ":me": mine}),
                     ScanIndexForward=forward,
                     Limit=count,
                 )
-                bucket.extend((i[sk_name]["S"], i) for i in page.get("Items", []))
+                bucket.extend((i[sk_name], i) for i in map(from_item, page.get("Items", [])))
             counted = self.client.query(
                 TableName=self.table,
                 IndexName=index,
                 KeyConditionExpression=f"{pk_name} = :pk AND {sk_name} > :me",
-                ExpressionAttributeValues={":pk": s(pk), ":me": s(mine)},
+                ExpressionAttributeValues=to_item({":pk": pk, ":me": mine}),
                 Select="COUNT",
             )
             higher += int(counted.get("Count", 0))
@@ -338,7 +347,7 @@ class DynamoRatingRepository:
             "TableName": self.table,
             "IndexName": index,
             "KeyConditionExpression": f"{pk_name} = :pk",
-            "ExpressionAttributeValues": {":pk": s(pk)},
+            "ExpressionAttributeValues": to_item({":pk": pk}),
             "ScanIndexForward": forward,
         }
         if limit is not None:
@@ -347,7 +356,7 @@ class DynamoRatingRepository:
             query["ExclusiveStartKey"] = start
         while True:
             page = self.client.query(**query)
-            yield from page.get("Items", [])
+            yield from map(from_item, page.get("Items", []))
             if limit is not None or "LastEvaluatedKey" not in page:
                 return
             query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
@@ -356,16 +365,16 @@ class DynamoRatingRepository:
         self, starts: list[dict[str, Any] | None], done: list[bool], pool: str, order: Order, offset: int
     ) -> str:
         state = json.dumps([starts, done, offset], separators=(",", ":"))
-        return encode_cursor({"p": {"S": f"{pool}|{order}"}, "s": {"S": state}})
+        return encode_cursor(to_item({"p": f"{pool}|{order}", "s": state}))
 
     def _decode_cursor(
         self, cursor: str, pool: str, order: Order
     ) -> tuple[list[dict[str, Any] | None], list[bool], int]:
-        raw = decode_cursor(cursor, frozenset({"p", "s"}))
-        if raw["p"]["S"] != f"{pool}|{order}":
+        raw = from_item(decode_cursor(cursor, frozenset({"p", "s"})))
+        if raw["p"] != f"{pool}|{order}":
             raise InvalidCursor("the cursor belongs to another leaderboard")
         try:
-            starts, done, offset = json.loads(raw["s"]["S"])
+            starts, done, offset = json.loads(raw["s"])
             if not isinstance(offset, int) or offset < 0:
                 raise ValueError("offset")
             if len(starts) != self.shards or len(done) != self.shards:
@@ -386,25 +395,24 @@ class DynamoRatingRepository:
         page = self.client.query(
             TableName=self.table,
             KeyConditionExpression="pk = :pk AND begins_with(sk, :prefix)",
-            ExpressionAttributeValues={
-                ":pk": s(keys.player_pk(player_id)),
-                ":prefix": s(f"{keys.HISTORY_PREFIX}{pool}#"),
-            },
+            ExpressionAttributeValues=to_item(
+                {":pk": keys.player_pk(player_id), ":prefix": f"{keys.HISTORY_PREFIX}{pool}#"}
+            ),
             ScanIndexForward=False,
             Limit=limit,
         )
         points = [
             HistoryPoint(
-                at=i["at"]["S"],
-                match_id=i["match_id"]["S"],
-                elo=float(i["elo"]["S"]),
-                elo_delta=float(i["elo_delta"]["S"]),
-                glicko=float(i["glicko"]["S"]),
-                glicko_rd=float(i["glicko_rd"]["S"]),
-                score=float(i["score"]["S"]),
-                opponents=json.loads(i["opponents"]["S"]),
+                at=i["at"],
+                match_id=i["match_id"],
+                elo=float(i["elo"]),
+                elo_delta=float(i["elo_delta"]),
+                glicko=float(i["glicko"]),
+                glicko_rd=float(i["glicko_rd"]),
+                score=float(i["score"]),
+                opponents=json.loads(i["opponents"]),
             )
-            for i in page.get("Items", [])
+            for i in map(from_item, page.get("Items", []))
         ]
         return list(reversed(points))
 
@@ -412,21 +420,20 @@ class DynamoRatingRepository:
         query: dict[str, Any] = {
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
-            "ExpressionAttributeValues": {
-                ":pk": s(keys.player_pk(player_id)),
-                ":prefix": s(f"{keys.VERSUS_PREFIX}{pool}#"),
-            },
+            "ExpressionAttributeValues": to_item(
+                {":pk": keys.player_pk(player_id), ":prefix": f"{keys.VERSUS_PREFIX}{pool}#"}
+            ),
         }
         out = []
         while True:
             page = self.client.query(**query)
-            for i in page.get("Items", []):
+            for i in map(from_item, page.get("Items", [])):
                 out.append(
                     {
-                        "opponent": i["opponent"]["S"],
-                        "wins": int(i.get("wins", {"N": "0"})["N"]),
-                        "losses": int(i.get("losses", {"N": "0"})["N"]),
-                        "draws": int(i.get("draws", {"N": "0"})["N"]),
+                        "opponent": i["opponent"],
+                        "wins": int(i.get("wins", 0)),
+                        "losses": int(i.get("losses", 0)),
+                        "draws": int(i.get("draws", 0)),
                     }
                 )
             if "LastEvaluatedKey" not in page:
@@ -437,9 +444,11 @@ class DynamoRatingRepository:
         page = self.client.query(
             TableName=self.table,
             KeyConditionExpression="pk = :pk AND begins_with(sk, :prefix)",
-            ExpressionAttributeValues={":pk": s(keys.player_pk(player_id)), ":prefix": s(keys.RATING_PREFIX)},
+            ExpressionAttributeValues=to_item(
+                {":pk": keys.player_pk(player_id), ":prefix": keys.RATING_PREFIX}
+            ),
         )
-        return [_rating(i) for i in page.get("Items", [])]
+        return [_rating(from_item(i)) for i in page.get("Items", [])]
 
 
 def _index(order: Order) -> tuple[str, str, str]:
@@ -449,25 +458,22 @@ def _index(order: Order) -> tuple[str, str, str]:
 
 
 def _index_key(item: dict[str, Any], order: Order) -> dict[str, Any]:
+    """The typed start key of an index query just after the plain ``item``."""
     _index_name, pk_name, sk_name = _index(order)
-    return {name: item[name] for name in (keys.PK, keys.SK, pk_name, sk_name)}
+    return to_item({name: item[name] for name in (keys.PK, keys.SK, pk_name, sk_name)})
 
 
 def _sort_value(item: dict[str, Any], order: Order) -> str:
-    return str(item[_index(order)[2]]["S"])
-
-
-def _key(pk: str, sk: str) -> dict[str, Any]:
-    return {keys.PK: s(pk), keys.SK: s(sk)}
+    return str(item[_index(order)[2]])
 
 
 def _rating(item: dict[str, Any]) -> StoredRating:
-    v = json.loads(item["ratings"]["S"])
-    last = item.get("last_match")
+    """The rating of a plain item."""
+    v = json.loads(item["ratings"])
     return StoredRating(
-        player_id=item["player_id"]["S"],
-        name=item["name"]["S"],
-        pool=item["pool"]["S"],
+        player_id=item["player_id"],
+        name=item["name"],
+        pool=item["pool"],
         rating=PlayerRating(
             elo=v[0],
             elo_games=v[1],
@@ -481,6 +487,6 @@ def _rating(item: dict[str, Any]) -> StoredRating:
             losses=v[9],
             draws=v[10],
         ),
-        version=int(item["version"]["N"]),
-        last_match=last["S"] if last else None,
+        version=int(item["version"]),
+        last_match=item.get("last_match"),
     )

@@ -2,7 +2,9 @@
 
 A tournament's item, entries and rounds share one partition, so :meth:`load` is one query. Rounds are
 created by a transaction that also moves the tournament's ``current_round`` on, conditioned on the round
-before: two pipeline runs racing for the same round cannot both win.
+before: two pipeline runs racing for the same round cannot both win. Items are built as plain dicts and
+typed on the way out (:func:`~scopa.adapters.dynamodb.codec.to_item`); what comes back is read through
+``from_item``.
 """
 
 from __future__ import annotations
@@ -15,15 +17,18 @@ from botocore.exceptions import ClientError
 
 from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.codec import (
+    DEFAULT_BACKOFF,
+    Backoff,
     InvalidCursor,
+    as_json,
     batch_get,
     decode_cursor,
-    dumps,
     encode_cursor,
-    n,
+    from_item,
+    item_key,
     put_if_version,
     raise_conflict,
-    s,
+    to_item,
     transact,
 )
 from scopa.application.ports.clubs import Club, ClubRole, Member
@@ -43,29 +48,30 @@ TOURNAMENT_INDEX_NAMES = frozenset({keys.PK, keys.SK, keys.GSI1_PK, keys.GSI1_SK
 class DynamoTournamentRepository:
     """:class:`~scopa.application.ports.tournaments.TournamentRepository` through the low-level client."""
 
-    def __init__(self, client: Any, table_name: str) -> None:
+    def __init__(self, client: Any, table_name: str, backoff: Backoff = DEFAULT_BACKOFF) -> None:
         self.client = client
         self.table = table_name
+        self.backoff = backoff  # paces the retries of unprocessed batch reads
 
     # ------------------------------------------------------------------ clubs
 
     def create_club(self, club: Club, founder: Member | None) -> None:
         item = {
-            keys.PK: s(keys.club_pk(club.id)),
-            keys.SK: s(keys.CLUB_SK),
-            "type": s("club"),
-            "id": s(club.id),
-            "name": s(club.name),
-            "description": s(club.description),
-            "open": {"BOOL": club.open},
-            "created_by": s(club.created_by),
-            "created_at": s(club.created_at),
+            keys.PK: keys.club_pk(club.id),
+            keys.SK: keys.CLUB_SK,
+            "type": "club",
+            "id": club.id,
+            "name": club.name,
+            "description": club.description,
+            "open": club.open,
+            "created_by": club.created_by,
+            "created_at": club.created_at,
         }
         pointer = {
-            keys.PK: s(keys.CLUBS),
-            keys.SK: s(keys.created_sk(club.created_at, club.id)),
-            "type": s("club_pointer"),
-            "club_id": s(club.id),
+            keys.PK: keys.CLUBS,
+            keys.SK: keys.created_sk(club.created_at, club.id),
+            "type": "club_pointer",
+            "club_id": club.id,
         }
         transact(
             self.client,
@@ -82,7 +88,7 @@ class DynamoTournamentRepository:
 
     def list_clubs(self, limit: int, cursor: str | None) -> tuple[list[Club], str | None]:
         items, nxt = self._query(keys.CLUBS, None, limit, cursor, forward=False)
-        ids = [i["club_id"]["S"] for i in items]
+        ids = [i["club_id"] for i in items]
         found = self._batch_get([(keys.club_pk(i), keys.CLUB_SK) for i in ids])
         return [
             _club(found[(keys.club_pk(i), keys.CLUB_SK)])
@@ -98,7 +104,7 @@ class DynamoTournamentRepository:
         check = {
             "ConditionCheck": {
                 "TableName": self.table,
-                "Key": _key(keys.club_pk(club_id), keys.CLUB_SK),
+                "Key": item_key(keys.club_pk(club_id), keys.CLUB_SK),
                 "ConditionExpression": "attribute_exists(pk)",
             }
         }
@@ -106,20 +112,20 @@ class DynamoTournamentRepository:
 
     def _member_puts(self, club_id: str, member: Member) -> list[dict[str, Any]]:
         item = {
-            keys.PK: s(keys.club_pk(club_id)),
-            keys.SK: s(keys.member_sk(member.player_id)),
-            "type": s("member"),
-            "player_id": s(member.player_id),
-            "name": s(member.name),
-            "role": s(member.role),
-            "joined_at": s(member.joined_at),
+            keys.PK: keys.club_pk(club_id),
+            keys.SK: keys.member_sk(member.player_id),
+            "type": "member",
+            "player_id": member.player_id,
+            "name": member.name,
+            "role": member.role,
+            "joined_at": member.joined_at,
         }
         mirror = {
-            keys.PK: s(keys.player_pk(member.player_id)),
-            keys.SK: s(keys.player_club_sk(club_id)),
-            "type": s("player_club"),
-            "club_id": s(club_id),
-            "role": s(member.role),
+            keys.PK: keys.player_pk(member.player_id),
+            keys.SK: keys.player_club_sk(club_id),
+            "type": "player_club",
+            "club_id": club_id,
+            "role": member.role,
         }
         return [self._put(item), self._put(mirror)]
 
@@ -130,14 +136,14 @@ class DynamoTournamentRepository:
                 {
                     "Delete": {
                         "TableName": self.table,
-                        "Key": _key(keys.club_pk(club_id), keys.member_sk(player_id)),
+                        "Key": item_key(keys.club_pk(club_id), keys.member_sk(player_id)),
                         "ConditionExpression": "attribute_exists(pk)",
                     }
                 },
                 {
                     "Delete": {
                         "TableName": self.table,
-                        "Key": _key(keys.player_pk(player_id), keys.player_club_sk(club_id)),
+                        "Key": item_key(keys.player_pk(player_id), keys.player_club_sk(club_id)),
                     }
                 },
             ],
@@ -155,10 +161,10 @@ class DynamoTournamentRepository:
             self._put(self._audit_item(tournament.id, audit)),
             self._put(
                 {
-                    keys.PK: s(keys.TOURNAMENTS),
-                    keys.SK: s(keys.created_sk(tournament.created_at, tournament.id)),
-                    "type": s("tournament_pointer"),
-                    "tournament_id": s(tournament.id),
+                    keys.PK: keys.TOURNAMENTS,
+                    keys.SK: keys.created_sk(tournament.created_at, tournament.id),
+                    "type": "tournament_pointer",
+                    "tournament_id": tournament.id,
                 }
             ),
         ]
@@ -166,10 +172,10 @@ class DynamoTournamentRepository:
             items.append(
                 self._put(
                     {
-                        keys.PK: s(keys.club_pk(tournament.club_id)),
-                        keys.SK: s(keys.club_tournament_sk(tournament.created_at, tournament.id)),
-                        "type": s("club_tournament"),
-                        "tournament_id": s(tournament.id),
+                        keys.PK: keys.club_pk(tournament.club_id),
+                        keys.SK: keys.club_tournament_sk(tournament.created_at, tournament.id),
+                        "type": "club_tournament",
+                        "tournament_id": tournament.id,
                     }
                 )
             )
@@ -183,10 +189,9 @@ class DynamoTournamentRepository:
         query: dict[str, Any] = {
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk AND sk >= :from",
-            "ExpressionAttributeValues": {
-                ":pk": s(keys.tournament_pk(tournament_id)),
-                ":from": s(keys.ENTRY_PREFIX),
-            },
+            "ExpressionAttributeValues": to_item(
+                {":pk": keys.tournament_pk(tournament_id), ":from": keys.ENTRY_PREFIX}
+            ),
             "ConsistentRead": True,
         }
         tournament = None
@@ -194,8 +199,8 @@ class DynamoTournamentRepository:
         rounds: list[RoundRecord] = []
         while True:
             page = self.client.query(**query)
-            for item in page.get("Items", []):
-                kind = item["type"]["S"]
+            for item in map(from_item, page.get("Items", [])):
+                kind = item["type"]
                 if kind == "tournament":
                     tournament = _tournament(item)
                 elif kind == "entry":
@@ -211,7 +216,7 @@ class DynamoTournamentRepository:
         return TournamentBundle(tournament, entries, rounds)
 
     def save_tournament(self, tournament: TournamentRecord, expected_version: int) -> None:
-        put_if_version(self.client, self.table, self._tournament_item(tournament), expected_version)
+        put_if_version(self.client, self.table, to_item(self._tournament_item(tournament)), expected_version)
 
     def list_tournaments(
         self, status: str | None, club_id: str | None, limit: int, cursor: str | None
@@ -220,28 +225,28 @@ class DynamoTournamentRepository:
             items, nxt = self._query(
                 keys.club_pk(club_id), keys.CLUB_TOURNAMENT_PREFIX, limit, cursor, forward=False
             )
-            ids = [i["tournament_id"]["S"] for i in items]
+            ids = [i["tournament_id"] for i in items]
         elif status is not None:
             query: dict[str, Any] = {
                 "TableName": self.table,
                 "IndexName": keys.GSI1,
                 "KeyConditionExpression": "gsi1pk = :pk",
-                "ExpressionAttributeValues": {":pk": s(keys.tournaments_by_status(status))},
+                "ExpressionAttributeValues": to_item({":pk": keys.tournaments_by_status(status)}),
                 "ScanIndexForward": False,
                 "Limit": limit,
             }
             if cursor:
                 start = decode_cursor(cursor, TOURNAMENT_INDEX_NAMES)
-                if start[keys.GSI1_PK]["S"] != keys.tournaments_by_status(status):
+                if from_item(start)[keys.GSI1_PK] != keys.tournaments_by_status(status):
                     raise_invalid()
                 query["ExclusiveStartKey"] = start
             page = self.client.query(**query)
-            ids = [i[keys.PK]["S"].removeprefix("TOURNAMENT#") for i in page.get("Items", [])]
+            ids = [from_item(i)[keys.PK].removeprefix("TOURNAMENT#") for i in page.get("Items", [])]
             last = page.get("LastEvaluatedKey")
             nxt = encode_cursor(last) if last else None
         else:
             items, nxt = self._query(keys.TOURNAMENTS, None, limit, cursor, forward=False)
-            ids = [i["tournament_id"]["S"] for i in items]
+            ids = [i["tournament_id"] for i in items]
         found = self._batch_get([(keys.tournament_pk(i), keys.TOURNAMENT_SK) for i in ids])
         out = [
             _tournament(found[k]) for i in ids if (k := (keys.tournament_pk(i), keys.TOURNAMENT_SK)) in found
@@ -255,64 +260,64 @@ class DynamoTournamentRepository:
             "TableName": self.table,
             "IndexName": keys.GSI1,
             "KeyConditionExpression": "gsi1pk = :pk",
-            "ExpressionAttributeValues": {":pk": s(keys.tournaments_by_status(status))},
+            "ExpressionAttributeValues": to_item({":pk": keys.tournaments_by_status(status)}),
         }
         ids: list[str] = []
         while True:
             page = self.client.query(**query)
-            ids.extend(i[keys.PK]["S"].removeprefix("TOURNAMENT#") for i in page.get("Items", []))
+            ids.extend(from_item(i)[keys.PK].removeprefix("TOURNAMENT#") for i in page.get("Items", []))
             if "LastEvaluatedKey" not in page:
                 return ids
             query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
     def _tournament_item(self, t: TournamentRecord) -> dict[str, Any]:
         item: dict[str, Any] = {
-            keys.PK: s(keys.tournament_pk(t.id)),
-            keys.SK: s(keys.TOURNAMENT_SK),
-            keys.GSI1_PK: s(keys.tournaments_by_status(t.status)),
-            keys.GSI1_SK: s(keys.created_sk(t.created_at, t.id)),
-            "type": s("tournament"),
-            "id": s(t.id),
-            "name": s(t.name),
-            "created_by": s(t.created_by),
-            "created_at": s(t.created_at),
-            "updated_at": s(t.updated_at),
-            "settings": dumps(t.settings),
-            "status": s(t.status),
-            "version": n(t.version),
-            "paused": {"BOOL": t.paused},
-            "current_round": n(t.current_round),
-            "entries": n(t.entries),
-            "lot_seed": s(t.lot_seed),
-            "deal_seed": s(t.deal_seed),
+            keys.PK: keys.tournament_pk(t.id),
+            keys.SK: keys.TOURNAMENT_SK,
+            keys.GSI1_PK: keys.tournaments_by_status(t.status),
+            keys.GSI1_SK: keys.created_sk(t.created_at, t.id),
+            "type": "tournament",
+            "id": t.id,
+            "name": t.name,
+            "created_by": t.created_by,
+            "created_at": t.created_at,
+            "updated_at": t.updated_at,
+            "settings": as_json(t.settings),
+            "status": t.status,
+            "version": t.version,
+            "paused": t.paused,
+            "current_round": t.current_round,
+            "entries": t.entries,
+            "lot_seed": t.lot_seed,
+            "deal_seed": t.deal_seed,
         }
         if t.club_id:
-            item["club_id"] = s(t.club_id)
+            item["club_id"] = t.club_id
         if t.rounds_planned is not None:
-            item["rounds_planned"] = n(t.rounds_planned)
+            item["rounds_planned"] = t.rounds_planned
         if t.override is not None:
-            item["override"] = dumps(t.override)
+            item["override"] = as_json(t.override)
         if t.started_at:
-            item["started_at"] = s(t.started_at)
+            item["started_at"] = t.started_at
         if t.finished_at:
-            item["finished_at"] = s(t.finished_at)
+            item["finished_at"] = t.finished_at
         if t.origin:
-            item["origin"] = dumps(t.origin)
+            item["origin"] = as_json(t.origin)
         return item
 
     # ------------------------------------------------------------------ entries
 
     def add_entry(self, tournament_id: str, entry: EntryRecord, cap: int, statuses: tuple[str, ...]) -> None:
-        names = {f":s{i}": s(st) for i, st in enumerate(statuses)}
+        names = {f":s{i}": st for i, st in enumerate(statuses)}
         items = [
             {
                 "Update": {
                     "TableName": self.table,
-                    "Key": _key(keys.tournament_pk(tournament_id), keys.TOURNAMENT_SK),
+                    "Key": item_key(keys.tournament_pk(tournament_id), keys.TOURNAMENT_SK),
                     "UpdateExpression": "SET entries = entries + :one, version = version + :one",
                     "ConditionExpression": f"entries < :cap AND #st IN ({', '.join(names)})",
                     "ExpressionAttributeNames": {"#st": "status"},
-                    "ExpressionAttributeValues": {":one": n(1), ":cap": n(cap), **names},
+                    "ExpressionAttributeValues": to_item({":one": 1, ":cap": cap, **names}),
                 }
             },
             self._put(self._entry_item(tournament_id, entry), "attribute_not_exists(pk)"),
@@ -321,10 +326,10 @@ class DynamoTournamentRepository:
             items.append(
                 self._put(
                     {
-                        keys.PK: s(keys.player_pk(player_id)),
-                        keys.SK: s(keys.player_tournament_sk(tournament_id)),
-                        "type": s("player_tournament"),
-                        "entrant_id": s(entry.id),
+                        keys.PK: keys.player_pk(player_id),
+                        keys.SK: keys.player_tournament_sk(tournament_id),
+                        "type": "player_tournament",
+                        "entrant_id": entry.id,
                     },
                     "attribute_not_exists(pk)",
                 )
@@ -336,21 +341,19 @@ class DynamoTournamentRepository:
             {
                 "Update": {
                     "TableName": self.table,
-                    "Key": _key(keys.tournament_pk(tournament_id), keys.TOURNAMENT_SK),
+                    "Key": item_key(keys.tournament_pk(tournament_id), keys.TOURNAMENT_SK),
                     "UpdateExpression": "SET entries = entries - :one, version = version + :one",
                     "ConditionExpression": "#st IN (:draft, :registration)",
                     "ExpressionAttributeNames": {"#st": "status"},
-                    "ExpressionAttributeValues": {
-                        ":one": n(1),
-                        ":draft": s("draft"),
-                        ":registration": s("registration"),
-                    },
+                    "ExpressionAttributeValues": to_item(
+                        {":one": 1, ":draft": "draft", ":registration": "registration"}
+                    ),
                 }
             },
             {
                 "Delete": {
                     "TableName": self.table,
-                    "Key": _key(keys.tournament_pk(tournament_id), keys.entry_sk(entry.id)),
+                    "Key": item_key(keys.tournament_pk(tournament_id), keys.entry_sk(entry.id)),
                     "ConditionExpression": "attribute_exists(pk)",
                 }
             },
@@ -360,7 +363,7 @@ class DynamoTournamentRepository:
                 {
                     "Delete": {
                         "TableName": self.table,
-                        "Key": _key(keys.player_pk(player_id), keys.player_tournament_sk(tournament_id)),
+                        "Key": item_key(keys.player_pk(player_id), keys.player_tournament_sk(tournament_id)),
                     }
                 }
             )
@@ -370,7 +373,7 @@ class DynamoTournamentRepository:
         try:
             self.client.put_item(
                 TableName=self.table,
-                Item=self._entry_item(tournament_id, entry),
+                Item=to_item(self._entry_item(tournament_id, entry)),
                 ConditionExpression="attribute_exists(pk)",
             )
         except ClientError as exc:
@@ -378,24 +381,24 @@ class DynamoTournamentRepository:
 
     def player_entry(self, tournament_id: str, player_id: str) -> str | None:
         item = self._get(keys.player_pk(player_id), keys.player_tournament_sk(tournament_id), consistent=True)
-        return item["entrant_id"]["S"] if item else None
+        return item["entrant_id"] if item else None
 
     def _entry_item(self, tournament_id: str, e: EntryRecord) -> dict[str, Any]:
         item = {
-            keys.PK: s(keys.tournament_pk(tournament_id)),
-            keys.SK: s(keys.entry_sk(e.id)),
-            "type": s("entry"),
-            "id": s(e.id),
-            "name": s(e.name),
-            "players": dumps(e.players),
-            "rating": s(repr(float(e.rating))),
-            "created_at": s(e.created_at),
-            "entered_by": s(e.entered_by),
-            "status": s(e.status),
-            "joined_round": n(e.joined_round),
+            keys.PK: keys.tournament_pk(tournament_id),
+            keys.SK: keys.entry_sk(e.id),
+            "type": "entry",
+            "id": e.id,
+            "name": e.name,
+            "players": as_json(e.players),
+            "rating": repr(float(e.rating)),
+            "created_at": e.created_at,
+            "entered_by": e.entered_by,
+            "status": e.status,
+            "joined_round": e.joined_round,
         }
         if e.origin:
-            item["origin"] = dumps(e.origin)
+            item["origin"] = as_json(e.origin)
         return item
 
     # ------------------------------------------------------------------ rounds
@@ -408,19 +411,21 @@ class DynamoTournamentRepository:
                 {
                     "Update": {
                         "TableName": self.table,
-                        "Key": _key(keys.tournament_pk(tournament_id), keys.TOURNAMENT_SK),
+                        "Key": item_key(keys.tournament_pk(tournament_id), keys.TOURNAMENT_SK),
                         "UpdateExpression": (
                             "SET current_round = :n, version = version + :one REMOVE #override"
                         ),
                         "ConditionExpression": "current_round = :prev AND #st = :running AND paused = :no",
                         "ExpressionAttributeNames": {"#st": "status", "#override": "override"},
-                        "ExpressionAttributeValues": {
-                            ":n": n(rnd.number),
-                            ":prev": n(rnd.number - 1),
-                            ":one": n(1),
-                            ":running": s("running"),
-                            ":no": {"BOOL": False},
-                        },
+                        "ExpressionAttributeValues": to_item(
+                            {
+                                ":n": rnd.number,
+                                ":prev": rnd.number - 1,
+                                ":one": 1,
+                                ":running": "running",
+                                ":no": False,
+                            }
+                        ),
                     }
                 },
             ],
@@ -434,7 +439,7 @@ class DynamoTournamentRepository:
         self, tournament_id: str, rnd: RoundRecord, expected_version: int, audit: AuditEntry | None = None
     ) -> None:
         put = self._put(self._round_item(tournament_id, rnd), "version = :v")
-        put["Put"]["ExpressionAttributeValues"] = {":v": n(expected_version)}
+        put["Put"]["ExpressionAttributeValues"] = to_item({":v": expected_version})
         items = [put]
         if audit is not None:
             items.append(self._put(self._audit_item(tournament_id, audit), "attribute_not_exists(pk)"))
@@ -442,180 +447,178 @@ class DynamoTournamentRepository:
 
     def _round_item(self, tournament_id: str, r: RoundRecord) -> dict[str, Any]:
         item: dict[str, Any] = {
-            keys.PK: s(keys.tournament_pk(tournament_id)),
-            keys.SK: s(keys.round_sk(r.number)),
-            "type": s("round"),
-            "number": n(r.number),
-            "tables": dumps([t.to_json() for t in r.tables]),
-            "byes": dumps(r.byes),
-            "created_at": s(r.created_at),
-            "status": s(r.status),
-            "version": n(r.version),
-            "matches_created": {"BOOL": r.matches_created},
-            "manual": {"BOOL": r.manual},
+            keys.PK: keys.tournament_pk(tournament_id),
+            keys.SK: keys.round_sk(r.number),
+            "type": "round",
+            "number": r.number,
+            "tables": as_json([t.to_json() for t in r.tables]),
+            "byes": as_json(r.byes),
+            "created_at": r.created_at,
+            "status": r.status,
+            "version": r.version,
+            "matches_created": r.matches_created,
+            "manual": r.manual,
         }
         if r.deadline is not None:
-            item["deadline"] = n(r.deadline)
+            item["deadline"] = r.deadline
         if r.closed_at:
-            item["closed_at"] = s(r.closed_at)
+            item["closed_at"] = r.closed_at
         if r.slots is not None:
-            item["slots"] = dumps(r.slots)
+            item["slots"] = as_json(r.slots)
         return item
 
     # ------------------------------------------------------------------ audit
 
     def add_audit(self, tournament_id: str, entry: AuditEntry) -> None:
-        self.client.put_item(TableName=self.table, Item=self._audit_item(tournament_id, entry))
+        self.client.put_item(TableName=self.table, Item=to_item(self._audit_item(tournament_id, entry)))
 
     def list_audit(
         self, tournament_id: str, limit: int, cursor: str | None
     ) -> tuple[list[AuditEntry], str | None]:
         items, nxt = self._query(keys.tournament_pk(tournament_id), keys.AUDIT_PREFIX, limit, cursor)
-        return [
-            AuditEntry(i["at"]["S"], i["actor"]["S"], i["action"]["S"], json.loads(i["details"]["S"]))
-            for i in items
-        ], nxt
+        return [AuditEntry(i["at"], i["actor"], i["action"], json.loads(i["details"])) for i in items], nxt
 
     def _audit_item(self, tournament_id: str, a: AuditEntry) -> dict[str, Any]:
         return {
-            keys.PK: s(keys.tournament_pk(tournament_id)),
-            keys.SK: s(keys.audit_sk(a.at, secrets.token_hex(4))),
-            "type": s("audit"),
-            "at": s(a.at),
-            "actor": s(a.actor),
-            "action": s(a.action),
-            "details": dumps(a.details),
+            keys.PK: keys.tournament_pk(tournament_id),
+            keys.SK: keys.audit_sk(a.at, secrets.token_hex(4)),
+            "type": "audit",
+            "at": a.at,
+            "actor": a.actor,
+            "action": a.action,
+            "details": as_json(a.details),
         }
 
     # ------------------------------------------------------------------ helpers
 
     def _put(self, item: dict[str, Any], condition: str | None = None) -> dict[str, Any]:
-        put: dict[str, Any] = {"TableName": self.table, "Item": item}
+        """A transaction's ``Put`` of the plain ``item``."""
+        put: dict[str, Any] = {"TableName": self.table, "Item": to_item(item)}
         if condition:
             put["ConditionExpression"] = condition
         return {"Put": put}
 
     def _get(self, pk: str, sk: str, consistent: bool = False) -> dict[str, Any] | None:
-        item: dict[str, Any] | None = self.client.get_item(
-            TableName=self.table, Key=_key(pk, sk), ConsistentRead=consistent
+        """The plain item at ``pk``/``sk``, or None."""
+        item = self.client.get_item(
+            TableName=self.table, Key=item_key(pk, sk), ConsistentRead=consistent
         ).get("Item")
-        return item
+        return from_item(item) if item else None
 
     def _query(
         self, pk: str, prefix: str | None, limit: int, cursor: str | None, forward: bool = True
     ) -> tuple[list[dict[str, Any]], str | None]:
-        values: dict[str, Any] = {":pk": s(pk)}
+        """One page of plain items of ``pk`` (sort keys starting with ``prefix``), and the next cursor."""
+        values: dict[str, Any] = {":pk": pk}
         condition = "pk = :pk"
         if prefix:
             condition += " AND begins_with(sk, :prefix)"
-            values[":prefix"] = s(prefix)
+            values[":prefix"] = prefix
         query: dict[str, Any] = {
             "TableName": self.table,
             "KeyConditionExpression": condition,
-            "ExpressionAttributeValues": values,
+            "ExpressionAttributeValues": to_item(values),
             "ScanIndexForward": forward,
             "Limit": limit,
         }
         if cursor:
             start = decode_cursor(cursor)
-            if start[keys.PK]["S"] != pk or (prefix and not start[keys.SK]["S"].startswith(prefix)):
+            at = from_item(start)
+            if at[keys.PK] != pk or (prefix and not at[keys.SK].startswith(prefix)):
                 raise_invalid()
             query["ExclusiveStartKey"] = start
         page = self.client.query(**query)
         last = page.get("LastEvaluatedKey")
-        return page.get("Items", []), encode_cursor(last) if last else None
+        return [from_item(i) for i in page.get("Items", [])], encode_cursor(last) if last else None
 
     def _batch_get(self, wanted: list[tuple[str, str]]) -> dict[tuple[str, str], dict[str, Any]]:
-        items = batch_get(self.client, self.table, [_key(pk, sk) for pk, sk in wanted])
-        return {(item[keys.PK]["S"], item[keys.SK]["S"]): item for item in items}
+        items = batch_get(
+            self.client, self.table, [item_key(pk, sk) for pk, sk in wanted], backoff=self.backoff
+        )
+        return {(item[keys.PK], item[keys.SK]): item for item in map(from_item, items)}
 
 
 def raise_invalid() -> None:
     raise InvalidCursor("the cursor is not one this service returned")
 
 
-def _key(pk: str, sk: str) -> dict[str, Any]:
-    return {keys.PK: s(pk), keys.SK: s(sk)}
-
-
 def _club(item: dict[str, Any]) -> Club:
     return Club(
-        id=item["id"]["S"],
-        name=item["name"]["S"],
-        description=item["description"]["S"],
-        open=item["open"]["BOOL"],
-        created_by=item["created_by"]["S"],
-        created_at=item["created_at"]["S"],
+        id=item["id"],
+        name=item["name"],
+        description=item["description"],
+        open=item["open"],
+        created_by=item["created_by"],
+        created_at=item["created_at"],
     )
 
 
 def _member(item: dict[str, Any]) -> Member:
     return Member(
-        player_id=item["player_id"]["S"],
-        name=item["name"]["S"],
-        role=cast(ClubRole, item["role"]["S"]),
-        joined_at=item["joined_at"]["S"],
+        player_id=item["player_id"],
+        name=item["name"],
+        role=cast(ClubRole, item["role"]),
+        joined_at=item["joined_at"],
     )
 
 
 def _tournament(item: dict[str, Any]) -> TournamentRecord:
     def opt(name: str) -> str | None:
-        value = item.get(name)
-        return value["S"] if value else None
+        value: str | None = item.get(name)
+        return value
 
     override = item.get("override")
     planned = item.get("rounds_planned")
     return TournamentRecord(
-        id=item["id"]["S"],
-        name=item["name"]["S"],
+        id=item["id"],
+        name=item["name"],
         club_id=opt("club_id"),
-        created_by=item["created_by"]["S"],
-        created_at=item["created_at"]["S"],
-        updated_at=item["updated_at"]["S"],
-        settings=json.loads(item["settings"]["S"]),
-        status=cast(TournamentStatus, item["status"]["S"]),
-        version=int(item["version"]["N"]),
-        paused=item["paused"]["BOOL"],
-        current_round=int(item["current_round"]["N"]),
-        rounds_planned=int(planned["N"]) if planned else None,
-        entries=int(item["entries"]["N"]),
-        lot_seed=item["lot_seed"]["S"],
-        deal_seed=item["deal_seed"]["S"],
-        override=json.loads(override["S"]) if override else None,
+        created_by=item["created_by"],
+        created_at=item["created_at"],
+        updated_at=item["updated_at"],
+        settings=json.loads(item["settings"]),
+        status=cast(TournamentStatus, item["status"]),
+        version=int(item["version"]),
+        paused=item["paused"],
+        current_round=int(item["current_round"]),
+        rounds_planned=int(planned) if planned is not None else None,
+        entries=int(item["entries"]),
+        lot_seed=item["lot_seed"],
+        deal_seed=item["deal_seed"],
+        override=json.loads(override) if override is not None else None,
         started_at=opt("started_at"),
         finished_at=opt("finished_at"),
-        origin=json.loads(item["origin"]["S"]) if "origin" in item else None,
+        origin=json.loads(item["origin"]) if "origin" in item else None,
     )
 
 
 def _entry(item: dict[str, Any]) -> EntryRecord:
     return EntryRecord(
-        id=item["id"]["S"],
-        name=item["name"]["S"],
-        players=json.loads(item["players"]["S"]),
-        rating=float(item["rating"]["S"]),
-        created_at=item["created_at"]["S"],
-        entered_by=item["entered_by"]["S"],
-        status=cast(Any, item["status"]["S"]),
-        joined_round=int(item["joined_round"]["N"]),
-        origin=json.loads(item["origin"]["S"]) if "origin" in item else None,
+        id=item["id"],
+        name=item["name"],
+        players=json.loads(item["players"]),
+        rating=float(item["rating"]),
+        created_at=item["created_at"],
+        entered_by=item["entered_by"],
+        status=cast(Any, item["status"]),
+        joined_round=int(item["joined_round"]),
+        origin=json.loads(item["origin"]) if "origin" in item else None,
     )
 
 
 def _round(item: dict[str, Any]) -> RoundRecord:
     deadline = item.get("deadline")
-    closed = item.get("closed_at")
     slots = item.get("slots")
     return RoundRecord(
-        number=int(item["number"]["N"]),
-        tables=[TableRecord.from_json(t) for t in json.loads(item["tables"]["S"])],
-        byes=json.loads(item["byes"]["S"]),
-        created_at=item["created_at"]["S"],
-        status=cast(Any, item["status"]["S"]),
-        version=int(item["version"]["N"]),
-        matches_created=item["matches_created"]["BOOL"],
-        deadline=int(deadline["N"]) if deadline else None,
-        closed_at=closed["S"] if closed else None,
-        manual=item["manual"]["BOOL"],
-        slots=json.loads(slots["S"]) if slots else None,
+        number=int(item["number"]),
+        tables=[TableRecord.from_json(t) for t in json.loads(item["tables"])],
+        byes=json.loads(item["byes"]),
+        created_at=item["created_at"],
+        status=cast(Any, item["status"]),
+        version=int(item["version"]),
+        matches_created=item["matches_created"],
+        deadline=int(deadline) if deadline is not None else None,
+        closed_at=item.get("closed_at"),
+        manual=item["manual"],
+        slots=json.loads(slots) if slots is not None else None,
     )
