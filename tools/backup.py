@@ -11,8 +11,9 @@ were; binary as base64), and a last line counting the items, so a cut-off file i
 
 A backup is a paginated ``Scan`` (optionally parallel segments), each page written as it arrives: a
 consistent snapshot only of a table nobody writes meanwhile (the local server takes it inside its
-request gate). A restore batch-writes the items 25 at a time as it reads them, retrying unprocessed
-items with back-off; it creates the table when missing and refuses one that holds items unless forced.
+request gate). A restore batch-writes the items 25 at a time as it reads them, unprocessed items sent
+again after growing, jittered waits (the adapters' :func:`~scopa.adapters.dynamodb.codec.send_batch`); it
+creates the table when missing and refuses one that holds items unless forced.
 Only the low-level boto3 client is used.
 """
 
@@ -37,12 +38,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from scopa.adapters.dynamodb.codec import BATCH_WRITE_LIMIT, Backoff, UnprocessedItems, send_batch
 from scopa.adapters.dynamodb.players_matches import create_table
 
 FORMAT = "scopa-dynamodb-backup"
 VERSION = 1
-BATCH = 25  # BatchWriteItem's limit
-MAX_BATCH_ATTEMPTS = 10  # unprocessed items are sent again this many times before giving up
+BATCH = BATCH_WRITE_LIMIT
+MAX_BATCH_ATTEMPTS = 10  # calls per batch (the first and the resends of what is left) before giving up
+MAX_BATCH_WAIT = 5.0  # seconds: the longest wait between two of them
 
 Item = dict[str, Any]
 Progress = Callable[[int], None]
@@ -339,17 +342,18 @@ def write_items(
 def _write_batch(
     client: Any, table: str, batch: list[Item], progress: Progress | None, sleep: Callable[[float], None]
 ) -> int:
-    pending: list[dict[str, Any]] = [{"PutRequest": {"Item": item}} for item in batch]
-    for attempt in range(MAX_BATCH_ATTEMPTS):
-        answer = client.batch_write_item(RequestItems={table: pending})
-        left = (answer.get("UnprocessedItems") or {}).get(table, [])
-        if progress is not None:
-            progress(len(pending) - len(left))
-        if not left:
-            return len(batch)
-        pending = left
-        sleep(min(5.0, 0.05 * 2**attempt))
-    raise BackupError(f"{len(pending)} items still unprocessed after {MAX_BATCH_ATTEMPTS} attempts")
+    backoff = Backoff(attempts=MAX_BATCH_ATTEMPTS, cap=MAX_BATCH_WAIT, sleep=sleep)
+    try:
+        send_batch(
+            client,
+            "batch_write_item",
+            {table: [{"PutRequest": {"Item": i}} for i in batch]},
+            backoff,
+            progress,
+        )
+    except UnprocessedItems as exc:
+        raise BackupError(f"{exc.left} items still unprocessed after {exc.attempts} attempts") from exc
+    return len(batch)
 
 
 def restore(
