@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 from botocore.exceptions import ClientError
@@ -150,12 +150,12 @@ class Backoff:
 
 DEFAULT_BACKOFF = Backoff()
 
-_UNPROCESSED = {"batch_write_item": "UnprocessedItems", "batch_get_item": "UnprocessedKeys"}
+BatchOperation = Literal["batch_write_item", "batch_get_item"]
 
 
 def send_batch(
     client: Any,
-    operation: str,
+    operation: BatchOperation,
     request_items: dict[str, Any],
     backoff: Backoff = DEFAULT_BACKOFF,
     progress: Callable[[int], None] | None = None,
@@ -166,14 +166,19 @@ def send_batch(
     ``progress`` is told how many requests (writes or keys) each call processed. Raises
     :class:`UnprocessedItems` if some are still left after ``backoff.attempts`` calls.
     """
-    call = getattr(client, operation)
-    unprocessed = _UNPROCESSED[operation]
+    writes = operation == "batch_write_item"
+    unprocessed = "UnprocessedItems" if writes else "UnprocessedKeys"
     answers: list[dict[str, Any]] = []
     pending = request_items
     for attempt in range(backoff.attempts):
         if attempt:
             backoff.sleep(backoff.delay(attempt - 1))
-        answer: dict[str, Any] = call(RequestItems=pending)
+        # Both calls spelled out: the IAM grants test reads the adapters' client calls from the source.
+        answer: dict[str, Any] = (
+            client.batch_write_item(RequestItems=pending)
+            if writes
+            else client.batch_get_item(RequestItems=pending)
+        )
         answers.append(answer)
         left = answer.get(unprocessed) or {}
         if progress is not None:
