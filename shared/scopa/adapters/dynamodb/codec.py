@@ -183,7 +183,7 @@ def send_batch(
         left = answer.get(unprocessed) or {}
         if progress is not None:
             progress(_requests(pending) - _requests(left))
-        if not left:
+        if not _requests(left):
             return answers
         pending = left
     raise UnprocessedItems(operation, _requests(pending), backoff.attempts)
