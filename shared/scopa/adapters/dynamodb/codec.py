@@ -24,8 +24,6 @@ from scopa.adapters.dynamodb import keys
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 
-__all__ = ["InvalidCursor"]  # the adapter modules import it from here with the other helpers
-
 _SERIALIZER = TypeSerializer()
 _DESERIALIZER = TypeDeserializer()
 

@@ -14,7 +14,6 @@ from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.codec import (
     DEFAULT_BACKOFF,
     Backoff,
-    InvalidCursor,
     batch_get,
     decode_cursor,
     encode_cursor,
@@ -25,6 +24,7 @@ from scopa.adapters.dynamodb.codec import (
     transact,
 )
 from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchSummary
 from scopa.application.ports.players import Player, Role
 

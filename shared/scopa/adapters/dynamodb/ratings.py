@@ -27,7 +27,6 @@ from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.codec import (
     DEFAULT_BACKOFF,
     Backoff,
-    InvalidCursor,
     as_json,
     batch_get,
     batch_write,
@@ -38,6 +37,7 @@ from scopa.adapters.dynamodb.codec import (
     to_item,
     transact,
 )
+from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.ratings import HistoryPoint, Order, StoredRating
 from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, RatingChange
 from scopa.domain.ratings.pools import RatingPool

@@ -19,7 +19,6 @@ from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.codec import (
     DEFAULT_BACKOFF,
     Backoff,
-    InvalidCursor,
     as_json,
     batch_get,
     decode_cursor,
@@ -32,6 +31,7 @@ from scopa.adapters.dynamodb.codec import (
     transact,
 )
 from scopa.application.ports.clubs import Club, ClubRole, Member
+from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.tournaments import TournamentBundle
 from scopa.domain.tournaments.records import (
     AuditEntry,
