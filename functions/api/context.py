@@ -47,7 +47,6 @@ def build_stores() -> Stores:
         return sqlite_stores(cfg.sqlite_path)
     from scopa.adapters.dynamodb.stores import dynamodb_stores
 
-    assert cfg.table_name is not None  # the settings require it with STORAGE=dynamodb
     return dynamodb_stores(dynamodb_client(), cfg.table_name, cfg.ranking_shards)
 
 

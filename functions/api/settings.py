@@ -38,7 +38,8 @@ class Settings(BaseSettings):
     )
 
     storage: Literal["dynamodb", "sqlite"] = "dynamodb"
-    table_name: str | None = Field(None, min_length=3, max_length=255, pattern=r"^[A-Za-z0-9_.-]+$")
+    # "" with STORAGE=sqlite; 3 to 255 of DynamoDB's table-name characters otherwise
+    table_name: str = Field("", pattern=r"^([A-Za-z0-9_.-]{3,255})?$")
     sqlite_path: str = Field(".local/scopa.db", min_length=1)
     admin_token_hash: str | None = Field(None, pattern=r"^[0-9A-Fa-f]{64}$")
     dynamodb_endpoint: str | None = Field(None, pattern=r"^https?://\S+$")

@@ -65,6 +65,9 @@ def test_a_missing_table_name_fails_the_reload_and_names_the_variable(env: pytes
     env.setenv("TABLE_NAME", "")  # empty counts as unset
     with pytest.raises(SettingsError, match="TABLE_NAME"):
         settings_module.reload()
+    env.setenv("TABLE_NAME", "ab")  # DynamoDB's shortest name has 3 characters
+    with pytest.raises(SettingsError, match="TABLE_NAME: String should match pattern"):
+        settings_module.reload()
 
 
 @pytest.mark.parametrize("value", ["0", "65", "-3", "many", "4.5"])
@@ -117,7 +120,7 @@ def test_sqlite_needs_no_table(env: pytest.MonkeyPatch, tmp_path: Path) -> None:
     env.setenv("STORAGE", "sqlite")
     env.setenv("SQLITE_PATH", str(tmp_path / "scopa.db"))
     got = settings_module.reload()
-    assert (got.storage, got.table_name, got.sqlite_path) == ("sqlite", None, str(tmp_path / "scopa.db"))
+    assert (got.storage, got.table_name, got.sqlite_path) == ("sqlite", "", str(tmp_path / "scopa.db"))
 
 
 def test_storage_sqlite_builds_the_services_on_the_sqlite_stores(

@@ -26,6 +26,8 @@ Where the record lives:
   :attr:`Once.origin`, so the re-run's conditional create collides only with the first run's item, is
   recognised as "made by this very request" and answered as a replay. A completion that fails after the
   action is logged and the answer still given: the record is the fast path, the keyed item the guarantee.
+  A request refused or failed inside the action (a conflict, a busy table) leaves its record in progress
+  too: its retry runs again, and the same key with another body is still refused.
 * **Moves** keep their record on the match item itself (:meth:`Once.recorded`, read back by
   :meth:`Once.replay`), written by the move's own conditional write: atomic with the move, no extra
   write, in the partition the move writes anyway. The match keeps its last keyed move only; a retry of an
