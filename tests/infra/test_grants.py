@@ -24,7 +24,7 @@ clock = api_conftest.clock
 ROOT = Path(__file__).resolve().parents[2]
 #: Code that runs in Lambda and talks to DynamoDB (the local server and invoke helpers do not deploy).
 DEPLOYED = [
-    ROOT / "shared" / "scopa" / "storage",
+    ROOT / "shared" / "scopa" / "adapters" / "dynamodb",
     ROOT / "functions" / "api",
     ROOT / "functions" / "pipeline",
 ]
@@ -52,8 +52,6 @@ TRANSACTION_ITEMS = {
     "Delete": "DeleteItem",
     "ConditionCheck": "ConditionCheckItem",
 }
-#: Powertools' DynamoDB idempotency store: put (in progress), get (a retry), update (done), delete (failed).
-IDEMPOTENCY_STORE = {"PutItem", "GetItem", "UpdateItem", "DeleteItem"}
 
 
 def _statements(env: Synthesised, role_prefix: str) -> list[dict[str, Any]]:
@@ -140,8 +138,6 @@ def _called_in(paths: Iterable[Path]) -> set[str]:
             if file in OPERATOR_TOOLS:
                 continue
             source = file.read_text()
-            if "DynamoDBPersistenceLayer(" in source:
-                found |= IDEMPOTENCY_STORE
             for node in ast.walk(ast.parse(source)):
                 if _is_client_call(node):
                     found.add(CLIENT_CALLS[node.func.attr])  # type: ignore[attr-defined]
