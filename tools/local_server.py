@@ -72,7 +72,7 @@ def configure_environment(env: dict[str, str] | Any = None) -> str | None:
     env.setdefault("POWERTOOLS_TRACE_DISABLED", "1")
     env.setdefault("POWERTOOLS_METRICS_DISABLED", "1")  # no metric blobs on stdout
     env.setdefault("POWERTOOLS_METRICS_NAMESPACE", "ScopaLocal")
-    env.setdefault("POWERTOOLS_SERVICE_NAME", "scopa-api")
+    # No POWERTOOLS_SERVICE_NAME: the API and the pipeline share this process, each under its own name.
     env.setdefault("AWS_ACCOUNT_ID_ENDPOINT_MODE", "disabled")
     region = env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or "eu-south-1"
     env["AWS_DEFAULT_REGION"] = region

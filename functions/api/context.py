@@ -1,18 +1,19 @@
-"""The services a request needs, built once per container, and the caller behind a request."""
+"""The services a request needs, built once per container, and the caller behind a request.
+
+The stores come from :mod:`api.settings`: DynamoDB (the Lambda) or SQLite (``STORAGE=sqlite``, the local
+server's file store). The SQLite adapter is imported only when it is chosen, so the Lambda never loads it.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
 
-import boto3
-from botocore.config import Config
-
+from api import settings as settings_module
 from api.settings import settings
-from scopa.adapters.dynamodb.stores import dynamodb_stores
 from scopa.application.auth import Caller, authenticate
 from scopa.application.clock import Clock, SystemClock
-from scopa.application.wiring import ServiceSet
+from scopa.application.wiring import ServiceSet, Stores
 
 _clocks: list[Clock] = [SystemClock()]
 
@@ -25,6 +26,9 @@ def use_clock(clock: Clock) -> None:
 
 @lru_cache(maxsize=1)
 def dynamodb_client() -> Any:
+    import boto3
+    from botocore.config import Config
+
     cfg = settings()
     return boto3.client(
         "dynamodb",
@@ -34,13 +38,23 @@ def dynamodb_client() -> Any:
     )
 
 
+def build_stores() -> Stores:
+    """The stores the settings choose."""
+    cfg = settings()
+    if cfg.storage == "sqlite":
+        from scopa.adapters.sqlite.stores import sqlite_stores
+
+        return sqlite_stores(cfg.sqlite_path)
+    from scopa.adapters.dynamodb.stores import dynamodb_stores
+
+    return dynamodb_stores(dynamodb_client(), cfg.table_name, cfg.ranking_shards)
+
+
 class Services(ServiceSet):
-    """The product's services on the configured table, plus the caller behind a request."""
+    """The product's services on the configured stores, plus the caller behind a request."""
 
     def __init__(self, clock: Clock) -> None:
-        super().__init__(
-            dynamodb_stores(dynamodb_client(), settings().table_name, settings().ranking_shards), clock
-        )
+        super().__init__(build_stores(), clock)
 
     def caller(self, headers: dict[str, str] | Any) -> Caller:
         return authenticate(
@@ -54,7 +68,8 @@ def services() -> Services:
 
 
 def reset() -> None:
-    """Forget cached clients and services (tests that swap the table or the environment)."""
-    settings.cache_clear()
+    """Read the environment again and forget what was built from it (tests and the local server, after
+    they change the environment or swap the table). The clock set by :func:`use_clock` stays."""
+    settings_module.reload()
     dynamodb_client.cache_clear()
     services.cache_clear()

@@ -18,11 +18,6 @@ from typing import Any
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-from aws_lambda_powertools.utilities.idempotency.exceptions import (
-    IdempotencyAlreadyInProgressError,
-    IdempotencyPersistenceLayerError,
-    IdempotencyValidationError,
-)
 from botocore.exceptions import ClientError
 
 from api.observability import count, logger
@@ -59,7 +54,7 @@ def error_response(
 
 
 def throttled(exc: BaseException) -> bool:
-    """True when ``exc``, or an error it was raised from (Powertools idempotency wraps them), is DynamoDB
+    """True when ``exc``, or an error it was raised from (a wrapper may hide it), is DynamoDB
     throttling: the table is busy, not broken."""
     seen: set[int] = set()
     current: BaseException | None = exc
@@ -163,20 +158,6 @@ def register(app: APIGatewayHttpResolver) -> None:
             return failed
         return answer(HTTPStatus.BAD_REQUEST, "invalid_json", "the request body is nested too deeply")
 
-    @app.exception_handler(IdempotencyValidationError)
-    def key_reused(exc: IdempotencyValidationError) -> Response[str]:
-        return answer(
-            HTTPStatus.UNPROCESSABLE_ENTITY,
-            "idempotency_key_reused",
-            "this Idempotency-Key was used with another request body",
-        )
-
-    @app.exception_handler(IdempotencyAlreadyInProgressError)
-    def in_progress(exc: IdempotencyAlreadyInProgressError) -> Response[str]:
-        return answer(
-            HTTPStatus.CONFLICT, "request_in_progress", "a request with this Idempotency-Key is still running"
-        )
-
     @app.exception_handler(WriteConflict)
     def write_conflict(exc: WriteConflict) -> Response[str]:
         logger.info("write conflict", extra={"code": "write_conflict"})
@@ -201,7 +182,7 @@ def register(app: APIGatewayHttpResolver) -> None:
             {"request_id": request_id},
         )
 
-    @app.exception_handler([ClientError, IdempotencyPersistenceLayerError])
+    @app.exception_handler(ClientError)
     def storage_error(exc: Exception) -> Response[str]:
         if not throttled(exc):
             failed: Response[str] = unexpected(exc)

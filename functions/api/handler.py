@@ -9,8 +9,7 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from api import errors
-from api.idempotency import CONFIG as IDEMPOTENCY_CONFIG
-from api.observability import logger, metrics, tracer
+from api.observability import logger, metrics, route_application_logs, tracer
 from api.routes import clubs, matches, pages, players, rankings, system, tournaments
 
 app = APIGatewayHttpResolver(enable_validation=True, cors=CORSConfig(allow_origin="*", max_age=600))
@@ -35,5 +34,5 @@ def openapi() -> dict[str, Any]:
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    IDEMPOTENCY_CONFIG.register_lambda_context(context)
+    route_application_logs(logger)
     return app.resolve(event, context)

@@ -1,32 +1,120 @@
-"""Configuration read once at cold start, so a missing variable fails at start, not mid-request."""
+"""The functions' configuration, read from the environment once, when this module is imported.
+
+A missing or malformed variable fails the import, so the Lambda's cold start fails with a message that
+names the variable (``TABLE_NAME: required when STORAGE=dynamodb``), instead of a 500 inside the first
+request. Variables:
+
+* ``STORAGE``: ``dynamodb`` (default) or ``sqlite`` (the local server's file store);
+* ``TABLE_NAME``: the DynamoDB table (required with ``STORAGE=dynamodb``);
+* ``SQLITE_PATH``: the SQLite file (``.local/scopa.db``);
+* ``ADMIN_TOKEN_HASH``: SHA-256 hex (64 digits) of the admin bootstrap token, or ``ADMIN_TOKEN``, hashed
+  here (only the hash is kept);
+* ``DYNAMODB_ENDPOINT``: another DynamoDB (local emulators); AWS's by default;
+* ``AWS_REGION`` (or ``AWS_DEFAULT_REGION``): the region (``eu-south-1``);
+* ``RANKING_SHARDS``: leaderboard index partitions per pool, 1 to 64 (``4``).
+
+An empty variable counts as unset. Tests and the local server change the environment: :func:`reload`
+reads it again (``api.context.reset()`` calls it and forgets what was built from the old settings).
+"""
 
 from __future__ import annotations
 
 import hashlib
-import os
-from functools import lru_cache
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
-
-class Settings(BaseModel):
-    table_name: str = Field(min_length=3)
-    admin_token_hash: str | None = None  # SHA-256 hex of the admin bootstrap token
-    dynamodb_endpoint: str | None = None  # another DynamoDB (local emulators); AWS's by default
-    region: str = "eu-south-1"
-    ranking_shards: int = Field(4, ge=1, le=64)  # leaderboard index partitions per pool (RANKING_SHARDS)
+DEFAULT_REGION = "eu-south-1"
 
 
-@lru_cache(maxsize=1)
-def settings() -> Settings:
-    """From ``TABLE_NAME``, ``ADMIN_TOKEN_HASH`` (or ``ADMIN_TOKEN``, hashed here), ``DYNAMODB_ENDPOINT``."""
-    admin_hash = os.environ.get("ADMIN_TOKEN_HASH")
-    if not admin_hash and os.environ.get("ADMIN_TOKEN"):
-        admin_hash = hashlib.sha256(os.environ["ADMIN_TOKEN"].encode()).hexdigest()
-    return Settings(
-        table_name=os.environ.get("TABLE_NAME", ""),
-        admin_token_hash=admin_hash,
-        dynamodb_endpoint=os.environ.get("DYNAMODB_ENDPOINT") or None,
-        region=os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "eu-south-1",
-        ranking_shards=int(os.environ.get("RANKING_SHARDS") or 4),
+class SettingsError(RuntimeError):
+    """The environment holds a missing or malformed variable; the message names each one."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        case_sensitive=False, env_ignore_empty=True, extra="ignore", frozen=True
     )
+
+    storage: Literal["dynamodb", "sqlite"] = "dynamodb"
+    # "" with STORAGE=sqlite; 3 to 255 of DynamoDB's table-name characters otherwise
+    table_name: str = Field("", pattern=r"^([A-Za-z0-9_.-]{3,255})?$")
+    sqlite_path: str = Field(".local/scopa.db", min_length=1)
+    admin_token_hash: str | None = Field(None, pattern=r"^[0-9A-Fa-f]{64}$")
+    dynamodb_endpoint: str | None = Field(None, pattern=r"^https?://\S+$")
+    region: str = Field(
+        DEFAULT_REGION,
+        min_length=1,
+        validation_alias=AliasChoices("AWS_REGION", "AWS_DEFAULT_REGION"),
+    )
+    ranking_shards: int = Field(4, ge=1, le=64)
+    admin_token: SecretStr | None = Field(None, exclude=True, repr=False)  # always None once loaded
+
+    @model_validator(mode="before")
+    @classmethod
+    def _hash_admin_token(cls, data: Any) -> Any:
+        """``ADMIN_TOKEN`` becomes its hash here; the token itself is kept nowhere."""
+        if isinstance(data, dict):
+            data = dict(data)
+            token = data.pop("admin_token", None)
+            if isinstance(token, SecretStr):
+                token = token.get_secret_value()
+            if token and not data.get("admin_token_hash"):
+                data["admin_token_hash"] = hashlib.sha256(str(token).encode()).hexdigest()
+        return data
+
+    @field_validator("admin_token_hash")
+    @classmethod
+    def _lower_hex(cls, value: str | None) -> str | None:
+        return value.lower() if value else value
+
+    @model_validator(mode="after")
+    def _table_for_dynamodb(self) -> Settings:
+        if self.storage == "dynamodb" and not self.table_name:
+            raise ValueError("TABLE_NAME: required when STORAGE=dynamodb")
+        return self
+
+
+_VARIABLES = {
+    "storage": "STORAGE",
+    "table_name": "TABLE_NAME",
+    "sqlite_path": "SQLITE_PATH",
+    "admin_token_hash": "ADMIN_TOKEN_HASH",
+    "dynamodb_endpoint": "DYNAMODB_ENDPOINT",
+    "region": "AWS_REGION",
+    "AWS_REGION": "AWS_REGION",
+    "AWS_DEFAULT_REGION": "AWS_DEFAULT_REGION",
+    "ranking_shards": "RANKING_SHARDS",
+}
+
+
+def load() -> Settings:
+    """Read the environment now; :class:`SettingsError` names every variable that is wrong.
+
+    The message never repeats a value (a variable may hold a secret), only what is expected of it.
+    """
+    try:
+        return Settings()
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors(include_input=False, include_url=False):
+            field = str(error["loc"][0]) if error["loc"] else ""
+            message = str(error["msg"]).removeprefix("Value error, ")
+            name = _VARIABLES.get(field)
+            problems.append(f"{name}: {message}" if name else message)
+        raise SettingsError("invalid configuration: " + "; ".join(problems)) from None
+
+
+_current: list[Settings] = [load()]
+
+
+def settings() -> Settings:
+    """The settings read at import (or by the last :func:`reload`)."""
+    return _current[0]
+
+
+def reload() -> Settings:
+    """Read the environment again (tests and the local server, after they change it)."""
+    _current[0] = load()
+    return _current[0]

@@ -1,9 +1,10 @@
 """The pipeline Lambda handler: run on a schedule (every minute), it moves every tournament on.
 
-It shares the API's wiring (:mod:`api.context`: the table, the clock, the services) and does nothing but
-call :meth:`~scopa.application.services.pipeline.Pipeline.run`. A run that failed for some tournament
-raises at the end, after the others were served, so the scheduler's retry policy and dead-letter queue
-see it; a re-run is safe because every step of the pipeline is idempotent.
+It shares the API's wiring (:mod:`api.context`: the settings, the stores, the clock, the services) and
+does nothing but call :meth:`~scopa.application.services.pipeline.Pipeline.run`. It logs and counts under
+its own service name (``scopa-pipeline``); the pipeline's own log lines carry the tournament's id. A run
+that failed for some tournament raises at the end, after the others were served, so the scheduler's retry
+policy and dead-letter queue see it; a re-run is safe because every step of the pipeline is idempotent.
 """
 
 from __future__ import annotations
@@ -13,7 +14,13 @@ from typing import Any
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from api.context import services
-from api.observability import count, logger, metrics, tracer
+from api.observability import instruments, route_application_logs
+
+SERVICE = "scopa-pipeline"
+
+pipeline = instruments(SERVICE)
+logger, tracer, metrics = pipeline.logger, pipeline.tracer, pipeline.metrics
+route_application_logs(logger)
 
 
 class PipelineRunFailed(RuntimeError):
@@ -24,9 +31,10 @@ class PipelineRunFailed(RuntimeError):
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    route_application_logs(logger)
     report = services().pipeline.run().to_json()
-    count("PipelineRuns")
-    count("MatchesTimedOut", report["expired_matches"])
+    pipeline.count("PipelineRuns")
+    pipeline.count("MatchesTimedOut", report["expired_matches"])
     logger.info("pipeline run", extra={"report": report})
     if report["errors"]:
         raise PipelineRunFailed(f"tournaments not advanced: {', '.join(sorted(report['errors']))}")

@@ -123,7 +123,11 @@ def test_registration_is_one_transaction_and_the_generic_idempotency_layer_adds_
 
     assert [c.operation for c in plain] == ["TransactWriteItems"]
     assert [c.operation for c in keyed] == ["PutItem", "TransactWriteItems", "UpdateItem"]
-    assert [c.operation for c in replayed] == ["PutItem"]  # the in-progress put fails on the stored record
+    # The retry's put fails on the stored record, and a consistent read of that record gives the answer.
+    assert [c.operation for c in replayed] == ["PutItem", "GetItem"]
+    record_keys = {c.params["Item"]["pk"]["S"] for c in (keyed[0], replayed[0])}
+    assert len(record_keys) == 1
+    assert record_keys.pop().startswith("IDEM#")
 
 
 def test_the_match_item_stays_small_over_a_whole_game(api: Api, meter: DynamoMeter) -> None:

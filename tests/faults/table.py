@@ -19,13 +19,26 @@ from tests.pipeline.test_pipeline_concurrency import Key
 Items = dict[Key, dict[str, Any]]
 
 
+RECORD_PREFIX = keys.idempotency_pk("")  # every idempotency record is its own partition: IDEM#<digest>
+IN_PROGRESS, COMPLETED = "in progress", "completed"
+
+
+def is_idempotency_record(key: Key) -> bool:
+    return key[0].startswith(RECORD_PREFIX) and key[1] == keys.IDEMPOTENCY_SK
+
+
 def business(items: Items) -> Items:
-    """Everything but the idempotency records (they hold wall-clock expiry times)."""
-    return {k: v for k, v in items.items() if k[0] != keys.IDEMPOTENCY_PK}
+    """Everything but the idempotency records (the requests' answers, not the business data)."""
+    return {k: v for k, v in items.items() if not is_idempotency_record(k)}
 
 
 def idempotency_statuses(items: Items) -> dict[str, str]:
-    return {k[1]: v["status"]["S"] for k, v in items.items() if k[0] == keys.IDEMPOTENCY_PK}
+    """Each record's partition: "completed" once it holds its answer, "in progress" before."""
+    return {
+        k[0]: COMPLETED if "answer" in v else IN_PROGRESS
+        for k, v in items.items()
+        if is_idempotency_record(k)
+    }
 
 
 def kinds(items: Items) -> Counter[str]:

@@ -21,12 +21,11 @@ import pytest
 from moto.dynamodb.responses import DynamoResult
 
 from api import context, idempotency
-from scopa.adapters.dynamodb import keys
 from tests.api.conftest import Answer, Api
 from tests.api.support import SEED, new_match, play, play_to_end
 from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_pipeline
 from tests.faults.conftest import Ids
-from tests.faults.table import check_whole
+from tests.faults.table import check_whole, is_idempotency_record
 from tests.pipeline.conftest import moto_execute_result
 from tools import backup
 from tools.cli import main
@@ -132,9 +131,9 @@ def test_a_restored_table_holds_every_item_and_answers_the_same(
     name = os.environ["TABLE_NAME"]
     original = scan_of(name)
     check_whole(original)
-    kinds = {v["type"]["S"] for k, v in original.items() if k[0] != keys.IDEMPOTENCY_PK}
+    kinds = {v["type"]["S"] for k, v in original.items() if not is_idempotency_record(k)}
     assert {"player", "token", "match", "tournament", "round", "entry", "rating", "rated_match"} <= kinds
-    idem = [v for k, v in original.items() if k[0] == keys.IDEMPOTENCY_PK]
+    idem = [v for k, v in original.items() if is_idempotency_record(k)]
     assert idem
     assert all("expires_at" in v for v in idem)  # the TTL attribute
     started = api.clock.now()
@@ -176,7 +175,7 @@ def test_a_restored_table_holds_every_item_and_answers_the_same(
 def without_idempotency(
     items: dict[tuple[str, str], dict[str, Any]],
 ) -> dict[tuple[str, str], dict[str, Any]]:
-    return {k: v for k, v in items.items() if k[0] != keys.IDEMPOTENCY_PK}
+    return {k: v for k, v in items.items() if not is_idempotency_record(k)}
 
 
 RICH: dict[str, Any] = {

@@ -52,8 +52,6 @@ TRANSACTION_ITEMS = {
     "Delete": "DeleteItem",
     "ConditionCheck": "ConditionCheckItem",
 }
-#: Powertools' DynamoDB idempotency store: put (in progress), get (a retry), update (done), delete (failed).
-IDEMPOTENCY_STORE = {"PutItem", "GetItem", "UpdateItem", "DeleteItem"}
 
 
 def _statements(env: Synthesised, role_prefix: str) -> list[dict[str, Any]]:
@@ -138,8 +136,6 @@ def _called_in(paths: Iterable[Path]) -> set[str]:
     for folder in paths:
         for file in folder.rglob("*.py"):
             source = file.read_text()
-            if "DynamoDBPersistenceLayer(" in source:
-                found |= IDEMPOTENCY_STORE
             for node in ast.walk(ast.parse(source)):
                 if _is_client_call(node):
                     found.add(CLIENT_CALLS[node.func.attr])  # type: ignore[attr-defined]

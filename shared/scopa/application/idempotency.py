@@ -1,31 +1,54 @@
-"""Creations a retry finds again: what a request makes under an ``Idempotency-Key`` is keyed by that key.
+"""Idempotent requests: the one mechanism behind every ``Idempotency-Key``.
 
-The Powertools record in front (``functions/api/idempotency.py``) answers most retries, but not all: when
-its final "completed" write fails, or the record has expired, the request runs again. This makes that
-re-run harmless. The new item's id is derived from (operation, caller, key), so the re-run's conditional
-create can only collide with what the first run made; the item keeps the request's :attr:`Once.origin`
-(the key's digest and the body's hash), so the collision is recognised as "made by this very request"
-and answered as a replay, while the same key with another body is still refused.
+The promise: a request made under a key answers the same for :data:`REPLAY_SECONDS` (24 hours), is never
+applied twice, and keyed requests spread over the store instead of all writing one hot partition.
 
-The caller is part of the digest, so nobody can aim a key at another caller's ids; for anonymous
-registration the key itself is the secret (clients use a random key, as for every idempotent request).
-A key answers for :data:`REPLAY_SECONDS`, as long as the Powertools record lives; after that, the same
-key finds its item but is refused, so a reused key never hands out an old request's answer.
+Everything is keyed by :class:`Once`: the SHA-256 digest of (operation, caller, key), never the key
+itself, and the SHA-256 of the request body in canonical JSON. The caller is part of the digest, so
+nobody can aim a key at another caller's requests; for anonymous registration the key itself is the
+secret (clients use a random key, as for every idempotent request). Three rules follow from it, and hold
+wherever the request is recorded:
+
+* the same key with the same body within 24 hours answers what the first request answered;
+* the same key with another body, or after 24 hours, is refused (:class:`IdempotencyKeyReused`, 422):
+  a reused key never hands out an old request's answer;
+* a request is applied once, even when its record is lost.
+
+Where the record lives:
+
+* **Creations and other rare writes** (registration, match and tournament creation, entries) go through
+  :class:`IdempotentRequests`: one record per digest in the :class:`IdempotencyRepository` (DynamoDB:
+  its own partition ``IDEM#<digest>``, deleted by the table's TTL), started before the action and
+  completed with its answer. A completed record answers a retry. A record still "in progress" means the
+  first run died or its completion write failed after the action was applied: the retry runs the action
+  again, and the action itself finds what the first run made. That is what :func:`create_or_find` is for:
+  the new item's id comes from the digest (:meth:`Once.id`) and the item keeps the request's
+  :attr:`Once.origin`, so the re-run's conditional create collides only with the first run's item, is
+  recognised as "made by this very request" and answered as a replay. A completion that fails after the
+  action is logged and the answer still given: the record is the fast path, the keyed item the guarantee.
+  A request refused or failed inside the action (a conflict, a busy table) leaves its record in progress
+  too: its retry runs again, and the same key with another body is still refused.
+* **Moves** keep their record on the match item itself (:meth:`Once.recorded`, read back by
+  :meth:`Once.replay`), written by the move's own conditional write: atomic with the move, no extra
+  write, in the partition the move writes anyway. The match keeps its last keyed move only; a retry of an
+  older move meets a newer version and is refused as stale, never applied twice.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from scopa.application.clock import epoch_of
+from scopa.application.clock import Clock, epoch_of, iso
 from scopa.application.errors import IdempotencyKeyReused
 from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.idempotency import IdempotencyRecord, IdempotencyRepository
 
-REPLAY_SECONDS = 24 * 3600  # how long a key answers for its request (and its Powertools record lives)
+REPLAY_SECONDS = 24 * 3600  # how long a key answers for its request (and its record lives)
 ID_HEX_DIGITS = 16  # the services' usual ids: a prefix and 64 bits in hex (``p_``, ``m_``; ``t_``: 48)
 
 
@@ -74,6 +97,23 @@ class Once:
             raise IdempotencyKeyReused("this Idempotency-Key was used more than a day ago: use a new key")
         return True
 
+    def recorded(self, answer: dict[str, Any], now: float) -> dict[str, Any]:
+        """What a match keeps of the keyed move it applied: this request's origin, when, and the answer."""
+        return {**self.origin, "at": iso(now), "answer": answer}
+
+    def replay(self, record: dict[str, Any] | None, now: float) -> dict[str, Any] | None:
+        """The answer in ``record`` (from :meth:`recorded`) when this very request made it; else None.
+
+        The same key with another body, or after its time, raises :class:`IdempotencyKeyReused`.
+        """
+        if not record or not isinstance(record.get("at"), str):
+            return None  # no keyed move, or one recorded before these rules (it held the key itself)
+        origin = {"key": record.get("key"), "body": record.get("body")}
+        if not self.made({k: str(v) for k, v in origin.items()}, record["at"], now):
+            return None
+        answer: dict[str, Any] = record["answer"]
+        return answer
+
 
 class Made(Protocol):
     """An item a keyed request may have made: when, and the request it came from."""
@@ -101,3 +141,55 @@ def create_or_find(
             raise
         return stored
     return None
+
+
+log = logging.getLogger(__name__)
+
+
+class IdempotentRequests:
+    """Runs keyed requests once, over one :class:`IdempotencyRecord` per request digest."""
+
+    def __init__(self, records: IdempotencyRepository, clock: Clock) -> None:
+        self.records = records
+        self.clock = clock
+
+    def run(
+        self,
+        operation: str,
+        caller: str,
+        key: str | None,
+        body: Any,
+        action: Callable[[], dict[str, Any]],
+    ) -> dict[str, Any]:
+        """``action``'s answer, at most once applied per (operation, caller, key); no key: just run it.
+
+        ``action`` must itself be idempotent under the key (see the module's docstring): it runs again
+        when the first run's record is still in progress.
+        """
+        once = Once.of(operation, caller, key, body)
+        if once is None:
+            return action()
+        now = int(self.clock.now())
+        record = None
+        try:  # the first run of a key (the usual case) costs this one write before the action
+            self.records.start_record(
+                IdempotencyRecord(once.key_digest, once.body_hash, now + REPLAY_SECONDS), now
+            )
+        except WriteConflict:  # a live record holds the key: a retry, or a concurrent run of the same request
+            record = self.records.get_record(once.key_digest, now)
+        if record is not None:
+            if record.body_hash != once.body_hash:
+                raise IdempotencyKeyReused("this Idempotency-Key was used with another request body")
+            if record.answer is not None:
+                return record.answer
+            log.info(
+                "idempotency record in progress: the action finds its own first run", extra={"op": operation}
+            )
+        answer = action()
+        try:
+            self.records.complete_record(once.key_digest, answer)
+        except Exception:  # the action was applied: its answer stands, and a retry finds what it made
+            log.warning(
+                "idempotency record not completed after the action was applied", extra={"op": operation}
+            )
+        return answer

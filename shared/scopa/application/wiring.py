@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scopa.application.clock import Clock
+from scopa.application.idempotency import IdempotentRequests
 from scopa.application.ports.clubs import ClubRepository
 from scopa.application.ports.idempotency import IdempotencyRepository
 from scopa.application.ports.matches import MatchRepository
@@ -42,6 +43,7 @@ class ServiceSet:
     def __init__(self, stores: Stores, clock: Clock) -> None:
         self.stores = stores
         self.clock = clock
+        self.requests = IdempotentRequests(stores.idempotency, clock)  # keyed requests (Idempotency-Key)
         self.players = PlayerService(stores.players, clock)
         self.matches = MatchService(stores.matches, clock, self.players)
         self.clubs = ClubService(stores.clubs, clock, self.players)

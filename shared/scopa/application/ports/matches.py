@@ -31,7 +31,7 @@ class Match:
     move_seconds: int
     deadline: int | None = None  # epoch seconds by which the player to move must move
     accepted: list[bool] = field(default_factory=list)
-    idempotency: dict[str, Any] | None = None  # the last move request: key, body hash, caller, answer
+    idempotency: dict[str, Any] | None = None  # the last keyed move: Once.recorded
     preset: str = "classic"
     context: dict[str, Any] | None = None  # where the match belongs: {"tournament", "round", "table", "game"}
     rating: str | None = None  # "pending" once finished and rateable, "rated" after the rating step

@@ -1,17 +1,17 @@
 """Matches: create, show, move, resign, accept or decline, wait for a change, records and lists.
 
 A move costs one consistent read of the match and one conditional write (``version = expected``). The
-match item carries its own idempotency (the last move request's key, body hash, caller and answer), so a
-retried move needs no extra write. House bots move in the same request, right after the human, under the
-same conditional write. An overdue player loses on time the next time anyone reads or writes the match
-(and, later, when the scheduled pipeline sweeps the deadline index).
+match item carries its own idempotency record (the last keyed move's key digest, body hash, time and
+answer: :meth:`scopa.application.idempotency.Once.recorded`), so a retried move needs no extra write.
+House bots move in the same request, right after the human, under the same conditional write. An overdue
+player loses on time the next time anyone reads or writes the match (and, later, when the scheduled
+pipeline sweeps the deadline index).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import random
 import secrets
 from collections.abc import Callable
@@ -20,7 +20,7 @@ from typing import Any
 
 from scopa.application.auth import Caller
 from scopa.application.clock import Clock, iso
-from scopa.application.errors import BadRequest, Conflict, Forbidden, IdempotencyKeyReused, NotFound
+from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.matches import Match, MatchRepository, MatchSummary
@@ -317,9 +317,9 @@ class MatchService:
     ) -> dict[str, Any]:
         """Play ``move`` for the caller; ``on_applied`` is told of a move really applied (not of a replay)."""
         player_id = caller.require_player()
-        body_hash = _hash_body({"move": move, "version": expected_version})
+        once = Once.of("move", player_id, idempotency_key, {"move": move, "version": expected_version})
         match = self._load(match_id)
-        replay = _replay(match, idempotency_key, player_id, body_hash)
+        replay = once.replay(match.idempotency, self.clock.now()) if once else None
         if replay is not None:
             return replay
         seat = self._seat_of(match, player_id)
@@ -344,17 +344,13 @@ class MatchService:
         now = self.clock.now()
         self._after_change(match, game, now)
         answer = self.envelope(match, caller)
-        match.idempotency = (
-            {"key": idempotency_key, "hash": body_hash, "caller": player_id, "answer": answer}
-            if idempotency_key
-            else None
-        )
+        match.idempotency = once.recorded(answer, now) if once else None
         try:
             self.repo.save_match(match, expected_version)
         except WriteConflict:
             # A retry racing its own first attempt lost the write to it: answer what the first got.
-            stored = self.repo.get_match(match_id) if idempotency_key else None
-            replay = _replay(stored, idempotency_key, player_id, body_hash) if stored else None
+            stored = self.repo.get_match(match_id) if once else None
+            replay = once.replay(stored.idempotency, self.clock.now()) if once and stored else None
             if replay is not None:
                 return replay
             raise _changed_meanwhile() from None
@@ -549,26 +545,6 @@ def _draw_seats(profiles: list[Any], n: int, draw: random.Random) -> list[Any]:
 
 def _changed_meanwhile() -> Conflict:
     return Conflict("the match changed while this request was handled: read it again", code="stale_version")
-
-
-def _replay(match: Match, key: str | None, player_id: str, body_hash: str) -> dict[str, Any] | None:
-    """The recorded answer when ``match`` last applied this caller's request under ``key``; else None.
-
-    The same key with another body is refused rather than answered.
-    """
-    previous = match.idempotency
-    if not key or not previous or previous["key"] != key or previous["caller"] != player_id:
-        return None
-    if previous["hash"] != body_hash:
-        raise IdempotencyKeyReused(
-            "this Idempotency-Key was used with another request body", details={"key": key}
-        )
-    answer: dict[str, Any] = previous["answer"]
-    return answer
-
-
-def _hash_body(body: dict[str, Any]) -> str:
-    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 def _bot_seed(match_id: str, move_number: int) -> int:

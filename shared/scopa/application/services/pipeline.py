@@ -40,6 +40,8 @@ from scopa.domain.tournaments.records import (
 )
 from scopa.domain.tournaments.settings import TournamentSettings
 
+# Standard-library logging only (the function's handler routes it to its JSON log); every line about a
+# tournament carries its id as ``tournament_id``.
 log = logging.getLogger(__name__)
 
 MAX_STEPS = 12  # per tournament and run: enough to close a round, pair the next and start its matches
@@ -110,6 +112,7 @@ class Pipeline:
                     except WriteConflict:
                         continue  # someone else started (or changed) it; the next run sees it
                     report.started.append(tid)
+                    log.info("tournament started by the schedule", extra={"tournament_id": tid})
             except Exception as exc:  # as below: one tournament that cannot start must not stop the others
                 log.exception("pipeline could not start a tournament", extra={"tournament_id": tid})
                 report.errors[tid] = type(exc).__name__
@@ -142,6 +145,7 @@ class Pipeline:
         self.repo.add_audit(
             t.id, AuditEntry(t.updated_at, "schedule", "cancelled", {"reason": "fewer than two entrants"})
         )
+        log.info("tournament cancelled: fewer than two entrants", extra={"tournament_id": t.id})
 
     def start(self, t: TournamentRecord, actor: str) -> TournamentRecord:
         """Registration -> running (conditional on the version read); the rounds are fixed now."""
@@ -175,6 +179,8 @@ class Pipeline:
             if step is None:
                 break
             steps.append(step)
+        if steps:
+            log.info("tournament advanced", extra={"tournament_id": tournament_id, "steps": steps})
         return steps
 
     # ------------------------------------------------------------------ one step

@@ -1,0 +1,16 @@
+"""What every tier needs before the functions' modules are imported.
+
+The functions read and check their settings once, at import (a Lambda's cold start fails on a missing
+variable), so a tier that imports ``api`` first must find a table named. Fake AWS credentials and region
+are set here too, so nothing reaches AWS. A tier may name its own table (``tests/api/conftest.py`` does);
+``api.context.reset()`` reads the environment again.
+"""
+
+from __future__ import annotations
+
+import os
+
+from tests.common import use_fake_aws
+
+use_fake_aws()
+os.environ.setdefault("TABLE_NAME", "scopa-test")
