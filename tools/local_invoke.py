@@ -87,16 +87,16 @@ def bootstrap(services: Any) -> World:
     ada, bea, olga = people["Ada"], people["Bea"], Caller(people["Olga"].player_id, "organizer")
     pair = [str(ada.player_id), str(bea.player_id)]
 
-    def match(key: str, players: list[str], answer: bool | None = None) -> dict[str, Any]:
+    def match(key: str, players: list[str], answer: bool | None = None, **rules: Any) -> dict[str, Any]:
         made: dict[str, Any] = services.matches.create(
-            ada, NewMatch(players=players, seed=SEED), idempotency_key=f"sample-{key}"
+            ada, NewMatch(players=players, seed=SEED, **rules), idempotency_key=f"sample-{key}"
         )
         if answer is not None:
             made = services.matches.respond(bea, made["id"], accept=answer)
         return made
 
     active, pending = match("active", pair, True)["id"], match("pending", pair)["id"]
-    finished = match("finished", [pair[0], "bot-greedy"])
+    finished = match("finished", [pair[0], "bot-greedy"], target=1)  # one deal: quick to play out
     while finished["status"] == "active":  # the bot answers within each of Ada's moves
         first = finished["view"]["legal_moves"][0]
         finished = services.matches.move(
@@ -133,7 +133,7 @@ def bootstrap(services: Any) -> World:
         t.enter(olga, paused, [player])
     t.start(olga, paused)
     t.pause(olga, paused, paused=True)
-    done = tournament("done", "Torneo dei bot", 2)
+    done = tournament("done", "Torneo dei bot", 2, settings={"target": 1})
     for i, bot in enumerate((BOT1, BOT2, BOT3, BOT4)):
         t.enter(olga, done, [bot], 1600 - 50 * i)
     t.start(olga, done)  # the bots play their matches as they are created: the start plays it out

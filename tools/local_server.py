@@ -37,7 +37,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from http import HTTPStatus
 from pathlib import Path
 from types import TracebackType
@@ -503,10 +503,9 @@ def main(argv: list[str] | None = None) -> int:
             if pipeline_seconds > 0:
                 server.start_pipeline_timer(pipeline_seconds)
             _print_banner(server.url, admin_token, where)
-            try:
+            with suppress(KeyboardInterrupt):  # werkzeug's loop returns on Ctrl-C itself; SIGTERM is one here
                 server.serve_forever()
-            except KeyboardInterrupt:
-                print("\nstopped", flush=True)
+            print("\nstopped", flush=True)
         return 0
     finally:
         if mock is not None:

@@ -56,7 +56,7 @@ def local_server(**environment: str) -> Iterator[Server]:
         **os.environ,
         "PORT": "0",
         "HOST": "127.0.0.1",
-        "PYTHONPATH": str(ROOT / "functions"),
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "functions"), os.environ.get("PYTHONPATH")])),
         "ADMIN_TOKEN": "admin-local",
         "PIPELINE_SECONDS": "0",
         **environment,
