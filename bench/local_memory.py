@@ -69,7 +69,7 @@ def start_server(storage: str, folder: Path) -> tuple[subprocess.Popen[str], str
         **os.environ,
         "PORT": "0",
         "HOST": "127.0.0.1",
-        "PYTHONPATH": str(ROOT / "functions"),
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "functions"), os.environ.get("PYTHONPATH")])),
         "STORAGE": storage,
         "SQLITE_PATH": str(folder / "scopa.db"),
         "ADMIN_TOKEN": "adm_bench-local-memory",
