@@ -8,12 +8,14 @@ ENV ?= dev
 # correctly, so the banner is silenced on purpose instead of installing a second Node.
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: run demo invoke events test lint format bench clean help layer synth browser
+.PHONY: run reset demo invoke events test lint format bench clean help layer synth browser
 
 help:
-	@echo "make run    - the API on http://127.0.0.1:8000 (embedded DynamoDB; PORT, HOST, ADMIN_TOKEN)"
+	@echo "make run    - the API on http://127.0.0.1:8000, data in .local/scopa.db (PORT, HOST, ADMIN_TOKEN;"
+	@echo "              STORAGE=dynamodb: embedded DynamoDB, gone at exit; DYNAMODB_ENDPOINT: another one)"
+	@echo "make reset  - forget the data of make run (deletes .local/scopa.db)"
 	@echo "make demo   - play a full game between two bots, printed deal by deal"
-	@echo "make invoke EVENT=events/get-me.json - run the Lambda handler once on a sample event"
+	@echo "make invoke EVENT=events/get-me.json - run the Lambda handler once on a sample event (fresh data)"
 	@echo "make events - regenerate the sample events in events/"
 	@echo "make test   - lint, type-check and run every test"
 	@echo "make browser - install chromium for the browser tests when missing (make test does it)"
@@ -31,6 +33,9 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	PYTHONPATH=functions $(BIN)/python -m tools.local_server
+
+reset:
+	rm -f .local/scopa.db .local/scopa.db-wal .local/scopa.db-shm
 
 demo: $(STAMP)
 	$(BIN)/scopa play --bots strong greedy --seed $${SEED:-7}

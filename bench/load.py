@@ -19,9 +19,9 @@ calls per move, counted per request on the server's own client.
 The reference, measured in the same run over the same HTTP path with the same number of client threads:
 ``GET /health``, the handler's floor (HTTP, event translation, resolver, logger; no storage). ``ratio``
 is the move rate while every client plays over the health rate. The server runs one handler at a time
-(moto is not safe for concurrent conditional writes; see ``local_server.HandlerGate``), and clients and
-server share one Python process, so the absolute rates say little about AWS; the ratio, the latency
-spread, the error count and the calls per move do.
+(the resolver's request state is process-wide and moto is not safe for concurrent conditional writes; see
+``local_server.Gate``), and clients and server share one Python process, so the absolute rates say
+little about AWS; the ratio, the latency spread, the error count and the calls per move do.
 """
 
 from __future__ import annotations
@@ -343,7 +343,7 @@ def run(
         with local_server(box) as server:
             from api import context
 
-            host, port = "127.0.0.1", int(server.server_address[1])
+            host, port = "127.0.0.1", int(server.http.server_address[1])
             health = _health_reference(host, port, clients, requests=100)
             counter = box[0]
             counter.requests.clear()

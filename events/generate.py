@@ -1,7 +1,8 @@
 """Write one sample API Gateway HTTP API (v2) event per route into this folder.
 
-Run ``make events`` (or ``PYTHONPATH=functions python events/generate.py``) after adding or changing a
-route; the samples themselves are defined in ``functions/local_invoke.py`` next to the data they use.
+Run ``make events`` (or ``python events/generate.py``) after adding or changing a route; the samples are
+defined in ``tools/local_invoke.py`` next to the sample world they name (built in a throwaway SQLite
+database to read its ids).
 """
 
 from __future__ import annotations

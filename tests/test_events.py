@@ -35,49 +35,47 @@ class InstantClock:
 
 
 @pytest.fixture(scope="module")
-def sample_world() -> Iterator[None]:
-    """moto, the environment, the client and the table: once per module (a client takes ~0.2 s to make)."""
-    from moto import mock_aws
-
+def sample_world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Any]]:
+    """The sample world built once, through the services, in a SQLite file (the store of ``make run``)."""
+    from api import context, idempotency
+    from scopa.application.clock import SystemClock
     from tools import local_invoke
 
+    folder = tmp_path_factory.mktemp("events")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("AWS_DEFAULT_REGION", "eu-south-1")
-        mp.setenv("AWS_ACCESS_KEY_ID", "testing")
-        mp.setenv("AWS_SECRET_ACCESS_KEY", "testing")
-        mp.setenv("TABLE_NAME", "scopa-events")
+        mp.setenv("STORAGE", "sqlite")
+        mp.setenv("SQLITE_PATH", str(folder / "world.db"))
         mp.setenv("ADMIN_TOKEN", local_invoke.ADMIN_TOKEN)
         mp.delenv("ADMIN_TOKEN_HASH", raising=False)
         mp.delenv("DYNAMODB_ENDPOINT", raising=False)
         mp.setenv("POWERTOOLS_TRACE_DISABLED", "1")
-        from api import context, idempotency
-        from scopa.application.clock import SystemClock
-        from tools import local_server
-
-        with mock_aws():
-            context.reset()
-            idempotency.reset()
-            local_server.ensure_table()
-            yield
-            context.use_clock(SystemClock())
-            context.reset()
-            idempotency.reset()
+        context.reset()
+        idempotency.reset()
+        context.use_clock(InstantClock())
+        world = local_invoke.bootstrap(context.services())
+        yield folder, world
+        context.use_clock(SystemClock())
+        context.reset()
+        idempotency.reset()
 
 
 @pytest.fixture
-def sample_api(sample_world: None) -> None:
-    """A fresh table holding the sample players, matches, club and tournaments every event refers to."""
-    from api import context, idempotency
-    from api.settings import settings
-    from scopa.adapters.dynamodb.players_matches import create_table
-    from tools import local_invoke
+def sample_api(sample_world: tuple[Path, Any], request: pytest.FixtureRequest) -> Any:
+    """A fresh copy of the sample world for one test (SQLite's backup API: a consistent copy); the world."""
+    import os
+    import sqlite3
 
-    client, table = context.dynamodb_client(), settings().table_name
-    client.delete_table(TableName=table)
-    create_table(client, table)
+    from api import context, idempotency
+
+    folder, world = sample_world
+    copy = folder / f"{request.node.name.replace('/', '_')}.db"
+    with sqlite3.connect(folder / "world.db") as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    os.environ["SQLITE_PATH"] = str(copy)  # restored by the module fixture's MonkeyPatch
+    context.reset()
     idempotency.reset()
     context.use_clock(InstantClock())  # a new clock at the same time: the bootstrap replays its first run
-    local_invoke.bootstrap(context.services())
+    return world
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -174,24 +172,25 @@ def test_the_pipeline_sample_is_a_scheduled_event(path: Path) -> None:
     assert event["source"] == "aws.scheduler"
 
 
-@pytest.mark.usefixtures("sample_api")
 @pytest.mark.parametrize("path", PIPELINE_FILES, ids=[p.stem for p in PIPELINE_FILES])
-def test_the_pipeline_runs_on_the_sample_data(path: Path) -> None:
+def test_the_pipeline_runs_on_the_sample_data(path: Path, sample_api: Any) -> None:
     from api import context
-    from tools.local_invoke import PAUSED, REGISTRATION, RUNNING, invoke
+    from tools.local_invoke import invoke
+
+    registration, running, paused = sample_api.registration, sample_api.running, sample_api.paused
 
     report = invoke(load(path))
 
     assert report["errors"] == {}
     # The registration sample is past its start time: the run starts it and pairs round 1.
-    assert report["started"] == [REGISTRATION]
-    assert set(report["steps"]) == {REGISTRATION, RUNNING, PAUSED}
-    assert any(step.startswith("round 1 paired") for step in report["steps"][REGISTRATION])
-    assert report["steps"][RUNNING] == []  # round 1 waits for Ada's and Bea's moves
-    assert report["steps"][PAUSED] == []
+    assert report["started"] == [registration]
+    assert set(report["steps"]) == {registration, running, paused}
+    assert any(step.startswith("round 1 paired") for step in report["steps"][registration])
+    assert report["steps"][running] == []  # round 1 waits for Ada's and Bea's moves
+    assert report["steps"][paused] == []
     services = context.services()
-    assert services.tournaments.get(REGISTRATION).status == "running"
-    _bundle, rnd = services.tournaments.round(REGISTRATION, 1)
+    assert services.tournaments.get(registration).status == "running"
+    _bundle, rnd = services.tournaments.round(registration, 1)
     assert all(table.games for table in rnd.tables)
     # A second run finds nothing more to do: every step is idempotent.
     again = invoke(load(path))

@@ -1,23 +1,21 @@
-"""Run the API handler once on a sample event, on moto, with the sample players and matches in place.
+"""Run the API handler once on a sample event, over a fresh store holding the sample world.
 
-``make invoke EVENT=events/get-match.json`` (or ``PYTHONPATH=functions python -m local_invoke FILE``) starts
-moto in this process, creates the table, stores the sample data every file in ``events/`` refers to, runs
-``api.handler.handler`` on the event and prints its answer (the body parsed when it is JSON). An event that
-is no HTTP API event (``events/pipeline-scheduled.json``: what EventBridge Scheduler sends) runs the
+``make invoke EVENT=events/get-match.json`` (``python -m tools.local_invoke FILE``) builds the sample world
+in a throwaway store (SQLite in memory; ``STORAGE=dynamodb``: moto in this process), runs
+``api.handler.handler`` on the event and prints its answer (the body parsed when it is JSON). An event
+that is no HTTP API event (``events/pipeline-scheduled.json``: what EventBridge Scheduler sends) runs the
 pipeline's handler, ``pipeline.handler.handler``, instead, and prints its report.
 
-The sample data (fixed ids and tokens, so the events can name them):
-
-* players Ada (``p_sample0000ada``) and Bea (``p_sample0000bea``) with the tokens below;
-* ``m_sample00active``: Ada against Bea, accepted by both, under way;
-* ``m_sample0pending``: Ada invited Bea, who has not answered yet;
-* ``m_sample0finish``: Ada against Bea, played to the end (its record is published);
-* Olga (``p_sample000olga``, an organizer), the club ``c_sample0club`` and five tournaments, one per stage
-  of a tournament's life (see :func:`bootstrap_tournaments`).
+The sample world is made through the application services, as requests would make it, so it is the same
+on either store (:func:`bootstrap`): Ada and Bea (players) and Olga (an organizer); two matches between
+Ada and Bea (under way, invited) and one of Ada's against a bot, finished; Olga's club, of which Ada is a
+member; five tournaments, one per stage of a tournament's life. Creations go under fixed idempotency
+keys, so their ids are the same in every build and the events can name them. Two things are chosen
+outside the services, through the ports, because the services never let a caller choose them: the
+players' tokens (the events carry them) and the club's id (clubs take no key).
 
 :func:`sample_events` builds one API Gateway HTTP API v2 event per route, :func:`pipeline_events` the
-pipeline's scheduled event; ``events/generate.py`` writes them to ``events/`` so the files keep to the
-format.
+pipeline's scheduled event; ``events/generate.py`` writes them to ``events/``.
 """
 
 from __future__ import annotations
@@ -29,241 +27,158 @@ import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from tools.apigw import FakeLambdaContext, http_event
 
 ADMIN_TOKEN = "adm_sample-admin-token-for-local-invoke"
-ADA = "p_sample0000ada"
-BEA = "p_sample0000bea"
-OLGA = "p_sample000olga"
 TOKENS = {
-    ADA: "scp_sample-token-of-ada-for-local-invoke-only",
-    BEA: "scp_sample-token-of-bea-for-local-invoke-only",
-    OLGA: "scp_sample-token-of-olga-for-local-invoke-only",
+    "Ada": "scp_sample-token-of-ada-for-local-invoke-only",
+    "Bea": "scp_sample-token-of-bea-for-local-invoke-only",
+    "Olga": "scp_sample-token-of-olga-for-local-invoke-only",
 }
-NAMES = {ADA: "Ada", BEA: "Bea"}
-ROLES: dict[str, Literal["player", "organizer"]] = {ADA: "player", BEA: "player", OLGA: "organizer"}
-PLAYER_NAMES = {**NAMES, OLGA: "Olga"}
 CLUB = "c_sample0club"
-DRAFT = "t_sample00draft"
-REGISTRATION = "t_sample0regist"
-RUNNING = "t_sample00runs"
-PAUSED = "t_sample0paused"
-DONE = "t_sample00done"
 BOT1, BOT2, BOT3, BOT4 = (f"bot-greedy-{i}" for i in range(1, 5))
-ACTIVE = "m_sample00active"
-PENDING = "m_sample0pending"
-FINISHED = "m_sample0finish"
 SEED = "5eed" * 8
-CREATED_AT = "2026-01-01T09:00:00.000Z"
-MOVE_SECONDS = 86_400
-SAMPLE_TIME_EPOCH_MS = 1_767_258_000_000  # 2026-01-01T09:00:00Z
+SAMPLE_TIME = 1_767_258_000.0  # 2026-01-01T09:00:00Z: the clock of the world behind the event files
+SAMPLE_TIME_EPOCH_MS = int(SAMPLE_TIME * 1000)
 
 
 # ---------------------------------------------------------------------------------------------- data
 
 
-def sample_matches(now: float) -> list[Any]:
-    """The three sample matches as stored (built with the game engine, not through the API)."""
-    from scopa.application.ports.matches import Match
-    from scopa.domain.games import GAMES
+@dataclass(frozen=True)
+class World:
+    """The ids of the sample world, and the move the player whose turn it is can make in the live match."""
 
-    game = GAMES["scopa"]
-    rules = game.validate_rules("classic", {})
+    ada: str
+    bea: str
+    olga: str
+    active: str  # Ada against Bea, under way (version 2)
+    pending: str  # Ada invited Bea, who has not answered yet
+    finished: str  # Ada against bot-greedy, played to the end: its record is published
+    draft: str  # Olga's Swiss, still a draft
+    registration: (
+        str  # the club's Swiss in registration, past its start time: the next pipeline run starts it
+    )
+    running: str  # Olga's Swiss under way: Ada, Bea, bot-greedy-1 and -2, round 1 open
+    paused: str  # the club's Swiss between Ada and Bea, round 1 open, paused
+    done: str  # a two-round Swiss of four greedy bots, played to the end
+    mover: str = ""  # whose turn it is in ``active``
+    move: dict[str, Any] = field(default_factory=dict)  # a legal move of theirs
 
-    def match(match_id: str, status: str, accepted: list[bool]) -> Match:
-        return Match(
-            id=match_id,
-            game="scopa",
-            preset="classic",
-            rules=rules,
-            seats=[ADA, BEA],
-            names=[NAMES[ADA], NAMES[BEA]],
-            status=status,  # type: ignore[arg-type]
-            version=1 if status == "pending" else 2,
-            state=game.new_state(rules, SEED, 0),
-            moves=[],
-            created_at=CREATED_AT,
-            updated_at=CREATED_AT,
-            created_by=ADA,
-            move_seconds=MOVE_SECONDS,
-            deadline=int(now) + MOVE_SECONDS if status == "active" else None,
-            accepted=accepted,
+
+def bootstrap(services: Any) -> World:
+    """Make the sample world in an empty store through the services; its ids and the live match's move."""
+    from scopa.application.auth import ADMIN_ID, Caller, hash_token
+    from scopa.application.clock import iso
+    from scopa.application.ports.clubs import Club, Member
+    from scopa.application.services.matches import NewMatch
+    from scopa.domain.tournaments.settings import TournamentSettings
+
+    admin = Caller(ADMIN_ID, "admin")
+    people: dict[str, Caller] = {}
+    for name, token in TOKENS.items():
+        player = services.players.register(name, idempotency_key=f"sample-{name}").player
+        # The events carry fixed tokens: the one thing about a player the services never let anyone choose.
+        services.stores.players.replace_token(player.id, player.token_hash, hash_token(token))
+        people[name] = Caller(player.id, "player", hash_token(token))
+    services.players.set_role(admin, people["Olga"].player_id, "organizer")
+    ada, bea, olga = people["Ada"], people["Bea"], Caller(people["Olga"].player_id, "organizer")
+    pair = [str(ada.player_id), str(bea.player_id)]
+
+    def match(key: str, players: list[str], answer: bool | None = None, **rules: Any) -> dict[str, Any]:
+        made: dict[str, Any] = services.matches.create(
+            ada, NewMatch(players=players, seed=SEED, **rules), idempotency_key=f"sample-{key}"
+        )
+        if answer is not None:
+            made = services.matches.respond(bea, made["id"], accept=answer)
+        return made
+
+    active, pending = match("active", pair, True)["id"], match("pending", pair)["id"]
+    finished = match("finished", [pair[0], "bot-greedy"], target=1)  # one deal: quick to play out
+    while finished["status"] == "active":  # the bot answers within each of Ada's moves
+        first = finished["view"]["legal_moves"][0]
+        finished = services.matches.move(
+            ada, finished["id"], {"card": first["card"], "take": first["take"]}, finished["version"]
         )
 
-    active = match(ACTIVE, "active", [True, True])
-    pending = match(PENDING, "pending", [True, False])
-    finished = match(FINISHED, "finished", [True, True])
-    state, moves = _finished_game()
-    finished.state, finished.moves = json.loads(state), list(moves)
-    finished.version += len(moves)
-    return [active, pending, finished]
+    # Clubs take no idempotency key: the sample club is stored under a fixed id, as the service would.
+    now = iso(services.clock.now())
+    founder = str(olga.player_id)
+    club = Club(CLUB, "Circolo della Scopa", "The sample club: Olga runs it.", False, founder, now)
+    services.stores.clubs.create_club(club, Member(founder, "Olga", "organizer", now))
+    services.clubs.add_member(olga, CLUB, ada.player_id)
+
+    t = services.tournaments
+
+    def tournament(key: str, name: str, rounds: int, **options: Any) -> str:
+        settings = TournamentSettings.model_validate({"rounds": rounds, **options.pop("settings", {})})
+        return str(t.create(olga, name, settings, idempotency_key=f"sample-{key}", **options).id)
+
+    draft = tournament("draft", "Torneo d'inverno", 3, open_registration=False)
+    registration = tournament(
+        "registration", "Coppa del circolo", 3, club_id=CLUB, settings={"starts_at": "2026-01-01T09:00:00Z"}
+    )
+    t.enter(ada, registration)
+    t.enter(olga, registration, [BOT1], 1600)
+    running = tournament("running", "Torneo di Natale", 3)
+    for caller in (ada, bea):
+        t.enter(caller, running)
+    t.enter(olga, running, [BOT1], 1600)
+    t.enter(olga, running, [BOT2], 1550)
+    t.start(olga, running)
+    paused = tournament("paused", "Sfida del giovedì", 1, club_id=CLUB)
+    for player in pair:
+        t.enter(olga, paused, [player])
+    t.start(olga, paused)
+    t.pause(olga, paused, paused=True)
+    done = tournament("done", "Torneo dei bot", 2, settings={"target": 1})
+    for i, bot in enumerate((BOT1, BOT2, BOT3, BOT4)):
+        t.enter(olga, done, [bot], 1600 - 50 * i)
+    t.start(olga, done)  # the bots play their matches as they are created: the start plays it out
+    assert t.get(done).status == "finished", f"the sample bot tournament is {t.get(done).status}"
+
+    live = services.matches.get(ada, active)
+    mover = ada if live["turn_player_id"] == ada.player_id else bea
+    move = services.matches.get(mover, active)["view"]["legal_moves"][0]
+    return World(
+        ada=str(ada.player_id),
+        bea=str(bea.player_id),
+        olga=str(olga.player_id),
+        active=active,
+        pending=pending,
+        finished=finished["id"],
+        draft=draft,
+        registration=registration,
+        running=running,
+        paused=paused,
+        done=done,
+        mover=str(mover.player_id),
+        move={"card": move["card"], "take": move["take"]},
+    )
+
+
+class FixedClock:
+    """A clock that stands still and whose sleeps move it on at once (no waiting)."""
+
+    def __init__(self, t: float = SAMPLE_TIME) -> None:
+        self.t = t
+
+    def now(self) -> float:
+        return self.t
+
+    def sleep(self, seconds: float) -> None:
+        self.t += seconds
 
 
 @cache
-def _finished_game() -> tuple[str, tuple[str, ...]]:
-    """The sample game played to the end, first legal move every time (computed once per process)."""
-    from scopa.domain.games import GAMES
+def sample_world() -> World:
+    """The sample world's ids, from a build in a throwaway SQLite database (the same in every build)."""
+    from scopa.adapters.sqlite.stores import sqlite_stores
+    from scopa.application.wiring import ServiceSet
 
-    game = GAMES["scopa"]
-    state = game.new_state(game.validate_rules("classic", {}), SEED, 0)
-    moves = []
-    while (seat := game.turn(state)) is not None:
-        state, entry = game.apply(state, seat, game.legal_moves(state)[0])
-        moves.append(entry)
-    return json.dumps(state), tuple(moves)
-
-
-_SNAPSHOTS: dict[tuple[str, int], list[dict[str, Any]]] = {}
-
-
-def bootstrap(services: Any) -> None:
-    """Store the sample data in an empty table: players, matches, the club and the tournaments.
-
-    The first time in a process (for a given clock second) the data is made through the services, which
-    takes a couple of seconds on moto (bots play whole games); the items this left in the table are kept,
-    and a later bootstrap of an empty table at the same clock time writes the same items again in a few
-    batch writes. The tests bootstrap a fresh table for every sample, on a clock that stands still.
-    """
-    client, table = services.stores.players.client, services.stores.players.table
-    empty = not client.scan(TableName=table, Limit=1).get("Items")
-    key = (table, int(services.clock.now()))
-    if empty and key in _SNAPSHOTS:
-        _write_items(client, table, _SNAPSHOTS[key])
-        return
-    build(services)
-    if empty:
-        _SNAPSHOTS[key] = _scan_items(client, table)
-
-
-def _scan_items(client: Any, table: str) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
-    for page in client.get_paginator("scan").paginate(TableName=table, ConsistentRead=True):
-        items.extend(page.get("Items", []))
-    return items
-
-
-def _write_items(client: Any, table: str, items: list[dict[str, Any]]) -> None:
-    for start in range(0, len(items), 25):
-        requests: dict[str, Any] = {table: [{"PutRequest": {"Item": i}} for i in items[start : start + 25]]}
-        while requests:
-            requests = client.batch_write_item(RequestItems=requests).get("UnprocessedItems") or {}
-
-
-def build(services: Any) -> None:
-    """Make the sample data through the repositories and services (players and matches by hand)."""
-    from scopa.application.auth import hash_token
-    from scopa.application.ports.players import Player
-
-    for player_id, name in PLAYER_NAMES.items():
-        services.stores.players.create_player(
-            Player(
-                id=player_id,
-                name=name,
-                role=ROLES[player_id],
-                created_at=CREATED_AT,
-                token_hash=hash_token(TOKENS[player_id]),
-            )
-        )
-    for match in sample_matches(services.clock.now()):
-        services.stores.matches.create_match(match)
-    bootstrap_tournaments(services)
-
-
-def bootstrap_tournaments(services: Any) -> None:
-    """The sample club and tournaments, made through the services (only ids and seeds are chosen here).
-
-    * ``c_sample0club``: Olga (organizer) founded it, Ada is a member;
-    * ``t_sample00draft``: Olga's open Swiss, still a draft;
-    * ``t_sample0regist``: the club's Swiss in registration (Ada and ``bot-greedy-1`` entered); its start
-      time has passed, so the next pipeline run starts it;
-    * ``t_sample00runs``: Olga's Swiss under way: Ada, Bea, ``bot-greedy-1`` and ``-2``, round 1 open;
-    * ``t_sample0paused``: the club's Swiss between Ada and Bea, round 1 open, paused by Olga;
-    * ``t_sample00done``: a two-round Swiss of four greedy bots, played to the end.
-    """
-    from scopa.application.auth import Caller
-    from scopa.application.ports.clubs import Club, Member
-
-    olga = Caller(OLGA, "organizer")
-    t = services.tournaments
-    services.stores.tournaments.create_club(
-        Club(
-            id=CLUB,
-            name="Circolo della Scopa",
-            description="The sample club: Olga runs it.",
-            open=False,
-            created_by=OLGA,
-            created_at=CREATED_AT,
-        ),
-        Member(OLGA, PLAYER_NAMES[OLGA], "organizer", CREATED_AT),
-    )
-    services.clubs.add_member(olga, CLUB, ADA)
-
-    _tournament(services, olga, DRAFT, "Torneo d'inverno", {"rounds": 3}, status="draft")
-
-    _tournament(
-        services, olga, REGISTRATION, "Coppa del circolo", {"rounds": 3, "starts_at": CREATED_AT}, club=CLUB
-    )
-    t.enter(Caller(ADA, "player"), REGISTRATION)
-    t.enter(olga, REGISTRATION, [BOT1], 1600)
-
-    _tournament(services, olga, RUNNING, "Torneo di Natale", {"rounds": 3})
-    for player in (ADA, BEA):
-        t.enter(Caller(player, "player"), RUNNING)
-    t.enter(olga, RUNNING, [BOT1], 1600)
-    t.enter(olga, RUNNING, [BOT2], 1550)
-    t.start(olga, RUNNING)
-
-    _tournament(services, olga, PAUSED, "Sfida del giovedì", {"rounds": 1}, club=CLUB)
-    for player in (ADA, BEA):
-        t.enter(olga, PAUSED, [player])
-    t.start(olga, PAUSED)
-    t.pause(olga, PAUSED, paused=True)
-
-    _tournament(services, olga, DONE, "Torneo dei bot", {"rounds": 2})
-    for i, bot in enumerate((BOT1, BOT2, BOT3, BOT4)):
-        t.enter(olga, DONE, [bot], 1600 - 50 * i)
-    t.start(olga, DONE)  # the bots play their matches as they are created: the start plays it out
-    status = t.get(DONE).status
-    assert status == "finished", f"the sample bot tournament is {status}"
-
-
-def _tournament(
-    services: Any,
-    caller: Any,
-    tournament_id: str,
-    name: str,
-    settings: dict[str, Any],
-    club: str | None = None,
-    status: Literal["draft", "registration"] = "registration",
-) -> None:
-    """Create a tournament as :meth:`TournamentService.create` does, under a fixed id and fixed seeds."""
-    import hashlib
-
-    from scopa.application.clock import iso
-    from scopa.domain.tournaments.records import AuditEntry, TournamentRecord
-    from scopa.domain.tournaments.settings import TournamentSettings
-
-    def seed(kind: str) -> str:
-        return hashlib.sha256(f"{kind}:{tournament_id}".encode()).hexdigest()
-
-    now = iso(services.clock.now())
-    services.stores.tournaments.create_tournament(
-        TournamentRecord(
-            id=tournament_id,
-            name=name,
-            club_id=club,
-            created_by=caller.player_id,
-            created_at=now,
-            updated_at=now,
-            settings=TournamentSettings.model_validate(settings).model_dump(mode="json"),
-            status=status,
-            lot_seed=seed("lot")[:32],
-            deal_seed=seed("deal"),
-        ),
-        AuditEntry(now, caller.player_id, "created", {"status": status}),
-    )
+    return bootstrap(ServiceSet(sqlite_stores(":memory:"), FixedClock()))
 
 
 # ---------------------------------------------------------------------------------------------- events
@@ -303,22 +218,13 @@ class Sample:
         return event
 
 
-def _first_move() -> tuple[str, dict[str, Any]]:
-    """Whose turn it is in the active sample match, and a legal move of theirs."""
-    from scopa.domain.games import GAMES
-
-    active = sample_matches(0)[0]
-    game = GAMES["scopa"]
-    seat = game.turn(active.state)
-    assert seat is not None
-    return active.seats[seat], game.legal_moves(active.state)[0]
-
-
-def sample_events() -> list[Sample]:
-    """One sample per route of the API, each answering ``status`` on the bootstrapped sample data."""
-    mover, move = _first_move()
-    waiter = ADA if mover == BEA else BEA
-    ada, bea = TOKENS[ADA], TOKENS[BEA]
+def sample_events(w: World | None = None) -> list[Sample]:
+    """One sample per route of the API, each answering ``status`` on the sample world."""
+    w = w or sample_world()
+    mover, move = w.mover, w.move
+    waiter = w.ada if mover == w.bea else w.bea
+    ada, bea = TOKENS["Ada"], TOKENS["Bea"]
+    token = {w.ada: ada, w.bea: bea}
     return [
         Sample("get-health", "GET", "/health", 200),
         Sample("get-rules", "GET", "/rules", 200),
@@ -334,61 +240,61 @@ def sample_events() -> list[Sample]:
         Sample("get-me", "GET", "/me", 200, token=ada),
         Sample("post-me-token", "POST", "/me/token", 200, token=ada),
         Sample("delete-me-token", "DELETE", "/me/token", 204, token=ada),
-        Sample("get-player", "GET", f"/players/{BEA}", 200),
+        Sample("get-player", "GET", f"/players/{w.bea}", 200),
         Sample(
             "put-player-role",
             "PUT",
-            f"/players/{BEA}/role",
+            f"/players/{w.bea}/role",
             200,
             token=ADMIN_TOKEN,
             body={"role": "organizer"},
         ),
-        Sample("post-player-token", "POST", f"/players/{BEA}/token", 200, token=ADMIN_TOKEN),
-        Sample("get-player-matches", "GET", f"/players/{ADA}/matches", 200, query={"limit": "10"}),
+        Sample("post-player-token", "POST", f"/players/{w.bea}/token", 200, token=ADMIN_TOKEN),
+        Sample("get-player-matches", "GET", f"/players/{w.ada}/matches", 200, query={"limit": "10"}),
         Sample(
             "post-matches",
             "POST",
             "/matches",
             201,
             token=ada,
-            body={"players": [ADA, "bot-greedy"], "preset": "classic", "seed": "c0ffee" * 6},
+            body={"players": [w.ada, "bot-greedy"], "preset": "classic", "seed": "c0ffee" * 6},
             headers={"idempotency-key": "ada-vs-greedy-1"},
         ),
-        Sample("get-match", "GET", f"/matches/{ACTIVE}", 200, token=ada),
+        Sample("get-match", "GET", f"/matches/{w.active}", 200, token=ada),
         Sample(
             "get-match-wait",
             "GET",
-            f"/matches/{ACTIVE}",
+            f"/matches/{w.active}",
             200,
-            token=TOKENS[waiter],
+            token=token[waiter],
             query={"after_version": "2", "wait": "2"},
         ),
         Sample(
             "post-match-moves",
             "POST",
-            f"/matches/{ACTIVE}/moves",
+            f"/matches/{w.active}/moves",
             200,
-            token=TOKENS[mover],
+            token=token[mover],
             body={"card": move["card"], "take": move["take"], "version": 2},
             headers={"idempotency-key": "move-1"},
         ),
-        Sample("post-match-resign", "POST", f"/matches/{ACTIVE}/resign", 200, token=ada),
-        Sample("post-match-accept", "POST", f"/matches/{PENDING}/accept", 200, token=bea),
-        Sample("post-match-decline", "POST", f"/matches/{PENDING}/decline", 200, token=bea),
-        Sample("get-match-record", "GET", f"/matches/{FINISHED}/record", 200),
+        Sample("post-match-resign", "POST", f"/matches/{w.active}/resign", 200, token=ada),
+        Sample("post-match-accept", "POST", f"/matches/{w.pending}/accept", 200, token=bea),
+        Sample("post-match-decline", "POST", f"/matches/{w.pending}/decline", 200, token=bea),
+        Sample("get-match-record", "GET", f"/matches/{w.finished}/record", 200),
         Sample("get-rankings", "GET", "/rankings", 200),
         Sample("get-ranking", "GET", "/rankings/scopa", 200, query={"by": "elo", "limit": "20"}),
         Sample("post-ranking-recompute", "POST", "/rankings/scopa/recompute", 200, token=ADMIN_TOKEN),
-        Sample("get-player-ratings", "GET", f"/players/{ADA}/ratings", 200, query={"pool": "scopa"}),
+        Sample("get-player-ratings", "GET", f"/players/{w.ada}/ratings", 200, query={"pool": "scopa"}),
         Sample("get-openapi", "GET", "/openapi.json", 200),
         Sample("get-docs", "GET", "/docs", 200, headers={"accept": "text/html"}),
-        *club_samples(),
-        *tournament_samples(),
+        *club_samples(w),
+        *tournament_samples(w),
     ]
 
 
-def club_samples() -> list[Sample]:
-    olga = TOKENS[OLGA]
+def club_samples(w: World) -> list[Sample]:
+    olga = TOKENS["Olga"]
     return [
         Sample(
             "post-clubs",
@@ -402,14 +308,14 @@ def club_samples() -> list[Sample]:
         Sample("get-club", "GET", f"/clubs/{CLUB}", 200),
         Sample("get-club-members", "GET", f"/clubs/{CLUB}/members", 200),
         Sample(
-            "post-club-members", "POST", f"/clubs/{CLUB}/members", 201, token=olga, body={"player_id": BEA}
+            "post-club-members", "POST", f"/clubs/{CLUB}/members", 201, token=olga, body={"player_id": w.bea}
         ),
-        Sample("delete-club-member", "DELETE", f"/clubs/{CLUB}/members/{ADA}", 204, token=TOKENS[ADA]),
+        Sample("delete-club-member", "DELETE", f"/clubs/{CLUB}/members/{w.ada}", 204, token=TOKENS["Ada"]),
     ]
 
 
-def tournament_samples() -> list[Sample]:
-    olga, ada, bea = TOKENS[OLGA], TOKENS[ADA], TOKENS[BEA]
+def tournament_samples(w: World) -> list[Sample]:
+    olga, ada, bea = TOKENS["Olga"], TOKENS["Ada"], TOKENS["Bea"]
     base = "/tournaments"
     return [
         Sample(
@@ -426,69 +332,69 @@ def tournament_samples() -> list[Sample]:
             headers={"idempotency-key": "olga-spring-1"},
         ),
         Sample("get-tournaments", "GET", base, 200, query={"status": "running", "limit": "10"}),
-        Sample("get-tournament", "GET", f"{base}/{RUNNING}", 200),
+        Sample("get-tournament", "GET", f"{base}/{w.running}", 200),
         Sample(
             "put-tournament-settings",
             "PUT",
-            f"{base}/{DRAFT}/settings",
+            f"{base}/{w.draft}/settings",
             200,
             token=olga,
             body={"format": "round_robin", "games_per_match": 3, "seconds_per_move": 3600},
         ),
-        Sample("post-tournament-open", "POST", f"{base}/{DRAFT}/open", 200, token=olga),
-        Sample("post-tournament-start", "POST", f"{base}/{REGISTRATION}/start", 200, token=olga),
-        Sample("post-tournament-pause", "POST", f"{base}/{RUNNING}/pause", 200, token=olga),
-        Sample("post-tournament-resume", "POST", f"{base}/{PAUSED}/resume", 200, token=olga),
-        Sample("post-tournament-cancel", "POST", f"{base}/{REGISTRATION}/cancel", 200, token=olga),
-        Sample("post-tournament-advance", "POST", f"{base}/{RUNNING}/advance", 200, token=olga),
-        Sample("get-tournament-entries", "GET", f"{base}/{RUNNING}/entries", 200),
+        Sample("post-tournament-open", "POST", f"{base}/{w.draft}/open", 200, token=olga),
+        Sample("post-tournament-start", "POST", f"{base}/{w.registration}/start", 200, token=olga),
+        Sample("post-tournament-pause", "POST", f"{base}/{w.running}/pause", 200, token=olga),
+        Sample("post-tournament-resume", "POST", f"{base}/{w.paused}/resume", 200, token=olga),
+        Sample("post-tournament-cancel", "POST", f"{base}/{w.registration}/cancel", 200, token=olga),
+        Sample("post-tournament-advance", "POST", f"{base}/{w.running}/advance", 200, token=olga),
+        Sample("get-tournament-entries", "GET", f"{base}/{w.running}/entries", 200),
         Sample(
             "post-tournament-entries",
             "POST",
-            f"{base}/{REGISTRATION}/entries",
+            f"{base}/{w.registration}/entries",
             201,
             token=bea,
             body={},
             headers={"idempotency-key": "bea-enters-1"},
         ),
-        Sample("delete-tournament-entries", "DELETE", f"{base}/{REGISTRATION}/entries", 200, token=ada),
-        Sample("delete-tournament-entry", "DELETE", f"{base}/{RUNNING}/entries/{BOT2}", 200, token=olga),
+        Sample("delete-tournament-entries", "DELETE", f"{base}/{w.registration}/entries", 200, token=ada),
+        Sample("delete-tournament-entry", "DELETE", f"{base}/{w.running}/entries/{BOT2}", 200, token=olga),
         Sample(
             "post-tournament-entry-exclude",
             "POST",
-            f"{base}/{RUNNING}/entries/{BEA}/exclude",
+            f"{base}/{w.running}/entries/{w.bea}/exclude",
             200,
             token=olga,
             body={"reason": "did not turn up"},
         ),
-        Sample("get-tournament-round", "GET", f"{base}/{RUNNING}/rounds/1", 200),
+        Sample("get-tournament-round", "GET", f"{base}/{w.running}/rounds/1", 200),
         Sample(
             "put-tournament-round-pairings",
             "PUT",
-            f"{base}/{RUNNING}/rounds/2/pairings",
+            f"{base}/{w.running}/rounds/2/pairings",
             200,
             token=olga,
-            body={"tables": [[ADA, BEA], [BOT1, BOT2]], "byes": []},
+            body={"tables": [[w.ada, w.bea], [BOT1, BOT2]], "byes": []},
         ),
         Sample(
             "post-tournament-table-result",
             "POST",
-            f"{base}/{RUNNING}/rounds/1/tables/1/result",
+            f"{base}/{w.running}/rounds/1/tables/1/result",
             200,
             token=olga,
             body={"result": [0.5, 0.5], "reason": "agreed draw after a misdeal"},
         ),
-        Sample("get-tournament-standings", "GET", f"{base}/{DONE}/standings", 200, query={"round": "1"}),
-        Sample("get-tournament-crosstable", "GET", f"{base}/{DONE}/crosstable", 200),
+        Sample("get-tournament-standings", "GET", f"{base}/{w.done}/standings", 200, query={"round": "1"}),
+        Sample("get-tournament-crosstable", "GET", f"{base}/{w.done}/crosstable", 200),
         Sample(
             "get-tournament-export",
             "GET",
-            f"{base}/{DONE}/export",
+            f"{base}/{w.done}/export",
             200,
             query={"format": "csv"},
             headers={"accept": "text/csv"},
         ),
-        Sample("get-tournament-audit", "GET", f"{base}/{RUNNING}/audit", 200, query={"limit": "20"}),
+        Sample("get-tournament-audit", "GET", f"{base}/{w.running}/audit", 200, query={"limit": "20"}),
     ]
 
 
@@ -560,7 +466,7 @@ def readable(answer: dict[str, Any], limit: int = 2000) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="local_invoke",
-        description="Run the API handler (or, on a scheduled event, the pipeline) once on moto.",
+        description="Run the API handler (or, on a scheduled event, the pipeline) once on the sample world.",
     )
     parser.add_argument(
         "event",
@@ -581,15 +487,18 @@ def main(argv: list[str] | None = None) -> int:
 
     from tools import local_server
 
-    os.environ.setdefault("ADMIN_TOKEN", ADMIN_TOKEN)
-    os.environ.pop("DYNAMODB_ENDPOINT", None)  # always the embedded moto: the samples are written here
+    # A throwaway store every run, never the data of `make run`: SQLite in memory, or moto in this process.
+    os.environ["ADMIN_TOKEN"] = ADMIN_TOKEN
+    os.environ.pop("ADMIN_TOKEN_HASH", None)
+    os.environ.pop("DYNAMODB_ENDPOINT", None)
+    os.environ["SQLITE_PATH"] = ":memory:"
     local_server.configure_environment()
-    mock = local_server.start_embedded_dynamodb()
+    mock = local_server.start_embedded_dynamodb() if local_server.embedded_dynamodb() else None
     try:
         from api.context import services
         from pipeline.handler import PipelineRunFailed
 
-        local_server.ensure_table()
+        local_server.prepare_store()
         bootstrap(services())
         try:
             answer = invoke(event)
@@ -597,7 +506,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"local_invoke: the pipeline run failed: {exc}", file=sys.stderr)
             return 1
     finally:
-        mock.stop()
+        if mock is not None:
+            mock.stop()
     print(json.dumps(answer if args.raw else readable(answer), indent=2, ensure_ascii=False))
     return 0 if int(answer.get("statusCode", 200)) < 500 else 1
 

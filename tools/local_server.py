@@ -1,31 +1,28 @@
-"""The local server: the very same Lambda handler behind a plain HTTP server, on an embedded DynamoDB.
+"""``make run``: the API Lambda's own handler behind a local WSGI server (werkzeug), on SQLite or DynamoDB.
 
-Each HTTP request becomes an API Gateway HTTP API (payload v2) event for ``api.handler.handler``, and the
-handler's answer (status, headers, cookies, body, base64 flag) becomes the HTTP response. By default the
-data lives in moto, in this process (``mock_aws`` for the process lifetime: fast, gone at exit);
-``DYNAMODB_ENDPOINT`` points the server at another DynamoDB (DynamoDB Local, a moto server) instead.
+Each HTTP request becomes an API Gateway HTTP API (payload v2) event for ``api.handler.handler``; the
+handler's answer (status, headers, cookies, body, base64 flag) becomes the HTTP response. The store is
+chosen through the environment the API itself reads (``api.settings``), set here before the API is
+imported:
 
-Run it with ``make run``, or ``PYTHONPATH=functions python -m local_server``. Environment:
+* ``STORAGE=sqlite`` (the default): one SQLite file, ``SQLITE_PATH`` (``.local/scopa.db``), kept across
+  restarts; ``make reset`` (or deleting the file) starts afresh;
+* ``STORAGE=dynamodb``: DynamoDB in this process (moto, gone at exit), or another DynamoDB (DynamoDB
+  Local, a moto server) when ``DYNAMODB_ENDPOINT`` is set (which makes ``dynamodb`` the default).
 
-* ``HOST`` / ``PORT``: where to listen (``127.0.0.1:8000``);
-* ``ADMIN_TOKEN``: the admin bootstrap token (a fresh one is generated and printed when unset);
-* ``TABLE_NAME``: the table (``scopa-local``), created on start when missing;
-* ``DYNAMODB_ENDPOINT``: another DynamoDB instead of the embedded moto;
-* ``PIPELINE_SECONDS``: how often the tournament pipeline runs, as the schedule does in AWS (``60``;
-  ``0`` turns it off);
-* ``DATA_FILE``: keep the data across restarts in this file (a ``scopa backup`` file; ``.gz`` compressed):
-  restored on start when it exists, saved every ``DATA_SAVE_SECONDS`` (``60``; ``0``: only at the end) and
-  when the server stops cleanly (Ctrl-C, SIGTERM). Each save writes a new file and renames it into place;
-  a file that cannot be read stops the start rather than be overwritten;
-* ``ACCESS_LOG=1``: print one line per request; ``POWERTOOLS_LOG_LEVEL``: the handler's log level
-  (``WARNING`` by default, so the console stays quiet).
+Other variables: ``HOST`` / ``PORT`` (``127.0.0.1:8000``); ``ADMIN_TOKEN`` (a fresh one is made and
+printed when unset); ``TABLE_NAME`` (``scopa-local``, created when missing); ``PIPELINE_SECONDS``: how
+often the tournament pipeline runs, as the schedule does in AWS (``60``; ``0`` turns it off);
+``ACCESS_LOG=1``: one line per request; ``POWERTOOLS_LOG_LEVEL`` (``WARNING``: a quiet console).
 
-Concurrency: moto's in-process backend is not safe for concurrent conditional writes, so one request runs
-the handler at a time (:class:`HandlerGate`). A long-poll (``GET /matches/{id}?after_version=N&wait=S``)
-sleeps inside the handler through the service clock; the gate's clock lets go of the lock while it
-sleeps, so a waiting client does not block the others. The Powertools resolver keeps the current request
-in class-level state; the gate saves it before letting go and puts it back after, so the waiting request
-answers with its own event.
+Concurrency. Powertools' resolver keeps the request it is answering in process-wide state (the class
+attributes ``BaseRouter.current_event`` and ``lambda_context``, shared by every resolver, and the app's
+``context``), so two handler calls must not overlap in one process, whatever the store; embedded moto is
+not safe for concurrent writes either. The :class:`Gate` therefore lets one handler call run at a time.
+The one place a request waits inside the handler is a long-poll (``GET /matches/{id}?after_version=N&
+wait=S``), which sleeps through the service clock: the gate's clock lets the gate go while it sleeps, so
+a waiting client never blocks the others, and hands the waiting request its resolver state back when it
+takes the gate again (:func:`_resolver_state`).
 """
 
 from __future__ import annotations
@@ -39,21 +36,27 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager, suppress
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from types import TracebackType
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
+
+from werkzeug.datastructures import EnvironHeaders
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from tools.apigw import FakeLambdaContext, http_event
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_TABLE = "scopa-local"
+DEFAULT_SQLITE_PATH = ".local/scopa.db"
 MAX_BODY_BYTES = 64 * 1024
 
 Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
+StartResponse = Callable[[str, list[tuple[str, str]]], Any]
 T = TypeVar("T")
 
 
@@ -61,31 +64,35 @@ T = TypeVar("T")
 
 
 def configure_environment(env: dict[str, str] | Any = None) -> str | None:
-    """Set the defaults the handler reads at import; return the admin token to show (None: only a hash).
+    """Set what the API reads at import (the store, Powertools); the admin token to show (None: a hash).
 
-    Call it before ``api.handler`` is imported: Powertools reads its variables when the module loads.
+    Call it before ``api`` is imported. ``STORAGE`` defaults to ``sqlite``, or to ``dynamodb`` when
+    ``DYNAMODB_ENDPOINT`` names another DynamoDB.
     """
     env = os.environ if env is None else env
     warnings.filterwarnings("ignore", message="No application metrics to publish")
-    env.setdefault("TABLE_NAME", DEFAULT_TABLE)
     env.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
     env.setdefault("POWERTOOLS_TRACE_DISABLED", "1")
     env.setdefault("POWERTOOLS_METRICS_DISABLED", "1")  # no metric blobs on stdout
     env.setdefault("POWERTOOLS_METRICS_NAMESPACE", "ScopaLocal")
     # No POWERTOOLS_SERVICE_NAME: the API and the pipeline share this process, each under its own name.
-    env.setdefault("AWS_ACCOUNT_ID_ENDPOINT_MODE", "disabled")
-    region = env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or "eu-south-1"
-    env["AWS_DEFAULT_REGION"] = region
-    if env.get("DYNAMODB_ENDPOINT"):
-        # A local emulator accepts any key; real ones in the environment are left alone.
-        env.setdefault("AWS_ACCESS_KEY_ID", "local")
-        env.setdefault("AWS_SECRET_ACCESS_KEY", "local")
+    endpoint = env.get("DYNAMODB_ENDPOINT")
+    if not env.get("STORAGE"):
+        env["STORAGE"] = "dynamodb" if endpoint else "sqlite"
+    if env["STORAGE"] == "sqlite":
+        env.setdefault("SQLITE_PATH", DEFAULT_SQLITE_PATH)
     else:
-        # Embedded moto: never let a real key near it.
-        env["AWS_ACCESS_KEY_ID"] = "testing"
-        env["AWS_SECRET_ACCESS_KEY"] = "testing"
-        env.pop("AWS_SESSION_TOKEN", None)
-        env.pop("AWS_PROFILE", None)
+        env.setdefault("TABLE_NAME", DEFAULT_TABLE)
+        env.setdefault("AWS_ACCOUNT_ID_ENDPOINT_MODE", "disabled")
+        env["AWS_DEFAULT_REGION"] = env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or "eu-south-1"
+        if endpoint:  # a local emulator accepts any key; real ones in the environment are left alone
+            env.setdefault("AWS_ACCESS_KEY_ID", "local")
+            env.setdefault("AWS_SECRET_ACCESS_KEY", "local")
+        else:  # embedded moto: never let a real key near it
+            env["AWS_ACCESS_KEY_ID"] = "testing"
+            env["AWS_SECRET_ACCESS_KEY"] = "testing"
+            env.pop("AWS_SESSION_TOKEN", None)
+            env.pop("AWS_PROFILE", None)
     if env.get("ADMIN_TOKEN"):
         return str(env["ADMIN_TOKEN"])
     if env.get("ADMIN_TOKEN_HASH"):
@@ -93,6 +100,11 @@ def configure_environment(env: dict[str, str] | Any = None) -> str | None:
     token = "adm_" + secrets.token_urlsafe(24)
     env["ADMIN_TOKEN"] = token
     return token
+
+
+def embedded_dynamodb() -> bool:
+    """True when the configured store is DynamoDB in this process (moto): no endpoint given."""
+    return os.environ.get("STORAGE") == "dynamodb" and not os.environ.get("DYNAMODB_ENDPOINT")
 
 
 def start_embedded_dynamodb() -> Any:
@@ -105,13 +117,13 @@ def start_embedded_dynamodb() -> Any:
 
 
 def ensure_table() -> bool:
-    """Create the configured table when it does not exist yet; True when it was created."""
+    """Create the configured DynamoDB table when it does not exist yet; True when it was created."""
     from api.context import dynamodb_client
     from api.settings import settings
     from scopa.adapters.dynamodb.players_matches import create_table
 
     client = dynamodb_client()
-    name = settings().table_name
+    name = str(settings().table_name)
     try:
         client.describe_table(TableName=name)
         return False
@@ -120,108 +132,76 @@ def ensure_table() -> bool:
         return True
 
 
-# ---------------------------------------------------------------------------------------------- the data file
+def prepare_store() -> str:
+    """Open (SQLite: create) the configured store; a line saying where the data lives."""
+    from api import context
 
-
-class DataFile:
-    """The embedded table kept in a file across restarts, by the code behind ``scopa backup``/``restore``.
-
-    Saves run inside the request gate, so a save is a snapshot between two requests.
-    """
-
-    def __init__(self, path: str, gate: HandlerGate) -> None:
-        self.path = path
-        self.gate = gate
-
-    def load(self) -> int | None:
-        """Restore the file into the (empty) table; None when there is no file yet."""
-        from api.context import dynamodb_client
-        from api.settings import settings
-        from tools.backup import restore_from_file
-
-        if not os.path.exists(self.path):
-            return None
-        return restore_from_file(dynamodb_client(), settings().table_name, self.path)
-
-    def save(self) -> int:
-        """Write the whole table to the file (atomically); the number of items."""
-        from api.context import dynamodb_client
-        from api.settings import settings
-        from tools.backup import backup_to_file
-
-        return self.gate.run(lambda: backup_to_file(dynamodb_client(), settings().table_name, self.path))
-
-    def start_autosave(self, seconds: float) -> threading.Event:
-        """Save every ``seconds`` in a daemon thread; set the returned event to stop it."""
-        stop = threading.Event()
-
-        def loop() -> None:
-            while not stop.wait(seconds):
-                try:
-                    self.save()
-                except Exception as exc:  # the next tick (or the final save) tries again
-                    print(f"local_server: saving {self.path} failed: {exc}", file=sys.stderr, flush=True)
-
-        threading.Thread(target=loop, name="data-autosave", daemon=True).start()
-        return stop
+    if os.environ.get("STORAGE") == "sqlite":
+        context.services()  # opens the file and applies the schema: a bad path fails here, not mid-request
+        path = Path(os.environ["SQLITE_PATH"])
+        return f"SQLite file {path.resolve()} (kept across restarts; `make reset` or `rm {path}` empties it)"
+    ensure_table()
+    table = os.environ["TABLE_NAME"]
+    if os.environ.get("DYNAMODB_ENDPOINT"):
+        return f"DynamoDB table {table} at {os.environ['DYNAMODB_ENDPOINT']}"
+    return f"DynamoDB table {table} in embedded moto (in memory, gone at exit)"
 
 
 # ---------------------------------------------------------------------------------------------- the gate
 
 
-class HandlerGate:
-    """One handler invocation at a time; a request sleeping in the handler lets the others in meanwhile."""
+class Gate:
+    """One handler call at a time; a request asleep in the handler (a long-poll) lets the others in."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._local = threading.local()
+        self._inside = threading.local()
+        self._sleepers = threading.Condition()
         self._sleeping = 0
-        self._changed = threading.Condition()
         self.clock = GateClock(self)
 
     def run(self, action: Callable[[], T]) -> T:
-        """Run ``action`` holding the gate (the handler, or a test's direct read of the store)."""
+        """Run ``action`` holding the gate (a handler call, or a test's direct look at the store)."""
         with self._lock:
-            self._local.inside = True
+            self._inside.held = True
             try:
                 return action()
             finally:
-                self._local.inside = False
+                self._inside.held = False
 
     def sleep(self, seconds: float) -> None:
-        """Sleep; inside :meth:`run`, let go of the gate meanwhile and take it back before returning."""
-        if not getattr(self._local, "inside", False):
+        """Sleep; inside :meth:`run`, with the gate let go meanwhile and the resolver state kept."""
+        if not getattr(self._inside, "held", False):
             time.sleep(seconds)
             return
-        saved = _save_request_state()
+        state = _resolver_state()
         self._lock.release()
-        with self._changed:
+        with self._sleepers:
             self._sleeping += 1
-            self._changed.notify_all()
+            self._sleepers.notify_all()
         try:
             time.sleep(seconds)
         finally:
-            with self._changed:
+            with self._sleepers:
                 self._sleeping -= 1
-                self._changed.notify_all()
             self._lock.acquire()
-            _restore_request_state(saved)
+            _resolver_state(state)
 
     @property
     def sleeping(self) -> int:
-        """How many requests are asleep in the handler right now (long-polls)."""
+        """How many requests sleep in the handler right now (long-polls)."""
         return self._sleeping
 
     def wait_for_sleepers(self, count: int, timeout: float) -> bool:
         """Block until at least ``count`` requests sleep in the handler (tests); False on timeout."""
-        with self._changed:
-            return self._changed.wait_for(lambda: self._sleeping >= count, timeout)
+        with self._sleepers:
+            return self._sleepers.wait_for(lambda: self._sleeping >= count, timeout)
 
 
 class GateClock:
-    """The service clock of the local server: real time, and sleeps that release the gate."""
+    """The service clock of the local server: real time, and sleeps that let the gate go."""
 
-    def __init__(self, gate: HandlerGate) -> None:
+    def __init__(self, gate: Gate) -> None:
         self._gate = gate
 
     def now(self) -> float:
@@ -231,38 +211,23 @@ class GateClock:
         self._gate.sleep(seconds)
 
 
-def _save_request_state() -> tuple[Any, ...]:
-    """The Powertools resolver's per-request state, which another request overwrites while we sleep."""
+def _resolver_state(
+    restore: tuple[Any, Any, dict[str, Any]] | None = None,
+) -> tuple[Any, Any, dict[str, Any]]:
+    """The resolver's state of the request in hand (its event, Lambda context and route context); with
+    ``restore``, put that state back first. Other requests overwrite it while a long-poll sleeps."""
     from aws_lambda_powertools.event_handler.api_gateway import BaseRouter
 
     from api.handler import app
 
-    return (
-        getattr(BaseRouter, "current_event", None),
-        getattr(BaseRouter, "lambda_context", None),
-        dict(app.context),
-    )
+    if restore is not None:
+        BaseRouter.current_event, BaseRouter.lambda_context, route_context = restore
+        app.context.clear()
+        app.context.update(route_context)
+    return BaseRouter.current_event, BaseRouter.lambda_context, dict(app.context)
 
 
-def _restore_request_state(saved: tuple[Any, ...]) -> None:
-    from aws_lambda_powertools.event_handler.api_gateway import BaseRouter
-
-    from api.handler import app
-
-    BaseRouter.current_event, BaseRouter.lambda_context, context = saved
-    app.context.clear()
-    app.context.update(context)
-
-
-def _drop_metrics() -> None:
-    """Forget the request's metrics. With POWERTOOLS_METRICS_DISABLED, Powertools (3.x) never clears them:
-    they would pile up for the life of the server and be printed anyway every 100 values."""
-    from api.observability import metrics
-
-    metrics.clear_metrics()
-
-
-# ---------------------------------------------------------------------------------------------- HTTP
+# ---------------------------------------------------------------------------------------------- HTTP <-> v2
 
 
 def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> bytes:
@@ -271,7 +236,7 @@ def error_body(code: str, message: str, details: dict[str, Any] | None = None) -
 
 
 def request_event(
-    method: str, target: str, headers: list[tuple[str, str]], body: bytes, client_ip: str
+    method: str, target: str, headers: Iterable[tuple[str, str]], body: bytes, client_ip: str
 ) -> dict[str, Any]:
     """The API Gateway HTTP API v2 event for one HTTP request (repeated headers joined by commas)."""
     parts = urlsplit(target)
@@ -280,7 +245,7 @@ def request_event(
     for name, value in headers:
         key = name.lower()
         if key == "cookie":
-            cookies += [c.strip() for c in value.split(";") if c.strip()]
+            cookies += [c.strip() for c in value.replace(",", ";").split(";") if c.strip()]
             continue
         merged[key] = f"{merged[key]},{value}" if key in merged else value
     event = http_event(
@@ -318,11 +283,28 @@ def response_parts(answer: dict[str, Any]) -> tuple[int, list[tuple[str, str]], 
     return int(answer["statusCode"]), headers, body
 
 
-class LocalServer(ThreadingHTTPServer):
-    """A threading HTTP server that hands every request to the Lambda handler through the gate."""
+def _read_body(environ: dict[str, Any]) -> bytes | None:
+    """The request body, or None when it is larger than :data:`MAX_BODY_BYTES` (left unread)."""
+    stream = environ["wsgi.input"]
+    if environ.get("wsgi.input_terminated"):  # chunked: read one byte past the limit to see it
+        data: bytes = stream.read(MAX_BODY_BYTES + 1)
+        return None if len(data) > MAX_BODY_BYTES else data
+    length = int(environ.get("CONTENT_LENGTH") or 0)
+    if length > MAX_BODY_BYTES:
+        return None
+    return stream.read(length) if length > 0 else b""
 
-    daemon_threads = True
-    allow_reuse_address = True
+
+class _RequestHandler(WSGIRequestHandler):
+    # Headers and body are two writes: without Nagle the body does not wait for the client's delayed ACK.
+    disable_nagle_algorithm = True
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        return  # quiet: ACCESS_LOG=1 prints one line per request instead
+
+
+class LocalServer:
+    """The handler served over HTTP on ``host:port`` (0: a free port), one handler call at a time."""
 
     def __init__(
         self,
@@ -330,7 +312,7 @@ class LocalServer(ThreadingHTTPServer):
         port: int = DEFAULT_PORT,
         *,
         handler: Handler | None = None,
-        gate: HandlerGate | None = None,
+        gate: Gate | None = None,
         access_log: bool = False,
     ) -> None:
         from api import context
@@ -340,40 +322,46 @@ class LocalServer(ThreadingHTTPServer):
 
             handler = lambda_handler
         self.handler = handler
-        self.gate = gate or HandlerGate()
+        self.gate = gate or Gate()
         self.access_log = access_log
         context.use_clock(self.gate.clock)
-        super().__init__((host, port), _RequestHandler)
+        self.http: BaseWSGIServer = make_server(
+            host, port, self.wsgi, threaded=True, request_handler=_RequestHandler
+        )
 
     @property
     def url(self) -> str:
-        host, port = str(self.server_address[0]), int(self.server_address[1])
+        host, port = str(self.http.server_address[0]), int(self.http.server_address[1])
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
         return f"http://{shown}:{port}"
 
-    def invoke(self, event: dict[str, Any]) -> dict[str, Any]:
-        return self.gate.run(lambda: self._invoke(event))
+    # -------------------------------------------------------------------------- the handler
 
-    def _invoke(self, event: dict[str, Any]) -> dict[str, Any]:
-        try:
-            return self.handler(event, FakeLambdaContext())
-        finally:
-            _drop_metrics()
+    def invoke(self, event: dict[str, Any]) -> dict[str, Any]:
+        """One API handler call on a v2 event, through the gate."""
+
+        def call() -> dict[str, Any]:
+            try:
+                return self.handler(event, FakeLambdaContext())
+            finally:
+                _drop_metrics()
+
+        return self.gate.run(call)
 
     def run_pipeline(self) -> dict[str, Any]:
-        """One scheduled pipeline run through the pipeline's own Lambda handler, inside the gate."""
+        """One scheduled pipeline run through the pipeline's own Lambda handler, through the gate."""
         from pipeline.handler import handler as pipeline_handler
 
         event = {"source": "aws.scheduler", "detail-type": "Scheduled Event", "detail": {}}
 
-        def invoke() -> dict[str, Any]:
+        def call() -> dict[str, Any]:
             try:
-                answer: dict[str, Any] = pipeline_handler(event, FakeLambdaContext())
-                return answer
+                report: dict[str, Any] = pipeline_handler(event, FakeLambdaContext())
+                return report
             finally:
                 _drop_metrics()
 
-        return self.gate.run(invoke)
+        return self.gate.run(call)
 
     def start_pipeline_timer(self, seconds: float) -> threading.Event:
         """Run the pipeline every ``seconds`` in a daemon thread; set the returned event to stop it."""
@@ -389,115 +377,99 @@ class LocalServer(ThreadingHTTPServer):
         threading.Thread(target=loop, name="pipeline-timer", daemon=True).start()
         return stop
 
+    # -------------------------------------------------------------------------- WSGI
+
+    def wsgi(self, environ: dict[str, Any], start_response: StartResponse) -> list[bytes]:
+        """The WSGI application: the request as a v2 event, the handler's answer as the response."""
+        method = environ["REQUEST_METHOD"]
+        target = environ.get("REQUEST_URI") or environ.get("PATH_INFO") or "/"
+        started = time.perf_counter()
+        try:
+            body = _read_body(environ)
+        except ValueError:
+            status, headers, payload = _error(HTTPStatus.BAD_REQUEST, "bad_request", "invalid Content-Length")
+        else:
+            if body is None:
+                status, headers, payload = _error(
+                    HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                    "payload_too_large",
+                    f"the request body is larger than {MAX_BODY_BYTES // 1024} KB",
+                    {"limit_bytes": MAX_BODY_BYTES},
+                )
+            else:
+                event = request_event(
+                    method, target, EnvironHeaders(environ).items(), body, environ.get("REMOTE_ADDR", "")
+                )
+                status, headers, payload = self._answer(event)
+        if self.access_log:
+            took = (time.perf_counter() - started) * 1000
+            print(f"{method} {target} -> {status} ({took:.1f} ms)", file=sys.stderr, flush=True)
+        headers.append(("Content-Length", str(len(payload))))
+        start_response(f"{status} {_phrase(status)}", headers)
+        return [] if method == "HEAD" else [payload]
+
+    def _answer(self, event: dict[str, Any]) -> tuple[int, list[tuple[str, str]], bytes]:
+        try:
+            return response_parts(self.invoke(event))
+        except Exception as exc:  # the handler answers its own errors: this is a bug, in it or here
+            print(f"local_server: the handler raised {type(exc).__name__}: {exc}", file=sys.stderr)
+            return _error(
+                HTTPStatus.INTERNAL_SERVER_ERROR,
+                "internal_error",
+                "the handler raised an exception; see the server console",
+            )
+
+    # -------------------------------------------------------------------------- serving
+
+    def serve_forever(self) -> None:
+        self.http.serve_forever(poll_interval=0.2)
+
+    def shutdown(self) -> None:
+        self.http.shutdown()
+
+    def close(self) -> None:
+        self.http.server_close()
+
+    def __enter__(self) -> LocalServer:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
     @contextmanager
     def running(self) -> Iterator[LocalServer]:
         """Serve in a background thread for the duration of the block (tests)."""
-        thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        thread = threading.Thread(target=self.http.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         thread.start()
         try:
             yield self
         finally:
-            self.shutdown()
-            self.server_close()
+            self.http.shutdown()
+            self.close()
             thread.join(timeout=5)
 
 
-class _RequestHandler(BaseHTTPRequestHandler):
-    server: LocalServer
-    protocol_version = "HTTP/1.1"
-    server_version = "ScopaLocal/0.1"
-    # Headers and body leave in one write, without Nagle: otherwise each keep-alive answer waits ~40 ms
-    # for the client's delayed ACK. handle_one_request flushes the buffer after each request.
-    disable_nagle_algorithm = True
-    wbufsize = 256 * 1024
+def _error(
+    status: HTTPStatus, code: str, message: str, details: dict[str, Any] | None = None
+) -> tuple[int, list[tuple[str, str]], bytes]:
+    return int(status), [("Content-Type", "application/json")], error_body(code, message, details)
 
-    def do_GET(self) -> None:
-        self._handle()
 
-    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_HEAD = do_GET
+def _phrase(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Unknown"
 
-    def handle_expect_100(self) -> bool:
-        """Refuse an oversized body before the client sends it (curl asks first for big bodies)."""
-        if self._too_large():
-            self._refuse_too_large()
-            return False
-        return super().handle_expect_100()
 
-    def _too_large(self) -> bool:
-        try:
-            return int(self.headers.get("Content-Length") or 0) > MAX_BODY_BYTES
-        except ValueError:
-            return False
+def _drop_metrics() -> None:
+    """Forget the request's metrics. With POWERTOOLS_METRICS_DISABLED, Powertools (3.x) never clears them:
+    they would pile up for the life of the server and be printed anyway every 100 values."""
+    from api.observability import metrics
 
-    def _refuse_too_large(self) -> None:
-        self._send(
-            HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-            [("Content-Type", "application/json")],
-            error_body(
-                "payload_too_large",
-                f"the request body is larger than {MAX_BODY_BYTES // 1024} KB",
-                {"limit_bytes": MAX_BODY_BYTES},
-            ),
-            close=True,
-        )
-
-    def _handle(self) -> None:
-        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
-            self._send(
-                HTTPStatus.LENGTH_REQUIRED,
-                [("Content-Type", "application/json")],
-                error_body("length_required", "send the body with a Content-Length header"),
-                close=True,
-            )
-            return
-        try:
-            length = int(self.headers.get("Content-Length") or 0)
-        except ValueError:
-            length = -1
-        if length < 0:
-            self._send(
-                HTTPStatus.BAD_REQUEST,
-                [("Content-Type", "application/json")],
-                error_body("bad_request", "invalid Content-Length"),
-                close=True,
-            )
-            return
-        if length > MAX_BODY_BYTES:
-            self._refuse_too_large()
-            return
-        body = self.rfile.read(length) if length else b""
-        event = request_event(
-            self.command, self.path, list(self.headers.items()), body, self.client_address[0]
-        )
-        started = time.perf_counter()
-        try:
-            status, headers, payload = response_parts(self.server.invoke(event))
-        except Exception as exc:  # the handler answers its own errors; this is a bug in it or here
-            print(f"local_server: the handler raised {type(exc).__name__}: {exc}", file=sys.stderr)
-            status, headers, payload = (
-                500,
-                [("Content-Type", "application/json")],
-                error_body("internal_error", "the handler raised an exception; see the server console"),
-            )
-        if self.server.access_log:
-            took = (time.perf_counter() - started) * 1000
-            print(f"{self.command} {self.path} -> {status} ({took:.1f} ms)", file=sys.stderr, flush=True)
-        self._send(status, headers, payload)
-
-    def _send(self, status: int, headers: list[tuple[str, str]], body: bytes, close: bool = False) -> None:
-        self.send_response(status)
-        for name, value in headers:
-            self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
-        if close:
-            self.send_header("Connection", "close")
-            self.close_connection = True
-        self.end_headers()
-        if self.command != "HEAD" and body:
-            self.wfile.write(body)
-
-    def log_message(self, format: str, *args: Any) -> None:  # quiet: ACCESS_LOG=1 prints one line instead
-        return
+    metrics.clear_metrics()
 
 
 # ---------------------------------------------------------------------------------------------- main
@@ -507,55 +479,33 @@ def main(argv: list[str] | None = None) -> int:
     host = os.environ.get("HOST") or DEFAULT_HOST
     try:
         port = int(os.environ.get("PORT") or DEFAULT_PORT)
+        pipeline_seconds = float(os.environ.get("PIPELINE_SECONDS") or 60)
     except ValueError:
-        print(f"local_server: PORT must be a number, not {os.environ['PORT']!r}", file=sys.stderr)
+        print("local_server: PORT and PIPELINE_SECONDS must be numbers", file=sys.stderr)
         return 2
     admin_token = configure_environment()
-    endpoint = os.environ.get("DYNAMODB_ENDPOINT")
-    mock = None if endpoint else start_embedded_dynamodb()
+    mock = start_embedded_dynamodb() if embedded_dynamodb() else None
     try:
         try:
-            ensure_table()
+            where = prepare_store()
         except Exception as exc:
-            where = endpoint or "the embedded DynamoDB"
-            print(f"local_server: cannot prepare table on {where}: {exc}", file=sys.stderr)
+            print(f"local_server: cannot open the {os.environ['STORAGE']} store: {exc}", file=sys.stderr)
             return 1
         try:
             server = LocalServer(host, port, access_log=os.environ.get("ACCESS_LOG") == "1")
-        except OSError as exc:
+        except (OSError, SystemExit) as exc:  # werkzeug exits when the port is taken
             print(f"local_server: cannot listen on {host}:{port}: {exc}", file=sys.stderr)
             return 1
         # Ctrl-C (and a plain kill) stop the server, even when started from a shell that ignores SIGINT.
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, _interrupt)
-        try:
-            pipeline_seconds = float(os.environ.get("PIPELINE_SECONDS") or 60)
-            save_seconds = float(os.environ.get("DATA_SAVE_SECONDS") or 60)
-        except ValueError:
-            print("local_server: PIPELINE_SECONDS and DATA_SAVE_SECONDS must be numbers", file=sys.stderr)
-            return 2
-        data = DataFile(os.environ["DATA_FILE"], server.gate) if os.environ.get("DATA_FILE") else None
-        restored = None
-        if data is not None:
-            try:
-                restored = data.load()
-            except Exception as exc:  # never start empty and then overwrite the user's data
-                print(f"local_server: cannot restore {data.path}: {exc}", file=sys.stderr)
-                server.server_close()
-                return 1
         with server:
             if pipeline_seconds > 0:
                 server.start_pipeline_timer(pipeline_seconds)
-            autosave = data.start_autosave(save_seconds) if data is not None and save_seconds > 0 else None
-            _print_banner(server.url, admin_token, endpoint, data.path if data else None, restored)
-            try:
+            _print_banner(server.url, admin_token, where)
+            with suppress(KeyboardInterrupt):  # werkzeug's loop returns on Ctrl-C itself; SIGTERM is one here
                 server.serve_forever()
-            except KeyboardInterrupt:
-                print("\nstopped", flush=True)
-            if autosave is not None:
-                autosave.set()
-            if data is not None:
-                print(f"data saved to {data.path} ({data.save()} items)", flush=True)
+            print("\nstopped", flush=True)
         return 0
     finally:
         if mock is not None:
@@ -566,31 +516,15 @@ def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
-def _print_banner(
-    url: str,
-    admin_token: str | None,
-    endpoint: str | None,
-    data_file: str | None = None,
-    restored: int | None = None,
-) -> None:
-    from api.settings import settings
-
-    store = f"DynamoDB at {endpoint}" if endpoint else "embedded moto (in memory, gone at exit)"
-    if data_file and not endpoint:
-        store = "embedded moto (in memory, kept in the data file)"
+def _print_banner(url: str, admin_token: str | None, where: str) -> None:
     token = admin_token if admin_token is not None else "(set through ADMIN_TOKEN_HASH)"
-    kept = ""
-    if data_file:
-        done = f"{restored} items restored" if restored is not None else "a new file"
-        kept = f"  data file     {data_file} ({done}; saved at exit)\n"
     print(
         f"Scopa service running on {url}\n"
         f"  API base      {url}\n"
         f"  Web pages     {url}/\n"
         f"  Swagger UI    {url}/docs\n"
         f"  OpenAPI       {url}/openapi.json\n"
-        f"  table         {settings().table_name} on {store}\n"
-        f"{kept}"
+        f"  data          {where}\n"
         f"  admin token   {token}\n"
         "Press Ctrl-C to stop.",
         flush=True,

@@ -1,4 +1,5 @@
-"""End to end over real HTTP: the local server (the Lambda handler behind http.server) on in-process moto.
+"""End to end over real HTTP: the local server (the Lambda handler behind werkzeug), on each store of
+``make run``: SQLite (its default) and in-process moto.
 
 Every answer goes through :class:`Witness`, which checks that it shows no hidden card (another seat's
 hand, unless revealed, or the stock) of the match it is about, compared with the stored state, and no
@@ -26,10 +27,10 @@ from scopa.domain.cards import CODES
 from scopa.domain.record import replay
 from tests.api.conftest import ADMIN_TOKEN
 from tests.common import codes, hidden_cards
-from tests.served import local_server_on_moto
+from tests.served import STORAGES, Storage, local_server
 from tools.local_server import (
     MAX_BODY_BYTES,
-    HandlerGate,
+    Gate,
     LocalServer,
     request_event,
     response_parts,
@@ -181,9 +182,10 @@ def card_codes_in(value: Any) -> set[str]:
 # ---------------------------------------------------------------------------------------------- fixtures
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[LocalServer]:
-    with local_server_on_moto("scopa-e2e", ADMIN_TOKEN) as local:
+@pytest.fixture(scope="module", params=STORAGES)
+def server(request: pytest.FixtureRequest) -> Iterator[LocalServer]:
+    storage: Storage = request.param
+    with local_server(storage, "scopa-e2e", ADMIN_TOKEN) as local:
         yield local
 
 
@@ -417,6 +419,57 @@ def test_a_long_poll_wakes_up_when_the_other_player_moves(server: LocalServer, w
     check_record(waiter, resigned.body)
 
 
+def test_concurrent_long_polls_each_get_the_answer_to_their_own_request(
+    server: LocalServer, witness: Witness
+) -> None:
+    """Three long-polls wait at once (one times out meanwhile) while others move: each answer is about its
+    own match, for its own caller, with the CORS headers its own request asked for."""
+    plan = []
+    for i in range(3):
+        host, guest = register(server, witness, f"Host{i}"), register(server, witness, f"Guest{i}")
+        match = start_between(host, guest)
+        mover = host if match["turn_player_id"] == host.player_id else guest
+        plan.append((match, mover, guest if mover is host else host))
+    origins = ["http://localhost:5173", None, "http://127.0.0.1:8000"]
+    waits = [15, 15, 1]
+    outcome: dict[int, tuple[Reply, float]] = {}
+
+    def long_poll(i: int) -> None:
+        match, _, waiter = plan[i]
+        origin = origins[i]
+        t0 = time.monotonic()
+        reply = waiter.raw(
+            "GET",
+            f"/matches/{match['id']}",
+            query={"after_version": match["version"], "wait": waits[i]},
+            headers={"Origin": origin} if origin else {},
+        )
+        outcome[i] = reply, time.monotonic() - t0
+
+    threads = [threading.Thread(target=long_poll, args=(i,)) for i in range(3)]
+    for thread in threads:
+        thread.start()
+    assert server.gate.wait_for_sleepers(3, timeout=10), "the long-polls never all waited together"
+    for match, mover, _ in plan[:2]:
+        own = mover.call("GET", f"/matches/{match['id']}", match=match["id"]).body
+        moved, _ = play_move(mover, own, random.Random(7))
+        assert moved.status == 200, moved.text
+    for thread in threads:
+        thread.join(timeout=10)
+        assert not thread.is_alive()
+    for i, (match, _, waiter) in enumerate(plan):
+        reply, took = outcome[i]
+        assert reply.status == 200, reply.text
+        witness.check(reply, waiter, match["id"], False)
+        assert reply.body["id"] == match["id"]
+        assert reply.body["your_seat"] == _seat(witness.stored(match["id"]), waiter.player_id)
+        assert reply.body["version"] == match["version"] + (1 if i < 2 else 0)
+        assert took < 5
+        cors = reply.header("access-control-allow-origin")
+        assert cors == ("*" if origins[i] else None), (i, cors)
+    assert outcome[2][1] >= 1  # the lone timeout waited its whole second, others asleep beside it
+
+
 def test_the_server_speaks_http_around_the_handler(server: LocalServer, witness: Witness) -> None:
     client = anonymous(server, witness)
     health = client.call("GET", "/health")
@@ -488,7 +541,7 @@ def test_requests_and_answers_translate_to_and_from_v2_events() -> None:
 
 
 def test_the_gate_lets_others_in_only_while_a_request_sleeps() -> None:
-    gate = HandlerGate()
+    gate = Gate()
     order: list[str] = []
 
     def long_poll() -> None:

@@ -1,4 +1,4 @@
-"""The fuzz tier: the local server over HTTP on 127.0.0.1 (in-process moto), with a few real resources.
+"""The fuzz tier: the local server over HTTP on 127.0.0.1 (on SQLite, as ``make run``), with real resources.
 
 Generated requests that only name ids nobody created stop at ``404``; the world below gives the fuzzer
 real players, a live match, a club and a tournament to aim at, and the tokens that reach the deep paths.
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.api.conftest import ADMIN_TOKEN
-from tests.served import local_server_on_moto
+from tests.served import local_server
 from tools.local_server import LocalServer
 
 SEED = "fe" * 32
@@ -102,8 +102,8 @@ def build_world(server: LocalServer) -> World:
 
 @pytest.fixture(scope="module")
 def world() -> Iterator[World]:
-    """A fresh local server on a free loopback port, on its own in-process moto, with the world in it."""
-    with local_server_on_moto("scopa-fuzz", ADMIN_TOKEN) as local:
+    """A fresh local server on a free loopback port, on its own SQLite file, with the world in it."""
+    with local_server("sqlite", "scopa-fuzz", ADMIN_TOKEN) as local:
         yield build_world(local)
 
 

@@ -1,4 +1,5 @@
-"""The web tier: one local server per module (the real handler on in-process moto), one browser per session.
+"""The web tier: one local server per module (the real handler on SQLite, as ``make run``), one browser per
+session.
 
 The browser is Debian's chromium driven by Playwright from PyPI (its own browser download is not used).
 Screenshots go to ``test-artifacts/web/``.
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 
 from api import context
-from tests.served import local_server_on_moto
+from tests.served import local_server
 from tests.web.support import ADMIN_TOKEN, Http, OffsetClock
 from tools.local_server import LocalServer
 
@@ -50,12 +51,10 @@ class Site:
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[Site]:
-    with local_server_on_moto(
+    with local_server(
+        "sqlite",
         "scopa-web",
         ADMIN_TOKEN,
-        AWS_DEFAULT_REGION="eu-south-1",
-        AWS_ACCESS_KEY_ID="testing",
-        AWS_SECRET_ACCESS_KEY="testing",
         POWERTOOLS_TRACE_DISABLED="1",
         POWERTOOLS_LOG_LEVEL="WARNING",
         POWERTOOLS_METRICS_DISABLED="1",
