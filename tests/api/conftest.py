@@ -1,4 +1,11 @@
-"""The API under test: the real handler on an in-process moto DynamoDB, called with HTTP API v2 events."""
+"""The API under test: the real handler, called with HTTP API v2 events, on a fresh store per test.
+
+``api`` runs on SQLite in memory (fast: the service and API tests spend their time in the service, not in
+an emulator). ``moto_api`` runs on an in-process moto DynamoDB, for the tests that look at DynamoDB itself
+(items, indexes, request counts); a module takes it as its ``api`` with
+``from tests.api.conftest import api_on_moto``. Both adapters are held to one contract in
+``tests/contract``.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,7 @@ import json
 import logging
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +31,7 @@ os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "1")
 os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "ScopaTest")
 os.environ.setdefault("POWERTOOLS_DEV", "0")
 
-from api import context, idempotency  # noqa: E402 (env first)
+from api import context  # noqa: E402 (env first)
 from api.handler import handler  # noqa: E402
 from api.observability import logger  # noqa: E402
 from scopa.adapters.dynamodb.players_matches import create_table  # noqa: E402
@@ -81,16 +89,39 @@ def clock() -> ManualClock:
     return ManualClock()
 
 
+@contextmanager
+def _store(storage: str) -> Iterator[None]:
+    """The API's settings pointed at ``storage`` for the block, with services built afresh."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("STORAGE", storage)
+        env.setenv("SQLITE_PATH", ":memory:")
+        context.reset()
+        try:
+            yield
+        finally:
+            env.undo()
+            context.reset()
+
+
 @pytest.fixture
 def api(clock: ManualClock) -> Iterator[Api]:
-    with mock_aws():
-        context.reset()
-        idempotency.reset()
+    with _store("sqlite"):
+        context.use_clock(clock)
+        yield Api(clock)
+
+
+@pytest.fixture
+def moto_api(clock: ManualClock) -> Iterator[Api]:
+    with mock_aws(), _store("dynamodb"):
         create_table(boto3.client("dynamodb"), os.environ["TABLE_NAME"])
         context.use_clock(clock)
         yield Api(clock)
-        context.reset()
-        idempotency.reset()
+
+
+@pytest.fixture(name="api")
+def api_on_moto(moto_api: Api) -> Api:
+    """``api`` on DynamoDB (moto), for a module that imports this fixture."""
+    return moto_api
 
 
 @pytest.fixture
@@ -109,12 +140,7 @@ def json_log() -> Iterator[io.StringIO]:
 def bare_api() -> Iterator[Api]:
     """The handler on a mocked AWS without a table: for requests refused before any storage call.
 
-    It saves the 0.2-0.3 s a table and a fresh boto3 session cost; a request that got through to storage by
-    mistake would find no table and answer 500, failing the test.
+    A request that got through to storage by mistake would find no table and answer 500, failing the test.
     """
-    with mock_aws():
-        context.reset()
-        idempotency.reset()
+    with mock_aws(), _store("dynamodb"):
         yield Api(ManualClock())
-        context.reset()
-        idempotency.reset()

@@ -47,6 +47,19 @@ def scan_table() -> list[dict[str, Any]]:
         kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
 
+#: The SQLite table that holds each kind of DynamoDB item the tests count.
+SQLITE_TABLES = {"match": "matches", "round": "tournament_rounds", "rating_history": "rating_history"}
+
+
+def count_stored(kind: str) -> int:
+    """How many items of ``kind`` the store under the API holds, on either adapter."""
+    if context.settings().storage == "sqlite":
+        db = getattr(context.services().stores.matches, "db")  # noqa: B009
+        row = db.one(f"SELECT COUNT(*) AS n FROM {SQLITE_TABLES[kind]}")
+        return int(row["n"])
+    return sum(1 for item in scan_table() if item.get("type", {}).get("S") == kind)
+
+
 def stored_match(match_id: str) -> dict[str, Any]:
     item: dict[str, Any] = raw_client().get_item(
         TableName=table_name(),

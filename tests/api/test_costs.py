@@ -16,7 +16,10 @@ import pytest
 from api import context
 from bench.meter import Call, DynamoMeter
 from scopa.application.services.matches import MAX_WAIT_SECONDS, POLL_SECONDS
-from tests.api.conftest import Api
+from tests.api.conftest import (
+    Api,
+    api_on_moto,  # noqa: F401 (this module looks at DynamoDB items)
+)
 from tests.api.support import SEED, assert_error, new_match, play
 
 MOVE = ["GetItem", "GetItem", "PutItem"]

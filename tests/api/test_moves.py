@@ -9,7 +9,11 @@ from typing import Any
 
 import pytest
 
-from tests.api.conftest import ADMIN_TOKEN, Api
+from tests.api.conftest import (
+    ADMIN_TOKEN,
+    Api,
+    api_on_moto,  # noqa: F401 (this module looks at DynamoDB items)
+)
 from tests.api.support import (
     SEED,
     assert_error,

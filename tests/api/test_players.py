@@ -6,7 +6,11 @@ import hashlib
 
 import pytest
 
-from tests.api.conftest import ADMIN_TOKEN, Api
+from tests.api.conftest import (
+    ADMIN_TOKEN,
+    Api,
+    api_on_moto,  # noqa: F401 (this module looks at DynamoDB items)
+)
 from tests.api.support import assert_error, new_match, scan_table
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from scopa.adapters.dynamodb import keys
-from tests.api.conftest import Api
+from tests.api.conftest import (
+    Api,
+    api_on_moto,  # noqa: F401 (this module looks at DynamoDB items)
+)
 from tests.api.support import SEED, assert_error, new_match, play, stored_match
 from tests.api.tournament_support import create_tournament, enter_humans, organizer, run_pipeline
 

@@ -9,7 +9,10 @@ import pytest
 from api import context
 from bench.meter import DynamoMeter
 from scopa.adapters.dynamodb import keys
-from tests.api.conftest import Api
+from tests.api.conftest import (
+    Api,
+    api_on_moto,  # noqa: F401 (this module looks at DynamoDB items)
+)
 from tests.api.support import assert_error, new_match, play, stored_match, two_humans
 from tests.common import ManualClock
 

@@ -7,7 +7,6 @@ from typing import Any
 from api import context
 from scopa.domain.bots import make_bot
 from tests.api.conftest import ADMIN_TOKEN, Api
-from tests.api.support import scan_table
 
 
 def organizer(api: Api, name: str = "Olga") -> tuple[str, str]:
@@ -97,10 +96,6 @@ def play_out(api: Api, match_id: str, tokens: dict[str, str]) -> dict[str, Any]:
             token=tokens[player],
         )
         assert answer.status == 200, answer.body
-
-
-def items_of_type(kind: str) -> list[dict[str, Any]]:
-    return [i for i in scan_table() if i.get("type", {}).get("S") == kind]
 
 
 def services() -> Any:

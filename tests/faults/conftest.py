@@ -14,7 +14,8 @@ import pytest
 from tests.api import conftest as api_conftest
 from tests.pipeline import conftest as pipeline_conftest
 
-api = api_conftest.api  # the API tests' fixtures, found here by name
+api = api_conftest.api_on_moto  # the API tests' fixtures on moto, found here by name
+moto_api = api_conftest.moto_api
 clock = api_conftest.clock
 _faster_moto = pipeline_conftest._faster_moto  # autouse: moto's transactions and answers, faster
 

@@ -27,7 +27,8 @@ from moto.dynamodb.responses import DynamoResult
 from tests.api import conftest as api_conftest
 from tests.api.conftest import Api
 
-api = api_conftest.api  # the API tests' fixtures, found here by name
+api = api_conftest.api_on_moto  # the API tests' fixtures on moto, found here by name
+moto_api = api_conftest.moto_api
 clock = api_conftest.clock
 
 _moto_transact = dynamodb_models.DynamoDBBackend.transact_write_items

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.api.conftest import Answer, Api, api, clock, json_log  # noqa: F401 (fixtures reused here)
+# The API tests' fixtures, on moto: the races meet where botocore sends each request.
+from tests.api.conftest import Answer, Api, api_on_moto, clock, json_log, moto_api  # noqa: F401
 from tests.common import ManualClock as Clock
 from tests.security.interleave import Interleaver
 
@@ -30,12 +31,12 @@ class ThreadedApi(Api):
 
 
 @pytest.fixture
-def interleaver(api: Api, monkeypatch: pytest.MonkeyPatch) -> Interleaver:  # noqa: F811
+def interleaver(api: Api, monkeypatch: pytest.MonkeyPatch) -> Interleaver:
     found = Interleaver()
     found.install(monkeypatch.setattr)
     return found
 
 
 @pytest.fixture
-def threaded(api: Api, interleaver: Interleaver) -> ThreadedApi:  # noqa: F811
+def threaded(api: Api, interleaver: Interleaver) -> ThreadedApi:
     return ThreadedApi(api.clock, interleaver)
