@@ -1,5 +1,16 @@
 # Every target creates or refreshes .venv itself: a clean clone needs only `make run` or `make test`.
-PYTHON ?= python3
+# The venv runs the Lambda runtime's Python (PYTHON_VERSION in infra/config.py), so what ships is what is
+# tested. The first candidate that runs and reports that version wins: `python3.13` on PATH (a pyenv shim
+# counts only when it runs), then pyenv's build of it; else python3, with a warning when the venv is made.
+# `make PYTHON=...` still chooses by hand.
+RUNTIME_PYTHON := $(shell sed -n 's/^PYTHON_VERSION = "\([0-9.]*\)".*/\1/p' infra/config.py)
+ifeq ($(origin PYTHON),undefined)
+PYTHON := $(or $(shell for candidate in python$(RUNTIME_PYTHON) \
+	"$$(pyenv prefix $(RUNTIME_PYTHON) 2>/dev/null)/bin/python3" \
+	$${PYENV_ROOT:-$$HOME/.pyenv}/versions/$(RUNTIME_PYTHON).*/bin/python3; do \
+	[ "$$("$$candidate" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)" = \
+	"$(RUNTIME_PYTHON)" ] && { echo "$$candidate"; break; }; done),python3)
+endif
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -26,6 +37,9 @@ help:
 	@echo "make synth  - synthesise the AWS CDK app offline into cdk.out (ENV=dev|prod), cdk-nag checked"
 
 $(STAMP): pyproject.toml
+	@test -d $(VENV) || [ "$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')" = \
+		"$(RUNTIME_PYTHON)" ] || echo "WARNING: no Python $(RUNTIME_PYTHON) found (the Lambda runtime, \
+	infra/config.py): .venv uses $(PYTHON), and tests/infra/test_runtime_python.py will fail" >&2
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'

@@ -12,8 +12,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-#: CPython version of the Lambda runtime; the layer is built for the same one (``infra.layer``).
-PYTHON_VERSION = "3.14"
+#: CPython version of the Lambda runtime; the layer's wheels and bytecode are built for it (``infra.layer``)
+#: and the suite runs on it (the Makefile reads this line to choose the venv's Python; a version this
+#: machine lacks fails ``tests/infra/test_runtime_python.py``: what ships is what is tested).
+PYTHON_VERSION = "3.13"
 
 #: Retention periods CloudWatch Logs accepts (days), so a typo fails at load, not at deploy.
 LOG_RETENTION_DAYS = frozenset({1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827})

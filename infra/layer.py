@@ -4,12 +4,19 @@ plus the ``scopa`` package, in ``<dir>/python`` (the folder Lambda puts on the p
 ``python -m infra.layer [DIR]`` (``make layer``). pip is told the target platform, so compiled wheels
 (pydantic-core) are the manylinux aarch64 builds, never this machine's; nothing is copied from the venv.
 A stamp records the inputs, so an unchanged layer is not rebuilt.
+
+Lambda's ``/opt`` is read-only, so a layer without bytecode is compiled again on every cold start. The
+layer ships it: compiled by this interpreter, which must be the runtime's version (bytecode is
+version-specific), as unchecked hash-based ``.pyc`` files, because the deployed zip does not keep the
+sources' modification times a timestamp-based ``.pyc`` would be checked against.
 """
 
 from __future__ import annotations
 
+import compileall
 import hashlib
 import json
+import py_compile
 import shutil
 import subprocess
 import sys
@@ -25,10 +32,15 @@ PLATFORM = "manylinux2014_aarch64"
 # Parts of the package that never run in Lambda: the SQLite adapter serves ``make run`` only.
 LOCAL_ONLY: frozenset[tuple[str, ...]] = frozenset({("adapters", "sqlite")})
 STAMP = ".inputs.sha256"
+BYTECODE = py_compile.PycInvalidationMode.UNCHECKED_HASH
 
 
 class LayerMissing(RuntimeError):
     """The layer folder has not been built (run ``make layer``)."""
+
+
+class WrongPython(RuntimeError):
+    """The building interpreter is not the Lambda runtime's version, so it cannot compile the bytecode."""
 
 
 def runtime_dependencies(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
@@ -61,7 +73,7 @@ def pip_command(target: Path, requirements: list[str]) -> list[str]:
 
 
 def _inputs_digest(requirements: list[str], package: Path) -> str:
-    digest = hashlib.sha256(json.dumps([PLATFORM, PYTHON_VERSION, requirements]).encode())
+    digest = hashlib.sha256(json.dumps([PLATFORM, PYTHON_VERSION, BYTECODE.name, requirements]).encode())
     for path in sorted(package.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(package)).encode())
@@ -80,8 +92,26 @@ def _not_shipped(package: Path) -> Callable[[str, list[str]], set[str]]:
     return ignore
 
 
+def require_runtime_python(version_info: tuple[int, ...] | None = None) -> None:
+    """Raise :class:`WrongPython` unless ``version_info`` (default: this interpreter's) is the runtime's."""
+    running = "{}.{}".format(*(version_info or sys.version_info)[:2])
+    if running != PYTHON_VERSION:
+        raise WrongPython(
+            f"the layer's bytecode must be compiled by Python {PYTHON_VERSION} (the Lambda runtime), not "
+            f"{running}: recreate the venv with `rm -rf .venv && make layer`"
+        )
+
+
+def compile_bytecode(site: Path) -> None:
+    """Compile every module under ``site`` for the runtime's Python (see the module's docstring)."""
+    require_runtime_python()
+    if not compileall.compile_dir(site, quiet=1, invalidation_mode=BYTECODE):
+        raise RuntimeError(f"some modules under {site} do not compile under Python {PYTHON_VERSION}")
+
+
 def build(layer_dir: Path = DEFAULT_LAYER_DIR, package: Path = ROOT / "shared" / "scopa") -> Path:
     """Build (or keep, when its inputs are unchanged) the layer in ``layer_dir``; returns the folder."""
+    require_runtime_python()
     requirements = runtime_dependencies()
     digest = _inputs_digest(requirements, package)
     stamp = layer_dir / STAMP
@@ -91,6 +121,7 @@ def build(layer_dir: Path = DEFAULT_LAYER_DIR, package: Path = ROOT / "shared" /
     site = layer_dir / "python"
     subprocess.run(pip_command(site, requirements), check=True)
     shutil.copytree(package, site / package.name, ignore=_not_shipped(package))
+    compile_bytecode(site)
     stamp.write_text(digest)
     return layer_dir
 

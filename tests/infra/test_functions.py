@@ -20,7 +20,7 @@ def _function(env: Synthesised, name: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("name", sorted(HANDLERS))
-def test_each_function_runs_the_newest_python_on_arm64_with_the_layer(dev: Synthesised, name: str) -> None:
+def test_each_function_runs_the_configured_python_on_arm64(dev: Synthesised, name: str) -> None:
     props = _function(dev, name)["Properties"]
     assert props["Runtime"] == f"python{PYTHON_VERSION}"
     assert props["Architectures"] == ["arm64"]

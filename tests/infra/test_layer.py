@@ -1,8 +1,11 @@
 """The Lambda layer: runtime dependencies from pyproject, built for arm64 and the Lambda's Python, plus the
-domain package, and nothing taken from this machine's virtual environment."""
+domain package and their bytecode, and nothing taken from this machine's virtual environment."""
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import shutil
 import subprocess
 import sys
 import time
@@ -96,6 +99,44 @@ def test_every_compiled_module_is_for_arm64_and_the_lambdas_python(built: Path) 
     tag = f"cpython-{PYTHON_VERSION.replace('.', '')}-aarch64-linux-gnu"
     assert tag in core[0].name
     assert {_machine(p) for p in libraries} == {EM_AARCH64}
+
+
+def test_every_module_ships_bytecode_for_the_lambdas_python_that_lambda_will_not_recheck(
+    built: Path,
+) -> None:
+    site = built / "python"
+    sources = [p for p in site.rglob("*.py") if "__pycache__" not in p.parts]
+    tag = f"cpython-{PYTHON_VERSION.replace('.', '')}"
+    missing = [p for p in sources if not (p.parent / "__pycache__" / f"{p.stem}.{tag}.pyc").is_file()]
+    assert sources
+    assert missing == []
+    caches = {p.name.split(".")[-2] for p in site.rglob("__pycache__/*.pyc")}
+    assert caches == {tag}  # compiled by the runtime's version only
+    # Header: the magic number of the version that compiled it, then flags 0b01 = hash-based, unchecked
+    # (the deployed zip resets modification times, so a timestamp-based .pyc would be stale in Lambda).
+    pyc = site / "scopa" / "__pycache__" / f"__init__.{tag}.pyc"
+    header = pyc.read_bytes()[:8]
+    assert header[:4] == importlib.util.MAGIC_NUMBER
+    assert int.from_bytes(header[4:8], "little") == 0b01
+
+
+def test_lambda_imports_the_shipped_bytecode_without_compiling_the_sources(
+    built: Path, tmp_path: Path
+) -> None:
+    # As in Lambda: a read-only layer (-B writes no bytecode) whose sources have the zip's old times.
+    copy = tmp_path / "scopa"
+    shutil.copytree(built / "python" / "scopa", copy)
+    source = copy / "__init__.py"
+    source.write_text(source.read_text() + "\nSOURCE_COMPILED = True\n")
+    os.utime(source, (315532800, 315532800))  # 1980-01-01, the date in the deployment zip
+    probe = "import sys; sys.path[:0] = [sys.argv[1]]; import scopa; print(hasattr(scopa, 'SOURCE_COMPILED'))"
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-B", "-c", probe, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.strip() == "False", "the source was compiled instead of the shipped bytecode"
 
 
 def test_the_layer_is_self_contained_not_a_copy_of_the_local_venv(built: Path) -> None:

@@ -15,6 +15,7 @@ from tests.infra.conftest import ADMIN_HASH, Synthesised
 EXPECTED = {
     "AwsSolutions-APIG4": "routes",  # no API Gateway authorizer: one finding per route
     "AwsSolutions-IAM5[Resource::*]": 2,  # X-Ray on each function's role
+    "AwsSolutions-L1": 2,  # each function runs the newest Python the suite can run on, not the newest one
     "AwsSolutions-SQS3": 1,  # the dead-letter queue has no dead-letter queue
 }
 
