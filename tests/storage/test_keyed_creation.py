@@ -18,7 +18,7 @@ from scopa.application.errors import Conflict, IdempotencyKeyReused
 from scopa.application.idempotency import REPLAY_SECONDS, Once
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.players import Player
-from scopa.application.services.matches import NewMatch
+from scopa.application.services.matches import MatchView, NewMatch
 from scopa.application.wiring import ServiceSet
 from scopa.domain.tournaments.settings import TournamentSettings
 from tests.storage.conftest import TABLE, FixedClock
@@ -115,7 +115,7 @@ def test_a_match_created_again_with_its_key_is_the_same_match_answered_to_its_ca
     ada = player(svc, "Ada")
     bea = player(svc, "Bea")
     request = NewMatch(players=[ada.player_id or "", "bot-greedy"], seed=SEED)
-    created: list[dict[str, Any]] = []
+    created: list[MatchView] = []
     first = svc.matches.create(ada, request, "m-1", on_created=created.append)
     again = svc.matches.create(ada, request, "m-1", on_created=created.append)
     assert again == first
@@ -125,7 +125,7 @@ def test_a_match_created_again_with_its_key_is_the_same_match_answered_to_its_ca
         svc.matches.create(ada, NewMatch(players=request.players, seed="ab" * 16), "m-1")
     # Another caller's same key is another request: its own match.
     theirs = svc.matches.create(bea, NewMatch(players=[bea.player_id or "", "bot-greedy"]), "m-1")
-    assert theirs["id"] != first["id"]
+    assert theirs.id != first.id
     assert count(client, "match") == 2
 
 
