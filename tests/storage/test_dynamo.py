@@ -16,7 +16,7 @@ from scopa.application.errors import Conflict
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.matches import Match, MatchSummary
 from scopa.application.ports.players import Player, Role
-from scopa.application.services.matches import MatchService, NewMatch
+from scopa.application.services.matches import MatchService, MatchView, NewMatch
 from scopa.application.services.players import PlayerService
 from scopa.domain.games import GAMES
 from scopa.domain.state import GameState
@@ -281,14 +281,14 @@ def test_a_move_race_has_one_winner(repo: DynamoRepository, clock: FixedClock, t
     ada = players.register("Ada")
     caller = Caller(ada.player.id, "player", ada.player.token_hash)
     created = service.create(caller, NewMatch(players=[ada.player.id, "bot-greedy"], seed=SEED))
-    match_id, version, seat = created["id"], created["version"], created["your_seat"]
+    match_id, version, seat = created.id, created.version, created.your_seat
     before = repo.get_match(match_id)
     assert before is not None
-    move = {k: created["view"]["legal_moves"][0][k] for k in ("card", "take")}
+    move = {k: created.view["legal_moves"][0][k] for k in ("card", "take")}
 
     # When many requests submit that move at once, all expecting the same version
     start = threading.Barrier(threads)
-    answers: list[dict[str, Any]] = []
+    answers: list[MatchView] = []
     refusals: list[Conflict] = []
     others: list[BaseException] = []
     lock = threading.Lock()
@@ -324,7 +324,7 @@ def test_a_move_race_has_one_winner(repo: DynamoRepository, clock: FixedClock, t
     assert after is not None
     state = GameState.from_json(after.state)
     assert after.version == version + 1
-    assert answers[0]["version"] == after.version
+    assert answers[0].version == after.version
     new_moves = after.moves[len(before.moves) :]
     assert new_moves[0].startswith(f"{seat}:{move['card']}")
     assert all(not m.startswith(f"{seat}:") for m in new_moves[1:])
