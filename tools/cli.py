@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Sequence
@@ -206,7 +207,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     services = _services_on_table(args, "ratings")
     if services is None:
         return 2
-    print(json.dumps(services.ratings.recompute(Caller(ADMIN_ID, "admin"), args.pool)))
+    print(json.dumps(dataclasses.asdict(services.ratings.recompute(Caller(ADMIN_ID, "admin"), args.pool))))
     return 0
 
 

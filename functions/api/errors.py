@@ -21,9 +21,10 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValida
 from botocore.exceptions import ClientError
 
 from api.observability import count, logger
-from scopa.adapters.dynamodb.codec import InvalidCursor, is_throttling
+from scopa.adapters.dynamodb.codec import is_throttling
 from scopa.application import errors as service_errors
 from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.cursor import InvalidCursor
 from scopa.domain.errors import IllegalMove, RecordError, RuleSetError, ScopaError
 
 RETRY_AFTER_SECONDS = 1  # DynamoDB adapts within seconds; a client waiting longer would only lose time

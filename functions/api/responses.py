@@ -4,13 +4,18 @@ Powertools documents a bare ``200`` and a ``422`` in FastAPI's shape for every r
 ``201``/``204`` where it creates or deletes, and every error in one shape, ``{code, message, details}``
 (:mod:`api.errors`). :func:`documented` builds a route's ``responses=`` so the document says what the
 service really does; the fuzz tests (``tests/fuzz``) hold every answer to it.
+
+A success answer's schema is the route's return type (a model of :mod:`api.answers`, or
+``Response[Model]``): the resolver validates and serialises the returned model against it, so the
+document describes what is really returned. Only a non-JSON answer (an export) gives ``content``.
 """
 
 from __future__ import annotations
 
 from http import HTTPStatus
-from typing import Any
+from typing import Any, TypeVar
 
+from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BaseModel, Field
 
@@ -18,6 +23,8 @@ from pydantic import BaseModel, Field
 READ: tuple[int, ...] = (400, 404)  # a bad cursor or argument; nothing under that id
 CALLER: tuple[int, ...] = (401, 403)  # no, bad or revoked token; the caller may not do this
 ACT: tuple[int, ...] = (400, 401, 403, 404, 409)  # a caller's action: refused, forbidden, missing, conflict
+
+AnswerT = TypeVar("AnswerT", bound=BaseModel)
 
 
 class ErrorBody(BaseModel):
@@ -34,10 +41,9 @@ def documented(
     body: bool = False,
     description: str | None = None,
     content: dict[str, Any] | None = None,
-    model: type[BaseModel] | None = None,
 ) -> dict[int, OpenAPIResponse]:
-    """A route's responses: ``success`` and the errors. The success answer's schema is ``model`` (see
-    :mod:`api.answers`), or ``content``, or the route's return type; a 204 has none.
+    """A route's responses: ``success`` and the errors. The success answer's schema is the route's
+    return type, or ``content`` for a non-JSON answer; a 204 has none.
 
     ``body``: the route takes a JSON body, so bad JSON (400) and an oversized body (413) may come back.
     """
@@ -48,8 +54,6 @@ def documented(
         ok["content"] = {}
     elif content is not None:
         ok["content"] = content
-    elif model is not None:
-        ok["content"] = {"application/json": {"model": model}}
     answers[success] = ok
     for status in sorted(statuses):
         answers[status] = {
@@ -57,3 +61,12 @@ def documented(
             "content": {"application/json": {"model": ErrorBody}},
         }
     return answers
+
+
+def created(answer: AnswerT) -> Response[AnswerT]:
+    """A 201 answer; the route declares ``Response[Model]`` as its return type."""
+    return Response(status_code=HTTPStatus.CREATED, content_type=content_types.APPLICATION_JSON, body=answer)
+
+
+def no_content() -> Response[None]:
+    return Response(status_code=HTTPStatus.NO_CONTENT, body=None)

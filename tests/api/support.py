@@ -6,6 +6,7 @@ import os
 from typing import Any
 
 from api import context
+from api.settings import settings
 from scopa.adapters.dynamodb import keys
 from tests.api.conftest import Answer, Api
 from tests.common import hidden_cards as hidden_cards_in
@@ -53,7 +54,7 @@ SQLITE_TABLES = {"match": "matches", "round": "tournament_rounds", "rating_histo
 
 def count_stored(kind: str) -> int:
     """How many items of ``kind`` the store under the API holds, on either adapter."""
-    if context.settings().storage == "sqlite":
+    if settings().storage == "sqlite":
         db = getattr(context.services().stores.matches, "db")  # noqa: B009
         row = db.one(f"SELECT COUNT(*) AS n FROM {SQLITE_TABLES[kind]}")
         return int(row["n"])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scopa.adapters.dynamodb.codec import InvalidCursor
 from scopa.application.ports.clubs import Club, ClubRepository, ClubRole, Member
 from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.wiring import Stores
 
 

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from scopa.adapters.dynamodb.codec import InvalidCursor
 from scopa.application.auth import Caller
 from scopa.application.errors import Conflict, IdempotencyKeyReused
 from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchRepository, MatchSummary
-from scopa.application.services.matches import MatchService, NewMatch
+from scopa.application.services.matches import MatchService, MatchView, NewMatch
 from scopa.application.services.players import PlayerService
 from scopa.application.wiring import ServiceSet, Stores
 from scopa.domain.state import GameState
@@ -237,7 +237,7 @@ def test_a_match_created_again_with_its_key_is_the_same_match_answered_to_its_ca
     ada = registered(svc, "Ada")
     bea = registered(svc, "Bea")
     request = NewMatch(players=[ada.player_id or "", "bot-greedy"], seed=SEED[:32])
-    created: list[dict[str, Any]] = []
+    created: list[MatchView] = []
     first = svc.matches.create(ada, request, "m-1", on_created=created.append)
     again = svc.matches.create(ada, request, "m-1", on_created=created.append)
     assert again == first
@@ -247,7 +247,7 @@ def test_a_match_created_again_with_its_key_is_the_same_match_answered_to_its_ca
         svc.matches.create(ada, NewMatch(players=request.players, seed="ab" * 16), "m-1")
     # Another caller's same key is another request: its own match.
     theirs = svc.matches.create(bea, NewMatch(players=[bea.player_id or "", "bot-greedy"]), "m-1")
-    assert theirs["id"] != first["id"]
+    assert theirs.id != first.id
     assert count("match") == 2
 
 
@@ -289,14 +289,14 @@ def test_a_move_race_has_one_winner(stores: Stores, adapter: str, clock: ManualC
     ada = players.register("Ada")
     caller = Caller(ada.player.id, "player", ada.player.token_hash)
     created = service.create(caller, NewMatch(players=[ada.player.id, "bot-greedy"], seed=SEED))
-    match_id, version, seat = created["id"], created["version"], created["your_seat"]
+    match_id, version, seat = created.id, created.version, created.your_seat
     before = stores.matches.get_match(match_id)
     assert before is not None
-    move = {k: created["view"]["legal_moves"][0][k] for k in ("card", "take")}
+    move = {k: created.view["legal_moves"][0][k] for k in ("card", "take")}
 
     # When many requests submit that move at once, all expecting the same version
     start = threading.Barrier(threads)
-    answers: list[dict[str, Any]] = []
+    answers: list[MatchView] = []
     refusals: list[Conflict] = []
     others: list[BaseException] = []
     lock = threading.Lock()
@@ -332,7 +332,7 @@ def test_a_move_race_has_one_winner(stores: Stores, adapter: str, clock: ManualC
     assert after is not None
     state = GameState.from_json(after.state)
     assert after.version == version + 1
-    assert answers[0]["version"] == after.version
+    assert answers[0].version == after.version
     new_moves = after.moves[len(before.moves) :]
     assert new_moves[0].startswith(f"{seat}:{move['card']}")
     assert all(not m.startswith(f"{seat}:") for m in new_moves[1:])

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 import pytest
 
-from scopa.adapters.dynamodb.codec import InvalidCursor
 from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match
 from scopa.application.ports.ratings import HistoryPoint, Order, RatingRepository, StoredRating
 from scopa.application.wiring import Stores

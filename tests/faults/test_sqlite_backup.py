@@ -19,7 +19,7 @@ from scopa.adapters.sqlite.database import Database
 from scopa.adapters.sqlite.stores import open_database, sqlite_stores
 from scopa.application.auth import Caller
 from scopa.application.ports.idempotency import IdempotencyRecord
-from scopa.application.services.matches import NewMatch
+from scopa.application.services.matches import MatchView, NewMatch
 from scopa.application.wiring import ServiceSet
 from tests.common import ManualClock
 from tools.cli import main
@@ -52,7 +52,7 @@ def fill(db: Database, clock: ManualClock) -> dict[str, Any]:
 
 def reads(svc: ServiceSet, world: dict[str, Any]) -> list[Any]:
     ada: Caller = world["ada"]
-    match_id = world["match"]["id"]
+    match_id = world["match"].id
     return [
         svc.players.repo.get_player(ada.player_id or ""),
         svc.stores.matches.list_player_matches(ada.player_id or "", 10, None),
@@ -63,10 +63,10 @@ def reads(svc: ServiceSet, world: dict[str, Any]) -> list[Any]:
     ]
 
 
-def a_move(svc: ServiceSet, world: dict[str, Any]) -> dict[str, Any]:
+def a_move(svc: ServiceSet, world: dict[str, Any]) -> MatchView:
     created = world["match"]
-    move = {k: created["view"]["legal_moves"][0][k] for k in ("card", "take")}
-    return svc.matches.move(world["ada"], created["id"], move, created["version"])
+    move = {k: created.view["legal_moves"][0][k] for k in ("card", "take")}
+    return svc.matches.move(world["ada"], created.id, move, created.version)
 
 
 @pytest.fixture

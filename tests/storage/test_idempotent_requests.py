@@ -217,24 +217,24 @@ def test_a_keyed_move_keeps_its_record_on_the_match_under_the_same_rules(
     ada = Caller(svc.players.register("Ada").player.id, "player")
     match = svc.matches.create(ada, NewMatch(players=[ada.player_id or "", "bot-greedy"], seed="5eed" * 8))
     view = match  # the caller's view; a bot that leads has already played
-    assert view["turn_player_id"] == ada.player_id
-    move = {"card": view["view"]["legal_moves"][0]["card"], "take": view["view"]["legal_moves"][0]["take"]}
-    first = svc.matches.move(ada, match["id"], move, view["version"], "mv-1")
-    again = svc.matches.move(ada, match["id"], move, view["version"], "mv-1")
+    assert view.turn_player_id == ada.player_id
+    move = {"card": view.view["legal_moves"][0]["card"], "take": view.view["legal_moves"][0]["take"]}
+    first = svc.matches.move(ada, match.id, move, view.version, "mv-1")
+    again = svc.matches.move(ada, match.id, move, view.version, "mv-1")
     assert again == first
 
-    stored = svc.stores.matches.get_match(match["id"])
+    stored = svc.stores.matches.get_match(match.id)
     assert stored is not None
     assert stored.idempotency is not None
-    once = Once.of("move", ada.player_id or "", "mv-1", {"move": move, "version": view["version"]})
+    once = Once.of("move", ada.player_id or "", "mv-1", {"move": move, "version": view.version})
     assert once is not None
-    assert stored.idempotency == once.recorded(first, clock.now())
+    assert stored.idempotency == once.recorded(first.to_json(), clock.now())
     assert "mv-1" not in json.dumps(stored.idempotency)  # the digest, never the key
     with pytest.raises(IdempotencyKeyReused):
-        svc.matches.move(ada, match["id"], {**move, "take": ["zz"]}, view["version"], "mv-1")
+        svc.matches.move(ada, match.id, {**move, "take": ["zz"]}, view.version, "mv-1")
     clock.advance(REPLAY_SECONDS + 1)
     with pytest.raises(IdempotencyKeyReused, match="more than a day ago"):
-        svc.matches.move(ada, match["id"], move, view["version"], "mv-1")
+        svc.matches.move(ada, match.id, move, view.version, "mv-1")
 
 
 def test_a_move_record_replays_only_its_own_request() -> None:

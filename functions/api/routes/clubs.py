@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from http import HTTPStatus
-from typing import Annotated, Any
+from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
+from api.answers.clubs import ClubAnswer, ClubMember, ClubMembers, Clubs
 from api.context import services
 from api.models import AddMember, CreateClub
-from api.responses import ACT, READ, documented
-from api.routes.players import created
+from api.responses import ACT, READ, created, documented, no_content
 
 router = Router()
 
@@ -26,21 +24,21 @@ Cursor = Annotated[str | None, Query(max_length=2048)]
     summary="Found a club (organizers); the founder becomes its first organizer",
     responses=documented(201, *ACT, body=True),
 )
-def create_club(body: CreateClub) -> Response[dict[str, Any]]:
+def create_club(body: CreateClub) -> Response[ClubAnswer]:
     svc = services()
     club = svc.clubs.create(svc.caller(router.current_event.headers), body.name, body.description, body.open)
-    return created(asdict(club))
+    return created(ClubAnswer.of(club))
 
 
 @router.get("/clubs", summary="Clubs, newest first, with a cursor", responses=documented(200, *READ))
-def list_clubs(limit: Limit = 20, cursor: Cursor = None) -> dict[str, Any]:
+def list_clubs(limit: Limit = 20, cursor: Cursor = None) -> Clubs:
     clubs, nxt = services().clubs.list_clubs(limit, cursor)
-    return {"clubs": [asdict(c) for c in clubs], "next_cursor": nxt}
+    return Clubs(clubs=[ClubAnswer.of(c) for c in clubs], next_cursor=nxt)
 
 
 @router.get("/clubs/<club_id>", summary="A club", responses=documented(200, *READ))
-def get_club(club_id: str) -> dict[str, Any]:
-    return asdict(services().clubs.get(club_id))
+def get_club(club_id: str) -> ClubAnswer:
+    return ClubAnswer.of(services().clubs.get(club_id))
 
 
 @router.get(
@@ -48,9 +46,9 @@ def get_club(club_id: str) -> dict[str, Any]:
     summary="A club's members and organizers, with a cursor",
     responses=documented(200, *READ),
 )
-def members(club_id: str, limit: Limit = 50, cursor: Cursor = None) -> dict[str, Any]:
+def members(club_id: str, limit: Limit = 50, cursor: Cursor = None) -> ClubMembers:
     found, nxt = services().clubs.members(club_id, limit, cursor)
-    return {"members": [asdict(m) for m in found], "next_cursor": nxt}
+    return ClubMembers(members=[ClubMember.of(m) for m in found], next_cursor=nxt)
 
 
 @router.post(
@@ -58,12 +56,12 @@ def members(club_id: str, limit: Limit = 50, cursor: Cursor = None) -> dict[str,
     summary="Add a member or set a member's role (organizers); join an open club yourself",
     responses=documented(201, *ACT, body=True),
 )
-def add_member(club_id: str, body: AddMember) -> Response[dict[str, Any]]:
+def add_member(club_id: str, body: AddMember) -> Response[ClubMember]:
     svc = services()
     member = svc.clubs.add_member(
         svc.caller(router.current_event.headers), club_id, body.player_id, body.role
     )
-    return created(asdict(member))
+    return created(ClubMember.of(member))
 
 
 @router.delete(
@@ -74,4 +72,4 @@ def add_member(club_id: str, body: AddMember) -> Response[dict[str, Any]]:
 def remove_member(club_id: str, player_id: str) -> Response[None]:
     svc = services()
     svc.clubs.remove_member(svc.caller(router.current_event.headers), club_id, player_id)
-    return Response(status_code=HTTPStatus.NO_CONTENT, body=None)
+    return no_content()

@@ -8,14 +8,13 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Header, Query
 
-from api import answers
+from api.answers.matches import MatchAnswer, MatchRecord
 from api.context import services
 from api.idempotency import run_once
 from api.models import CreateMatch, PlayMove
 from api.observability import count, logger
-from api.responses import ACT, READ, documented
-from api.routes.players import created
-from scopa.application.services.matches import DEFAULT_MOVE_SECONDS, MAX_WAIT_SECONDS, NewMatch
+from api.responses import ACT, READ, created, documented
+from scopa.application.services.matches import DEFAULT_MOVE_SECONDS, MAX_WAIT_SECONDS, MatchView, NewMatch
 
 router = Router()
 
@@ -25,9 +24,9 @@ IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_lengt
 @router.post(
     "/matches",
     summary="Start a match between players and/or house bots",
-    responses=documented(201, *ACT, body=True, model=answers.MatchAnswer),
+    responses=documented(201, *ACT, body=True),
 )
-def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> Response[dict[str, Any]]:
+def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> Response[MatchAnswer]:
     svc = services()
     caller = svc.caller(router.current_event.headers)
     request = NewMatch(
@@ -39,23 +38,24 @@ def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> R
         seed=body.seed,
     )
 
-    def started(answer: dict[str, Any]) -> None:
+    def started(match: MatchView) -> None:
         count("MatchesStarted")
-        logger.info("match created", extra={"match_id": answer["id"], "status": answer["status"]})
+        logger.info("match created", extra={"match_id": match.id, "status": match.status})
 
     def act() -> dict[str, Any]:
-        return svc.matches.create(caller, request, idempotency_key, on_created=started)
+        match = svc.matches.create(caller, request, idempotency_key, on_created=started)
+        return MatchAnswer.of(match).model_dump(mode="json")
 
     answer = run_once(
         "create_match", idempotency_key, caller.player_id or "anonymous", body.model_dump(), act
     )
-    return created(answer)
+    return created(MatchAnswer.model_validate(answer))
 
 
 @router.get(
     "/matches/<match_id>",
     summary="The caller's view of a match; optionally wait for a newer version",
-    responses=documented(200, *ACT, model=answers.MatchAnswer),
+    responses=documented(200, *ACT),
 )
 def get_match(
     match_id: str,
@@ -63,60 +63,59 @@ def get_match(
         int | None, Query(ge=0, description="answer once the version is above this")
     ] = None,
     wait: Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS, description="seconds to wait (long-poll)")] = 0,
-) -> dict[str, Any]:
+) -> MatchAnswer:
     svc = services()
-    return svc.matches.get(svc.caller(router.current_event.headers), match_id, after_version, wait)
+    caller = svc.caller(router.current_event.headers)
+    return MatchAnswer.of(svc.matches.get(caller, match_id, after_version, wait))
 
 
 @router.post(
     "/matches/<match_id>/moves",
     summary="Play a card with the chosen capture and the expected version",
-    responses=documented(200, *ACT, body=True, model=answers.MatchAnswer),
+    responses=documented(200, *ACT, body=True),
 )
-def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
+def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = None) -> MatchAnswer:
     svc = services()
     caller = svc.caller(router.current_event.headers)
 
-    def applied(answer: dict[str, Any]) -> None:
+    def applied(match: MatchView) -> None:
         count("MovesApplied")
-        if answer["status"] == "finished":
+        if match.status == "finished":
             count("MatchesFinished")
-        logger.info("move applied", extra={"match_id": match_id, "version": answer["version"]})
+        logger.info("move applied", extra={"match_id": match_id, "version": match.version})
 
     move = {"card": body.card, "take": body.take}
-    return svc.matches.move(caller, match_id, move, body.version, idempotency_key, on_applied=applied)
+    return MatchAnswer.of(
+        svc.matches.move(caller, match_id, move, body.version, idempotency_key, on_applied=applied)
+    )
 
 
-@router.post(
-    "/matches/<match_id>/resign",
-    summary="Resign the match",
-    responses=documented(200, *ACT, model=answers.MatchAnswer),
-)
-def resign(match_id: str) -> dict[str, Any]:
+@router.post("/matches/<match_id>/resign", summary="Resign the match", responses=documented(200, *ACT))
+def resign(match_id: str) -> MatchAnswer:
     svc = services()
-    answer = svc.matches.resign(svc.caller(router.current_event.headers), match_id)
+    match = svc.matches.resign(svc.caller(router.current_event.headers), match_id)
     count("MatchesFinished")
-    return answer
+    return MatchAnswer.of(match)
 
 
 @router.post(
-    "/matches/<match_id>/accept",
-    summary="Accept an invitation to a match",
-    responses=documented(200, *ACT, model=answers.MatchAnswer),
+    "/matches/<match_id>/accept", summary="Accept an invitation to a match", responses=documented(200, *ACT)
 )
-def accept(match_id: str) -> dict[str, Any]:
+def accept(match_id: str) -> MatchAnswer:
     svc = services()
-    return svc.matches.respond(svc.caller(router.current_event.headers), match_id, accept=True)
+    return MatchAnswer.of(
+        svc.matches.respond(svc.caller(router.current_event.headers), match_id, accept=True)
+    )
 
 
 @router.post(
-    "/matches/<match_id>/decline",
-    summary="Decline an invitation to a match",
-    responses=documented(200, *ACT, model=answers.MatchAnswer),
+    "/matches/<match_id>/decline", summary="Decline an invitation to a match", responses=documented(200, *ACT)
 )
-def decline(match_id: str) -> dict[str, Any]:
+def decline(match_id: str) -> MatchAnswer:
     svc = services()
-    return svc.matches.respond(svc.caller(router.current_event.headers), match_id, accept=False)
+    return MatchAnswer.of(
+        svc.matches.respond(svc.caller(router.current_event.headers), match_id, accept=False)
+    )
 
 
 @router.get(
@@ -124,5 +123,5 @@ def decline(match_id: str) -> dict[str, Any]:
     summary="The full game record after the end (verify with scopa replay)",
     responses=documented(200, *READ, 409),
 )
-def record(match_id: str) -> dict[str, Any]:
-    return services().matches.record(match_id)
+def record(match_id: str) -> MatchRecord:
+    return MatchRecord.of(services().matches.record(match_id))

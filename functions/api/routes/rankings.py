@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
+from api.answers.rankings import LeaderboardAnswer, PlayerRatingsAnswer, Pool, Pools, RecomputeReport
 from api.context import services
 from api.responses import ACT, CALLER, READ, documented
 
@@ -16,13 +17,8 @@ router = Router()
 @router.get(
     "/rankings", summary="The rating pools and the rule presets each one rates", responses=documented()
 )
-def pools() -> dict[str, Any]:
-    return {
-        "pools": [
-            {"id": p.id, "name": p.name, "presets": list(p.presets), "players_per_side": p.players_per_side}
-            for p in services().ratings.pools
-        ]
-    }
+def pools() -> Pools:
+    return Pools(pools=[Pool.of(p) for p in services().ratings.pools])
 
 
 @router.get(
@@ -39,11 +35,14 @@ def leaderboard(
     club: Annotated[str | None, Query(max_length=64)] = None,
     tournament: Annotated[str | None, Query(max_length=64)] = None,
     provisional: Annotated[bool, Query(description="include provisional ratings")] = True,
-) -> dict[str, Any]:
+) -> LeaderboardAnswer:
     svc = services()
     if around == "me":
-        return svc.ratings.around(svc.caller(router.current_event.headers), pool, by, count=min(limit, 10))
-    return svc.ratings.leaderboard(pool, by, limit, cursor, provisional, club, tournament)
+        caller = svc.caller(router.current_event.headers)
+        return LeaderboardAnswer.of(svc.ratings.around(caller, pool, by, count=min(limit, 10)))
+    return LeaderboardAnswer.of(
+        svc.ratings.leaderboard(pool, by, limit, cursor, provisional, club, tournament)
+    )
 
 
 @router.post(
@@ -51,9 +50,9 @@ def leaderboard(
     summary="Admin: rebuild a pool's ratings from its rated matches",
     responses=documented(200, *ACT),
 )
-def recompute(pool: str) -> dict[str, Any]:
+def recompute(pool: str) -> RecomputeReport:
     svc = services()
-    return svc.ratings.recompute(svc.caller(router.current_event.headers), pool)
+    return RecomputeReport.of(svc.ratings.recompute(svc.caller(router.current_event.headers), pool))
 
 
 @router.get(
@@ -65,5 +64,5 @@ def player_ratings(
     player_id: str,
     pool: Annotated[str | None, Query(max_length=40)] = None,
     points: Annotated[int, Query(ge=1, le=1000)] = 100,
-) -> dict[str, Any]:
-    return services().ratings.player(player_id, pool, points)
+) -> PlayerRatingsAnswer:
+    return PlayerRatingsAnswer.of(services().ratings.player(player_id, pool, points))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from http import HTTPStatus
 from typing import Annotated, Any, Literal
 
@@ -10,13 +9,26 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Header, Path, Query
 
+from api.answers.tournaments import (
+    AdvanceReport,
+    AuditRecord,
+    AuditTrail,
+    Crosstable,
+    CrossTableRow,
+    Entries,
+    Entry,
+    Round,
+    StandingsAnswer,
+    Tournament,
+    Tournaments,
+)
 from api.context import services
 from api.idempotency import run_once
 from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPairing
 from api.observability import count, logger
-from api.responses import ACT, READ, documented
-from api.routes.players import created
-from scopa.domain.tournaments.records import STATUSES, AuditEntry, TournamentRecord
+from api.responses import ACT, READ, created, documented
+from scopa.application.auth import Caller
+from scopa.domain.tournaments.records import STATUSES, TournamentRecord
 from scopa.domain.tournaments.settings import TournamentSettings
 
 router = Router()
@@ -26,14 +38,18 @@ Cursor = Annotated[str | None, Query(max_length=2048)]
 IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=128)]
 RoundNumber = Annotated[int, Path(ge=1, le=1000)]
 Status = Literal["draft", "registration", "running", "finished", "cancelled"]
-EXPORT_CONTENT = {
-    media: {"schema": {"type": "string"}}
-    for media in ("text/csv; charset=utf-8", "application/x-ndjson", "text/plain; charset=utf-8")
+ExportFormat = Literal["csv", "ndjson", "trf"]
+EXPORT_TYPES: dict[str, str] = {
+    "csv": "text/csv; charset=utf-8",
+    "ndjson": "application/x-ndjson",
+    "trf": "text/plain; charset=utf-8",
 }
+EXPORT_SUFFIXES: dict[str, str] = {"csv": "csv", "ndjson": "ndjson", "trf": "txt"}
+EXPORT_CONTENT = {media: {"schema": {"type": "string"}} for media in EXPORT_TYPES.values()}
 assert set(STATUSES) == {"draft", "registration", "running", "finished", "cancelled"}
 
 
-def _caller() -> Any:
+def _caller() -> Caller:
     return services().caller(router.current_event.headers)
 
 
@@ -42,9 +58,7 @@ def _caller() -> Any:
     summary="Create a tournament (organizers; club organizers for a club)",
     responses=documented(201, *ACT, body=True),
 )
-def create_tournament(
-    body: CreateTournament, idempotency_key: IdempotencyKey = None
-) -> Response[dict[str, Any]]:
+def create_tournament(body: CreateTournament, idempotency_key: IdempotencyKey = None) -> Response[Tournament]:
     svc = services()
     caller = _caller()
 
@@ -56,11 +70,12 @@ def create_tournament(
         t = svc.tournaments.create(
             caller, body.name, body.settings, body.club_id, body.open_registration, idempotency_key, started
         )
-        return svc.tournaments.view(t)
+        return Tournament.of(t).model_dump(mode="json")
 
     body_json = body.model_dump(mode="json")
     caller_id = caller.player_id or "anonymous"
-    return created(run_once("create_tournament", idempotency_key, caller_id, body_json, act))
+    answer = run_once("create_tournament", idempotency_key, caller_id, body_json, act)
+    return created(Tournament.model_validate(answer))
 
 
 @router.get(
@@ -73,10 +88,9 @@ def list_tournaments(
     club: Annotated[str | None, Query(max_length=64)] = None,
     limit: Limit = 20,
     cursor: Cursor = None,
-) -> dict[str, Any]:
-    svc = services()
-    found, nxt = svc.tournaments.list_tournaments(status, club, limit, cursor)
-    return {"tournaments": [svc.tournaments.view(t) for t in found], "next_cursor": nxt}
+) -> Tournaments:
+    found, nxt = services().tournaments.list_tournaments(status, club, limit, cursor)
+    return Tournaments(tournaments=[Tournament.of(t) for t in found], next_cursor=nxt)
 
 
 @router.get(
@@ -84,9 +98,9 @@ def list_tournaments(
     summary="A tournament: settings, status, rounds so far",
     responses=documented(200, *READ),
 )
-def get_tournament(tournament_id: str) -> dict[str, Any]:
+def get_tournament(tournament_id: str) -> Tournament:
     svc = services()
-    return svc.tournaments.view(svc.tournaments.get(tournament_id))
+    return Tournament.of(svc.tournaments.get(tournament_id))
 
 
 @router.put(
@@ -94,9 +108,9 @@ def get_tournament(tournament_id: str) -> dict[str, Any]:
     summary="Change the settings before the start",
     responses=documented(200, *ACT, body=True),
 )
-def update_settings(tournament_id: str, body: TournamentSettings) -> dict[str, Any]:
+def update_settings(tournament_id: str, body: TournamentSettings) -> Tournament:
     svc = services()
-    return svc.tournaments.view(svc.tournaments.update_settings(_caller(), tournament_id, body))
+    return Tournament.of(svc.tournaments.update_settings(_caller(), tournament_id, body))
 
 
 @router.post(
@@ -104,9 +118,9 @@ def update_settings(tournament_id: str, body: TournamentSettings) -> dict[str, A
     summary="Open registration (draft -> registration)",
     responses=documented(200, *ACT),
 )
-def open_registration(tournament_id: str) -> dict[str, Any]:
+def open_registration(tournament_id: str) -> Tournament:
     svc = services()
-    return svc.tournaments.view(svc.tournaments.open_registration(_caller(), tournament_id))
+    return Tournament.of(svc.tournaments.open_registration(_caller(), tournament_id))
 
 
 @router.post(
@@ -114,9 +128,9 @@ def open_registration(tournament_id: str) -> dict[str, Any]:
     summary="Start now: round 1 is paired and its matches begin",
     responses=documented(200, *ACT),
 )
-def start(tournament_id: str) -> dict[str, Any]:
+def start(tournament_id: str) -> Tournament:
     svc = services()
-    return svc.tournaments.view(svc.tournaments.start(_caller(), tournament_id))
+    return Tournament.of(svc.tournaments.start(_caller(), tournament_id))
 
 
 @router.post(
@@ -124,9 +138,9 @@ def start(tournament_id: str) -> dict[str, Any]:
     summary="Pause: no round is closed or paired until resumed",
     responses=documented(200, *ACT),
 )
-def pause(tournament_id: str) -> dict[str, Any]:
+def pause(tournament_id: str) -> Tournament:
     svc = services()
-    return svc.tournaments.view(svc.tournaments.pause(_caller(), tournament_id, paused=True))
+    return Tournament.of(svc.tournaments.pause(_caller(), tournament_id, paused=True))
 
 
 @router.post(
@@ -134,17 +148,17 @@ def pause(tournament_id: str) -> dict[str, Any]:
     summary="Resume a paused tournament",
     responses=documented(200, *ACT),
 )
-def resume(tournament_id: str) -> dict[str, Any]:
+def resume(tournament_id: str) -> Tournament:
     svc = services()
-    return svc.tournaments.view(svc.tournaments.pause(_caller(), tournament_id, paused=False))
+    return Tournament.of(svc.tournaments.pause(_caller(), tournament_id, paused=False))
 
 
 @router.post(
     "/tournaments/<tournament_id>/cancel", summary="Cancel the tournament", responses=documented(200, *ACT)
 )
-def cancel(tournament_id: str) -> dict[str, Any]:
+def cancel(tournament_id: str) -> Tournament:
     svc = services()
-    return svc.tournaments.view(svc.tournaments.cancel(_caller(), tournament_id))
+    return Tournament.of(svc.tournaments.cancel(_caller(), tournament_id))
 
 
 @router.post(
@@ -152,19 +166,18 @@ def cancel(tournament_id: str) -> dict[str, Any]:
     summary="Run the pipeline for this tournament now: close the round, pair the next, start its matches",
     responses=documented(200, *ACT),
 )
-def advance(tournament_id: str) -> dict[str, Any]:
-    return services().tournaments.advance(_caller(), tournament_id)
+def advance(tournament_id: str) -> AdvanceReport:
+    return AdvanceReport.of(services().tournaments.advance(_caller(), tournament_id))
 
 
 # ---------------------------------------------------------------- entries
 
 
 @router.get("/tournaments/<tournament_id>/entries", summary="The entrants", responses=documented(200, *READ))
-def entries(tournament_id: str) -> dict[str, Any]:
-    svc = services()
-    bundle = svc.tournaments.bundle(tournament_id)
+def entries(tournament_id: str) -> Entries:
+    bundle = services().tournaments.bundle(tournament_id)
     ordered = sorted(bundle.entries, key=lambda e: (-e.rating, e.id))
-    return {"entries": [svc.tournaments.entry_view(e) for e in ordered]}
+    return Entries(entries=[Entry.of(e) for e in ordered])
 
 
 @router.post(
@@ -172,26 +185,24 @@ def entries(tournament_id: str) -> dict[str, Any]:
     summary="Enter (yourself, with a partner for two-a-side); organizers enter anyone, bots included",
     responses=documented(201, *ACT, body=True),
 )
-def enter(
-    tournament_id: str, body: Enter, idempotency_key: IdempotencyKey = None
-) -> Response[dict[str, Any]]:
+def enter(tournament_id: str, body: Enter, idempotency_key: IdempotencyKey = None) -> Response[Entry]:
     svc = services()
     caller = _caller()
 
     def act() -> dict[str, Any]:
         entry = svc.tournaments.enter(caller, tournament_id, body.players, body.rating, idempotency_key)
-        return svc.tournaments.entry_view(entry)
+        return Entry.of(entry).model_dump(mode="json")
 
     request = {"tournament": tournament_id, **body.model_dump()}
-    return created(run_once("enter", idempotency_key, caller.player_id or "anonymous", request, act))
+    answer = run_once("enter", idempotency_key, caller.player_id or "anonymous", request, act)
+    return created(Entry.model_validate(answer))
 
 
 @router.delete(
     "/tournaments/<tournament_id>/entries", summary="Withdraw your own entry", responses=documented(200, *ACT)
 )
-def withdraw_own(tournament_id: str) -> dict[str, Any]:
-    svc = services()
-    return svc.tournaments.entry_view(svc.tournaments.withdraw_own(_caller(), tournament_id))
+def withdraw_own(tournament_id: str) -> Entry:
+    return Entry.of(services().tournaments.withdraw_own(_caller(), tournament_id))
 
 
 @router.delete(
@@ -199,9 +210,8 @@ def withdraw_own(tournament_id: str) -> dict[str, Any]:
     summary="Withdraw an entrant (organizers, or the entrant): removed before the start, unpaired after",
     responses=documented(200, *ACT),
 )
-def withdraw(tournament_id: str, entrant_id: str) -> dict[str, Any]:
-    svc = services()
-    return svc.tournaments.entry_view(svc.tournaments.withdraw(_caller(), tournament_id, entrant_id))
+def withdraw(tournament_id: str, entrant_id: str) -> Entry:
+    return Entry.of(services().tournaments.withdraw(_caller(), tournament_id, entrant_id))
 
 
 @router.post(
@@ -209,11 +219,8 @@ def withdraw(tournament_id: str, entrant_id: str) -> dict[str, Any]:
     summary="Exclude an entrant (organizers): a match under way is lost, no further pairing",
     responses=documented(200, *ACT, body=True),
 )
-def exclude(tournament_id: str, entrant_id: str, body: Exclude) -> dict[str, Any]:
-    svc = services()
-    return svc.tournaments.entry_view(
-        svc.tournaments.exclude(_caller(), tournament_id, entrant_id, body.reason)
-    )
+def exclude(tournament_id: str, entrant_id: str, body: Exclude) -> Entry:
+    return Entry.of(services().tournaments.exclude(_caller(), tournament_id, entrant_id, body.reason))
 
 
 # ---------------------------------------------------------------- rounds
@@ -224,10 +231,9 @@ def exclude(tournament_id: str, entrant_id: str, body: Exclude) -> dict[str, Any
     summary="A round: tables, matches, results, byes",
     responses=documented(200, *READ),
 )
-def get_round(tournament_id: str, number: RoundNumber) -> dict[str, Any]:
-    svc = services()
-    bundle, rnd = svc.tournaments.round(tournament_id, number)
-    return svc.tournaments.round_view(bundle, rnd)
+def get_round(tournament_id: str, number: RoundNumber) -> Round:
+    bundle, rnd = services().tournaments.round(tournament_id, number)
+    return Round.of(bundle, rnd)
 
 
 @router.put(
@@ -235,10 +241,10 @@ def get_round(tournament_id: str, number: RoundNumber) -> dict[str, Any]:
     summary="Pair the next round by hand (organizers); the pipeline uses it instead of the system",
     responses=documented(200, *ACT, body=True),
 )
-def override_pairing(tournament_id: str, number: RoundNumber, body: ManualPairing) -> dict[str, Any]:
+def override_pairing(tournament_id: str, number: RoundNumber, body: ManualPairing) -> Tournament:
     svc = services()
     t = svc.tournaments.override_pairing(_caller(), tournament_id, number, list(body.tables), body.byes)
-    return svc.tournaments.view(t)
+    return Tournament.of(t)
 
 
 @router.post(
@@ -248,11 +254,10 @@ def override_pairing(tournament_id: str, number: RoundNumber, body: ManualPairin
 )
 def correct_result(
     tournament_id: str, number: RoundNumber, table: Annotated[int, Path(ge=1, le=10_000)], body: CorrectResult
-) -> dict[str, Any]:
+) -> Round:
     svc = services()
     rnd = svc.tournaments.correct_result(_caller(), tournament_id, number, table, body.result, body.reason)
-    bundle = svc.tournaments.bundle(tournament_id)
-    return svc.tournaments.round_view(bundle, rnd)
+    return Round.of(svc.tournaments.bundle(tournament_id), rnd)
 
 
 # ---------------------------------------------------------------- standings and exports
@@ -265,17 +270,8 @@ def correct_result(
 )
 def standings(
     tournament_id: str, after_round: Annotated[int | None, Query(alias="round", ge=0, le=1000)] = None
-) -> dict[str, Any]:
-    svc = services()
-    bundle, rows = svc.tournaments.standings(tournament_id, after_round)
-    closed = [r.number for r in bundle.rounds if r.status == "closed"]
-    return {
-        "tournament_id": tournament_id,
-        "after_round": after_round if after_round is not None else max(closed, default=0),
-        "tiebreaks": list(bundle.tournament.rules.tiebreak_order),
-        "lot_seed": bundle.tournament.lot_seed,
-        "standings": [svc.tournaments.standing_view(r) for r in rows],
-    }
+) -> StandingsAnswer:
+    return StandingsAnswer.of(services().tournaments.standings(tournament_id, after_round))
 
 
 @router.get(
@@ -283,9 +279,9 @@ def standings(
     summary="Every entrant's results round by round",
     responses=documented(200, *READ),
 )
-def crosstable(tournament_id: str) -> dict[str, Any]:
+def crosstable(tournament_id: str) -> Crosstable:
     _bundle, rows = services().tournaments.crosstable(tournament_id)
-    return {"tournament_id": tournament_id, "rows": [asdict(r) for r in rows]}
+    return Crosstable(tournament_id=tournament_id, rows=[CrossTableRow.of(r) for r in rows])
 
 
 @router.get(
@@ -295,14 +291,14 @@ def crosstable(tournament_id: str) -> dict[str, Any]:
 )
 def export(
     tournament_id: str,
-    export_format: Annotated[Literal["csv", "ndjson", "trf"], Query(alias="format")] = "csv",
+    export_format: Annotated[ExportFormat, Query(alias="format")] = "csv",
 ) -> Response[str]:
-    content_type, body = services().tournaments.export(tournament_id, export_format)
-    filename = f"{tournament_id}.{export_format if export_format != 'trf' else 'txt'}"
+    export = services().tournaments.export(tournament_id, export_format)
+    filename = f"{tournament_id}.{EXPORT_SUFFIXES[export.format]}"
     return Response(
         status_code=HTTPStatus.OK,
-        content_type=content_type,
-        body=body,
+        content_type=EXPORT_TYPES[export.format],
+        body=export.body,
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
 
@@ -312,10 +308,6 @@ def export(
     summary="The organizer actions and result corrections",
     responses=documented(200, *READ),
 )
-def audit(tournament_id: str, limit: Limit = 50, cursor: Cursor = None) -> dict[str, Any]:
+def audit(tournament_id: str, limit: Limit = 50, cursor: Cursor = None) -> AuditTrail:
     found, nxt = services().tournaments.audit(tournament_id, limit, cursor)
-    return {"audit": [_audit_view(a) for a in found], "next_cursor": nxt}
-
-
-def _audit_view(a: AuditEntry) -> dict[str, Any]:
-    return {"at": a.at, "actor": a.actor, "action": a.action, "details": a.details}
+    return AuditTrail(audit=[AuditRecord.of(a) for a in found], next_cursor=nxt)

@@ -73,7 +73,7 @@ def rankings(svc: ServiceSet, pool_id: str, order: str, club: str | None, style:
         pool=svc.ratings.pool(pool_id),
         pools=svc.ratings.pools,
         by=by,
-        rows=board["rows"],
+        rows=board.rows,
         clubs=clubs,
         club=club or "",
         club_name=club_name,
@@ -84,17 +84,18 @@ def player(svc: ServiceSet, player_id: str, style: Style) -> str:
     profile = svc.players.get(player_id)
     pools = []
     for pool in svc.ratings.pools:
-        found = svc.ratings.player(profile.id, pool.id, 200)["pools"]
+        found = svc.ratings.player(profile.id, pool.id, 200).pools
         if not found:
             continue
         entry = found[0]
-        history = entry["history"]
-        points = [Point(f"{h['at'][:10]} {h['match_id']}", h["elo"]) for h in history]
-        start = history[0]["elo"] - history[0]["elo_delta"] if history else None
-        ranked = sorted(entry["opponents"], key=lambda o: -(o["wins"] + o["losses"] + o["draws"]))
+        history = entry.history
+        points = [Point(f"{h.at[:10]} {h.match_id}", h.elo) for h in history]
+        start = history[0].elo - history[0].elo_delta if history else None
+        ranked = sorted(entry.opponents, key=lambda o: -(o["wins"] + o["losses"] + o["draws"]))
         pools.append(
             {
-                **entry,
+                **asdict(entry.rating),
+                "history": history,
                 "pool": pool,
                 "chart": line_chart(points, f"Elo rating of {profile.name} ({pool.name})", start),
                 "recent": list(reversed(history))[:20],
@@ -125,7 +126,7 @@ def tournament(svc: ServiceSet, tournament_id: str, style: Style) -> str:
     bundle = svc.tournaments.bundle(tournament_id)
     t = bundle.tournament
     names = {e.id: e.name for e in bundle.entries}
-    _, rows = svc.tournaments.standings(tournament_id)
+    rows = svc.tournaments.standings(tournament_id).rows
     _, cross = svc.tournaments.crosstable(tournament_id)
     club = svc.clubs.get(t.club_id).name if t.club_id else None
     rounds = [_round_view(bundle, r, names) for r in bundle.rounds]
@@ -201,21 +202,14 @@ def _bracket(bundle: TournamentBundle, names: dict[str, str]) -> Any:
 
 def match(svc: ServiceSet, match_id: str, step: int | None, style: Style) -> str:
     """A finished match as a replay at ``step``; a running one as a spectator sees it."""
-    envelope = svc.matches.get(ANONYMOUS, match_id)
-    names = [s["name"] for s in envelope["seats"]]
-    if envelope["status"] != "finished":
-        return _page(
-            "match_live.html",
-            " v ".join(names),
-            style,
-            m=envelope,
-            view=envelope["view"],
-            names=names,
-        )
+    seen = svc.matches.get(ANONYMOUS, match_id)
+    names = [s.name for s in seen.seats]
+    if seen.status != "finished" or seen.result is None:
+        return _page("match_live.html", " v ".join(names), style, m=seen, view=seen.view, names=names)
     record = svc.matches.record(match_id)
     positions = steps(record)
     current = positions[min(max(step or 0, 0), len(positions) - 1)]
-    published = envelope["view"]["shuffle"]["commitments"]
+    published = seen.view["shuffle"]["commitments"]
     checks = verify_shuffles(record, published)
     sides = len(current.scores)
     side_names = [
@@ -228,10 +222,10 @@ def match(svc: ServiceSet, match_id: str, step: int | None, style: Style) -> str
         "match_replay.html",
         " v ".join(names),
         style,
-        m=envelope,
+        m=seen,
         names=names,
         side_names=side_names,
-        winners=[s["name"] for s in envelope["seats"] if s["player_id"] in envelope["result"]["winners"]],
+        winners=[s.name for s in seen.seats if s.player_id in seen.result.winners],
         step=current,
         last=len(positions) - 1,
         deal_starts=sorted(deal_starts.items()),
@@ -243,9 +237,9 @@ def match(svc: ServiceSet, match_id: str, step: int | None, style: Style) -> str
 
 def play(svc: ServiceSet, match_id: str, style: Style) -> str:
     """The playable table: a shell with the match id; the script reads the player's own view."""
-    envelope = svc.matches.get(ANONYMOUS, match_id)
-    names = [s["name"] for s in envelope["seats"]]
-    return _page("play.html", "Play: " + " v ".join(names), style, m=envelope, names=names)
+    seen = svc.matches.get(ANONYMOUS, match_id)
+    names = [s.name for s in seen.seats]
+    return _page("play.html", "Play: " + " v ".join(names), style, m=seen, names=names)
 
 
 def error(status: int, code: str, message: str) -> str:

@@ -23,7 +23,7 @@ from scopa.application.clock import Clock, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
 from scopa.application.ports.conflict import WriteConflict
-from scopa.application.ports.matches import Match, MatchRepository, MatchSummary
+from scopa.application.ports.matches import Match, MatchRepository, MatchStatus, MatchSummary
 from scopa.application.services.players import PlayerService, bot_kind
 from scopa.domain.bots import make_bot
 from scopa.domain.errors import IllegalMove, Rule
@@ -68,6 +68,87 @@ class NewMatch:
     game: str = "scopa"
 
 
+@dataclass(frozen=True)
+class SeatView:
+    """Who sits at a seat, and whether they accepted the invitation."""
+
+    seat: int
+    player_id: str
+    name: str
+    bot: bool
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """How a finished match ended: the winning side, its players, why, and the final scores."""
+
+    winner_side: int
+    winners: list[str]
+    reason: str
+    scores: list[int]
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """A match as one caller sees it: the seats, whose turn, the clock, the result and the caller's seat
+    view (a spectator's when the caller does not play). Never the state, the seeds or a hidden card.
+
+    A move's idempotency record keeps this snapshot (:meth:`to_json`), so a retried move is answered
+    what the first got, even after the match moved on.
+    """
+
+    id: str
+    game: str
+    preset: str
+    rules: dict[str, Any]
+    status: MatchStatus
+    version: int
+    seats: list[SeatView]
+    your_seat: int | None
+    turn: int | None
+    turn_player_id: str | None
+    deadline: str | None  # ISO time by which the player to move must move (active matches only)
+    move_seconds: int
+    created_at: str
+    updated_at: str
+    result: MatchResult | None
+    tournament: dict[str, Any] | None  # where the match belongs: tournament, round, table, game
+    seeded: bool  # its creator chose the master seed (knew the decks): never rated
+    view: dict[str, Any]  # the game's view from the caller's seat
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MatchView:
+        """Read a snapshot back; also the answer dicts that earlier versions recorded for a move."""
+        result = data.get("result")
+        move_seconds = data.get("move_seconds")
+        if move_seconds is None:  # recorded before the snapshot: {"time_control": {"seconds_per_move"}}
+            move_seconds = data["time_control"]["seconds_per_move"]
+        return cls(
+            id=data["id"],
+            game=data["game"],
+            preset=data["preset"],
+            rules=data["rules"],
+            status=data["status"],
+            version=data["version"],
+            seats=[SeatView(**seat) for seat in data["seats"]],
+            your_seat=data["your_seat"],
+            turn=data["turn"],
+            turn_player_id=data["turn_player_id"],
+            deadline=data["deadline"],
+            move_seconds=move_seconds,
+            created_at=data["created_at"],
+            updated_at=data["updated_at"],
+            result=MatchResult(**result) if result is not None else None,
+            tournament=data.get("tournament"),
+            seeded=data.get("seeded", False),
+            view=data["view"],
+        )
+
+
 class MatchService:
     def __init__(self, repo: MatchRepository, clock: Clock, players: PlayerService) -> None:
         self.repo = repo
@@ -81,8 +162,8 @@ class MatchService:
         caller: Caller,
         request: NewMatch,
         idempotency_key: str | None = None,
-        on_created: Callable[[dict[str, Any]], None] | None = None,
-    ) -> dict[str, Any]:
+        on_created: Callable[[MatchView], None] | None = None,
+    ) -> MatchView:
         """Create a match; ``on_created`` is told of a match really created (not of a retry finding it).
 
         With a key, the id comes from the key (see :mod:`scopa.application.idempotency`): a retry whose
@@ -150,8 +231,8 @@ class MatchService:
             self.clock.now(),
         )
         if stored is not None:
-            return self.envelope(stored, caller)
-        answer = self.envelope(match, caller)
+            return self.view(stored, caller)
+        answer = self.view(match, caller)
         if on_created is not None:
             on_created(answer)
         return answer
@@ -258,14 +339,14 @@ class MatchService:
 
     def get(
         self, caller: Caller, match_id: str, after_version: int | None = None, wait: float = 0
-    ) -> dict[str, Any]:
+    ) -> MatchView:
         """The caller's view; with ``after_version``, waits up to ``wait`` seconds for a newer version."""
         wait = max(0.0, min(wait, MAX_WAIT_SECONDS))
         give_up = self.clock.now() + wait
         while True:
             match = self._load(match_id)
             if after_version is None or match.version > after_version or self.clock.now() >= give_up:
-                return self.envelope(match, caller)
+                return self.view(match, caller)
             self.clock.sleep(min(POLL_SECONDS, max(0.0, give_up - self.clock.now())))
 
     def _load(self, match_id: str) -> Match:
@@ -313,15 +394,15 @@ class MatchService:
         move: dict[str, Any],
         expected_version: int,
         idempotency_key: str | None = None,
-        on_applied: Callable[[dict[str, Any]], None] | None = None,
-    ) -> dict[str, Any]:
+        on_applied: Callable[[MatchView], None] | None = None,
+    ) -> MatchView:
         """Play ``move`` for the caller; ``on_applied`` is told of a move really applied (not of a replay)."""
         player_id = caller.require_player()
         once = Once.of("move", player_id, idempotency_key, {"move": move, "version": expected_version})
         match = self._load(match_id)
         replay = once.replay(match.idempotency, self.clock.now()) if once else None
         if replay is not None:
-            return replay
+            return MatchView.from_json(replay)
         seat = self._seat_of(match, player_id)
         self._require_active(match)
         if match.version != expected_version:
@@ -343,8 +424,8 @@ class MatchService:
         self._play_bots(match, game)
         now = self.clock.now()
         self._after_change(match, game, now)
-        answer = self.envelope(match, caller)
-        match.idempotency = once.recorded(answer, now) if once else None
+        answer = self.view(match, caller)
+        match.idempotency = once.recorded(answer.to_json(), now) if once else None
         try:
             self.repo.save_match(match, expected_version)
         except WriteConflict:
@@ -352,13 +433,13 @@ class MatchService:
             stored = self.repo.get_match(match_id) if once else None
             replay = once.replay(stored.idempotency, self.clock.now()) if once and stored else None
             if replay is not None:
-                return replay
+                return MatchView.from_json(replay)
             raise _changed_meanwhile() from None
         if on_applied is not None:
             on_applied(answer)
         return answer
 
-    def resign(self, caller: Caller, match_id: str) -> dict[str, Any]:
+    def resign(self, caller: Caller, match_id: str) -> MatchView:
         player_id = caller.require_player()
         match = self._load(match_id)
         seat = self._seat_of(match, player_id)
@@ -368,9 +449,9 @@ class MatchService:
         match.state = game.resign(match.state, seat, "resigned")
         self._finish_bookkeeping(match, self.clock.now())
         self._save(match, expected)
-        return self.envelope(match, caller)
+        return self.view(match, caller)
 
-    def respond(self, caller: Caller, match_id: str, accept: bool) -> dict[str, Any]:
+    def respond(self, caller: Caller, match_id: str, accept: bool) -> MatchView:
         """Accept or decline an invitation; the match starts when every invited player has accepted."""
         player_id = caller.require_player()
         match = self._load(match_id)
@@ -391,7 +472,7 @@ class MatchService:
                 self._play_bots(match, game)
                 self._set_deadline(match, game, now)
         self._save(match, expected)
-        return self.envelope(match, caller)
+        return self.view(match, caller)
 
     def record(self, match_id: str) -> dict[str, Any]:
         match = self._load(match_id)
@@ -483,51 +564,49 @@ class MatchService:
         except WriteConflict:
             raise _changed_meanwhile() from None
 
-    def envelope(self, match: Match, caller: Caller) -> dict[str, Any]:
-        """The answer about a match: who sits where, whose turn, the clock, and the caller's view."""
+    def view(self, match: Match, caller: Caller) -> MatchView:
+        """The match as ``caller`` sees it: who sits where, whose turn, the clock, and their seat's view."""
         game = self._game(match.game)
         seat = match.seats.index(caller.player_id) if caller.player_id in match.seats else None
         outcome = game.outcome(match.state)
         turn = game.turn(match.state) if match.status == "active" else None
         result = None
         if outcome is not None:
-            result = {
-                "winner_side": outcome.winner_side,
-                "winners": [match.seats[s] for s in outcome.winners()],
-                "reason": outcome.reason,
-                "scores": list(outcome.scores),
-            }
-        return {
-            "id": match.id,
-            "game": match.game,
-            "preset": match.preset,
-            "rules": match.rules,
-            "status": match.status,
-            "version": match.version,
-            "seats": [
-                {
-                    "seat": i,
-                    "player_id": pid,
-                    "name": match.names[i],
-                    "bot": bot_kind(pid) is not None,
-                    "accepted": match.accepted[i],
-                }
+            result = MatchResult(
+                winner_side=outcome.winner_side,
+                winners=[match.seats[s] for s in outcome.winners()],
+                reason=outcome.reason,
+                scores=list(outcome.scores),
+            )
+        return MatchView(
+            id=match.id,
+            game=match.game,
+            preset=match.preset,
+            rules=match.rules,
+            status=match.status,
+            version=match.version,
+            seats=[
+                SeatView(
+                    seat=i,
+                    player_id=pid,
+                    name=match.names[i],
+                    bot=bot_kind(pid) is not None,
+                    accepted=match.accepted[i],
+                )
                 for i, pid in enumerate(match.seats)
             ],
-            "your_seat": seat,
-            "turn": turn,
-            "turn_player_id": match.seats[turn] if turn is not None else None,
-            "deadline": iso(match.deadline)
-            if match.deadline is not None and match.status == "active"
-            else None,
-            "time_control": {"seconds_per_move": match.move_seconds},
-            "created_at": match.created_at,
-            "updated_at": match.updated_at,
-            "result": result,
-            "tournament": match.context,
-            "seeded": match.seeded,
-            "view": game.view(match.state, seat),
-        }
+            your_seat=seat,
+            turn=turn,
+            turn_player_id=match.seats[turn] if turn is not None else None,
+            deadline=iso(match.deadline) if match.deadline is not None and match.status == "active" else None,
+            move_seconds=match.move_seconds,
+            created_at=match.created_at,
+            updated_at=match.updated_at,
+            result=result,
+            tournament=match.context,
+            seeded=match.seeded,
+            view=game.view(match.state, seat),
+        )
 
 
 def _draw_seats(profiles: list[Any], n: int, draw: random.Random) -> list[Any]:

@@ -10,7 +10,7 @@ every earlier one first.
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -20,7 +20,7 @@ from scopa.application.errors import BadRequest, NotFound
 from scopa.application.ports.clubs import ClubRepository
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.matches import Match, MatchRepository
-from scopa.application.ports.ratings import Order, RatingRepository, StoredRating
+from scopa.application.ports.ratings import HistoryPoint, Order, RatingRepository, StoredRating
 from scopa.application.ports.tournaments import TournamentRepository
 from scopa.application.services.players import PlayerService
 from scopa.domain.games import GAMES
@@ -28,6 +28,59 @@ from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, apply_match, r
 from scopa.domain.ratings.pools import DEFAULT_POOLS, RatingPool, pool_for, pools_by_id
 
 SETTLE_SECONDS = 5
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's rating in a pool as a leaderboard shows it (rounded to a tenth); ``rank`` None off a
+    leaderboard."""
+
+    rank: int | None
+    player_id: str
+    name: str
+    elo: float
+    elo_provisional: bool
+    glicko: float
+    glicko_rd: float
+    glicko_provisional: bool
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    pool: str
+    by: Order
+    rows: list[RatingRow]
+    next_cursor: str | None
+
+
+@dataclass(frozen=True)
+class PoolRecord:
+    """A player's standing in one pool: the rating, its history (oldest first), records by opponent."""
+
+    rating: RatingRow
+    history: list[HistoryPoint]
+    opponents: list[dict[str, Any]]  # {"opponent", "wins", "losses", "draws"}
+
+
+@dataclass(frozen=True)
+class PlayerRatings:
+    player_id: str
+    name: str
+    pools: list[PoolRecord]
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    """What a recompute did: the matches replayed, the ratings written, the players whose rating moved."""
+
+    pool: str
+    matches: int
+    players: int
+    changed: list[str]
 
 
 def epoch_of(stamp: str) -> float:
@@ -101,7 +154,7 @@ class RatingService:
             rated.append(match_id)
         return rated
 
-    def recompute(self, caller: Caller, pool_id: str) -> dict[str, Any]:
+    def recompute(self, caller: Caller, pool_id: str) -> Recomputed:
         """Rebuild a pool's ratings from its rated-match log and store them; report what changed."""
         caller.require_admin()
         pool = self.pool(pool_id)
@@ -111,7 +164,7 @@ class RatingService:
         changed = sorted(p for p, r in fresh.items() if p not in current or current[p].rating != r)
         names = {p: st.name for p, st in current.items()}
         written = self.store.replace_all(pool, fresh, names)
-        return {"pool": pool.id, "matches": len(history), "players": written, "changed": changed}
+        return Recomputed(pool.id, len(history), written, changed)
 
     def seed_rating(self, preset: str, players_at_table: int, players: list[str]) -> float | None:
         """The mean Elo of ``players`` in the pool that rates these rules (None: unrated or no pool)."""
@@ -134,7 +187,7 @@ class RatingService:
         provisional: bool = True,
         club: str | None = None,
         tournament: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> Leaderboard:
         pool = self.pool(pool_id)
 
         def keep(st: StoredRating) -> bool:
@@ -146,21 +199,15 @@ class RatingService:
             members = self._members(club, tournament)
             rows = [st for st in self.store.get_ratings(pool.id, members).values() if keep(st)]
             rows.sort(key=lambda st: (-self._value(st.rating, order), st.player_id))
-            return {
-                "pool": pool.id,
-                "by": order,
-                "rows": [self.row(st, pool, i + 1) for i, st in enumerate(rows[:limit])],
-                "next_cursor": None,
-            }
+            return Leaderboard(
+                pool.id, order, [self.row(st, pool, i + 1) for i, st in enumerate(rows[:limit])], None
+            )
         rows, nxt, offset = self.store.top(pool.id, order, limit, cursor, keep)
-        return {
-            "pool": pool.id,
-            "by": order,
-            "rows": [self.row(st, pool, offset + i + 1) for i, st in enumerate(rows)],
-            "next_cursor": nxt,
-        }
+        return Leaderboard(
+            pool.id, order, [self.row(st, pool, offset + i + 1) for i, st in enumerate(rows)], nxt
+        )
 
-    def around(self, caller: Caller, pool_id: str, order: Order = "elo", count: int = 5) -> dict[str, Any]:
+    def around(self, caller: Caller, pool_id: str, order: Order = "elo", count: int = 5) -> Leaderboard:
         """The caller and the ``count`` players just above and below (all players, provisional too)."""
         pool = self.pool(pool_id)
         me = self.store.get_ratings(pool.id, [caller.require_player()]).get(caller.player_id or "")
@@ -169,14 +216,9 @@ class RatingService:
         above, below, higher = self.store.neighbours(pool.id, order, me, count)
         first = higher - len(above) + 1
         rows = [*above, me, *below]
-        return {
-            "pool": pool.id,
-            "by": order,
-            "rows": [self.row(st, pool, first + i) for i, st in enumerate(rows)],
-            "next_cursor": None,
-        }
+        return Leaderboard(pool.id, order, [self.row(st, pool, first + i) for i, st in enumerate(rows)], None)
 
-    def player(self, player_id: str, pool_id: str | None, points: int = 100) -> dict[str, Any]:
+    def player(self, player_id: str, pool_id: str | None, points: int = 100) -> PlayerRatings:
         profile = self.players.get(player_id)
         pools = [self.pool(pool_id)] if pool_id else list(self.pools)
         stored = {st.pool: st for st in self.store.player_pools(profile.id)}
@@ -186,30 +228,30 @@ class RatingService:
             if st is None:
                 continue
             out.append(
-                {
-                    **self.row(st, pool, None),
-                    "history": [asdict(h) for h in self.store.history(profile.id, pool.id, points)],
-                    "opponents": self.store.records(profile.id, pool.id),
-                }
+                PoolRecord(
+                    self.row(st, pool, None),
+                    self.store.history(profile.id, pool.id, points),
+                    self.store.records(profile.id, pool.id),
+                )
             )
-        return {"player_id": profile.id, "name": profile.name, "pools": out}
+        return PlayerRatings(profile.id, profile.name, out)
 
-    def row(self, st: StoredRating, pool: RatingPool, rank: int | None) -> dict[str, Any]:
+    def row(self, st: StoredRating, pool: RatingPool, rank: int | None) -> RatingRow:
         r = st.rating
-        return {
-            "rank": rank,
-            "player_id": st.player_id,
-            "name": st.name,
-            "elo": round(r.elo, 1),
-            "elo_provisional": r.elo_provisional(pool.elo),
-            "glicko": round(r.glicko_rating, 1),
-            "glicko_rd": round(r.glicko_rd_at(self.clock.now(), pool.glicko), 1),
-            "glicko_provisional": r.glicko_provisional(pool.glicko),
-            "games": r.games,
-            "wins": r.wins,
-            "losses": r.losses,
-            "draws": r.draws,
-        }
+        return RatingRow(
+            rank=rank,
+            player_id=st.player_id,
+            name=st.name,
+            elo=round(r.elo, 1),
+            elo_provisional=r.elo_provisional(pool.elo),
+            glicko=round(r.glicko_rating, 1),
+            glicko_rd=round(r.glicko_rd_at(self.clock.now(), pool.glicko), 1),
+            glicko_provisional=r.glicko_provisional(pool.glicko),
+            games=r.games,
+            wins=r.wins,
+            losses=r.losses,
+            draws=r.draws,
+        )
 
     def _members(self, club: str | None, tournament: str | None) -> list[str]:
         if club is not None:

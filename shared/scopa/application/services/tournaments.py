@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import dataclass
 from typing import Any
 
 from scopa.application.auth import Caller
@@ -39,11 +39,34 @@ from scopa.domain.tournaments.settings import TournamentSettings
 from scopa.domain.tournaments.standings import StandingRow, compute_standings, crosstable
 
 DEFAULT_RATING = 1500.0
-EXPORTS = {
-    "csv": "text/csv; charset=utf-8",
-    "ndjson": "application/x-ndjson",
-    "trf": "text/plain; charset=utf-8",
-}
+EXPORT_FORMATS = ("csv", "ndjson", "trf")
+
+
+@dataclass(frozen=True)
+class Advanced:
+    """What "advance now" did, step by step, and the tournament after it."""
+
+    steps: list[str]
+    tournament: TournamentRecord
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings after a round (the last closed one by default), with the tie-breaks applied."""
+
+    tournament_id: str
+    after_round: int
+    tiebreaks: list[str]
+    lot_seed: str
+    rows: list[StandingRow]
+
+
+@dataclass(frozen=True)
+class Export:
+    """A tournament's standings and results as text in one of :data:`EXPORT_FORMATS`."""
+
+    format: str
+    body: str
 
 
 class TournamentService:
@@ -218,7 +241,7 @@ class TournamentService:
             raise Conflict(f"the tournament is already {t.status}", code="tournament_over")
         return self._change(t, caller, "cancelled", {}, status="cancelled")
 
-    def advance(self, caller: Caller, tournament_id: str) -> dict[str, Any]:
+    def advance(self, caller: Caller, tournament_id: str) -> Advanced:
         """Run the pipeline for this tournament now (what the schedule does every minute)."""
         t = self.get(tournament_id)
         self._require_manager(caller, t)
@@ -228,7 +251,7 @@ class TournamentService:
             raise Conflict("the tournament is paused; resume it first", code="paused")
         steps = self.pipeline.advance(tournament_id)
         self._audit(tournament_id, caller, "advanced", {"steps": steps})
-        return {"steps": steps, "tournament": self.view(self.get(tournament_id))}
+        return Advanced(steps, self.get(tournament_id))
 
     def override_pairing(
         self, caller: Caller, tournament_id: str, number: int, tables: list[tuple[str, str]], byes: list[str]
@@ -498,11 +521,18 @@ class TournamentService:
             raise NotFound(f"round {number} has not been paired", code="round_not_found")
         return bundle, rnd
 
-    def standings(
-        self, tournament_id: str, through_round: int | None = None
-    ) -> tuple[TournamentBundle, list[StandingRow]]:
+    def standings(self, tournament_id: str, through_round: int | None = None) -> Standings:
+        """The standings after ``through_round``, or after the last closed round."""
         bundle = self.bundle(tournament_id)
-        return bundle, self._standings(bundle, through_round)
+        t = bundle.tournament
+        closed = [r.number for r in bundle.rounds if r.status == "closed"]
+        return Standings(
+            tournament_id=t.id,
+            after_round=through_round if through_round is not None else max(closed, default=0),
+            tiebreaks=list(t.rules.tiebreak_order),
+            lot_seed=t.lot_seed,
+            rows=self._standings(bundle, through_round),
+        )
 
     def _standings(self, bundle: TournamentBundle, through_round: int | None) -> list[StandingRow]:
         t = bundle.tournament
@@ -519,10 +549,10 @@ class TournamentService:
         rows = self._standings(bundle, None)
         return bundle, crosstable([e.entrant() for e in bundle.entries], history, rows)
 
-    def export(self, tournament_id: str, fmt: str) -> tuple[str, str]:
-        """The standings and results as CSV, NDJSON or a TRF-style report: (content type, body)."""
-        if fmt not in EXPORTS:
-            raise BadRequest(f"export formats: {', '.join(EXPORTS)}", code="unknown_format")
+    def export(self, tournament_id: str, fmt: str) -> Export:
+        """The standings and results as CSV, NDJSON or a TRF-style report."""
+        if fmt not in EXPORT_FORMATS:
+            raise BadRequest(f"export formats: {', '.join(EXPORT_FORMATS)}", code="unknown_format")
         bundle = self.bundle(tournament_id)
         t = bundle.tournament
         history = history_of(bundle.entries, bundle.rounds, t.rules)
@@ -535,7 +565,7 @@ class TournamentService:
             body = to_ndjson(meta, entrants, history, rows)
         else:
             body = to_trf(meta, entrants, history, rows)
-        return EXPORTS[fmt], body
+        return Export(fmt, body)
 
     def meta(self, bundle: TournamentBundle) -> dict[str, str]:
         t = bundle.tournament
@@ -553,67 +583,3 @@ class TournamentService:
             "entrants": str(len(bundle.entries)),
             "lot_seed": t.lot_seed,
         }
-
-    # ------------------------------------------------------------------ public shapes
-
-    def view(self, t: TournamentRecord) -> dict[str, Any]:
-        """A tournament as everyone may see it (never the deal seed)."""
-        return {
-            "id": t.id,
-            "name": t.name,
-            "club_id": t.club_id,
-            "status": t.status,
-            "paused": t.paused,
-            "version": t.version,
-            "settings": t.settings,
-            "tiebreaks": list(t.rules.tiebreak_order),
-            "entries": t.entries,
-            "current_round": t.current_round,
-            "rounds_planned": t.rounds_planned,
-            "next_round_override": t.override is not None,
-            "lot_seed": t.lot_seed,
-            "created_by": t.created_by,
-            "created_at": t.created_at,
-            "updated_at": t.updated_at,
-            "started_at": t.started_at,
-            "finished_at": t.finished_at,
-        }
-
-    @staticmethod
-    def entry_view(e: EntryRecord) -> dict[str, Any]:
-        return {
-            "id": e.id,
-            "name": e.name,
-            "players": e.players,
-            "rating": e.rating,
-            "status": e.status,
-            "joined_round": e.joined_round,
-            "created_at": e.created_at,
-        }
-
-    @staticmethod
-    def round_view(bundle: TournamentBundle, rnd: RoundRecord) -> dict[str, Any]:
-        names = {e.id: e.name for e in bundle.entries}
-        return {
-            "tournament_id": bundle.tournament.id,
-            "number": rnd.number,
-            "status": rnd.status,
-            "manual": rnd.manual,
-            "created_at": rnd.created_at,
-            "closed_at": rnd.closed_at,
-            "deadline": iso(rnd.deadline) if rnd.deadline is not None else None,
-            "tables": [
-                {
-                    **x.to_json(),
-                    "first": {"id": x.first, "name": names.get(x.first, x.first)},
-                    "second": {"id": x.second, "name": names.get(x.second, x.second)},
-                }
-                for x in rnd.tables
-            ],
-            "byes": [{"id": b, "name": names.get(b, b)} for b in rnd.byes],
-            "bracket": rnd.slots,
-        }
-
-    @staticmethod
-    def standing_view(row: StandingRow) -> dict[str, Any]:
-        return asdict(row)

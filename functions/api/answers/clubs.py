@@ -1,0 +1,47 @@
+"""Clubs and their members."""
+
+from __future__ import annotations
+
+from api.answers.common import Closed
+from scopa.application.ports.clubs import Club, ClubRole, Member
+
+
+class ClubAnswer(Closed):
+    id: str
+    name: str
+    description: str
+    open: bool  # anyone may join by themselves; otherwise organizers add members
+    created_by: str
+    created_at: str
+
+    @classmethod
+    def of(cls, club: Club) -> ClubAnswer:
+        return cls(
+            id=club.id,
+            name=club.name,
+            description=club.description,
+            open=club.open,
+            created_by=club.created_by,
+            created_at=club.created_at,
+        )
+
+
+class Clubs(Closed):
+    clubs: list[ClubAnswer]
+    next_cursor: str | None
+
+
+class ClubMember(Closed):
+    player_id: str
+    name: str
+    role: ClubRole
+    joined_at: str
+
+    @classmethod
+    def of(cls, member: Member) -> ClubMember:
+        return cls(player_id=member.player_id, name=member.name, role=member.role, joined_at=member.joined_at)
+
+
+class ClubMembers(Closed):
+    members: list[ClubMember]
+    next_cursor: str | None

@@ -1,0 +1,111 @@
+"""Matches: the caller's view of a match, and the published record of a finished one."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from api.answers.common import Closed
+from scopa.application.services.matches import MatchView
+
+
+class Seat(Closed):
+    seat: int
+    player_id: str
+    name: str
+    bot: bool
+    accepted: bool
+
+
+class MatchResult(Closed):
+    winner_side: int
+    winners: list[str]
+    reason: str
+    scores: list[int]
+
+
+class MoveClock(Closed):
+    seconds_per_move: int
+
+
+class MatchAnswer(Closed):
+    """A match as the caller sees it: the seats, whose turn, the clock, the result and the caller's view."""
+
+    id: str
+    game: str
+    preset: str
+    rules: dict[str, Any]
+    status: Literal["pending", "active", "finished", "declined"]
+    version: int
+    seats: list[Seat]
+    your_seat: int | None
+    turn: int | None
+    turn_player_id: str | None
+    deadline: str | None
+    time_control: MoveClock
+    created_at: str
+    updated_at: str
+    result: MatchResult | None
+    tournament: dict[str, Any] | None
+    seeded: bool = False  # its creator chose the master seed (knew the decks): never rated
+    view: dict[str, Any]
+
+    @classmethod
+    def of(cls, m: MatchView) -> MatchAnswer:
+        result = m.result
+        return cls(
+            id=m.id,
+            game=m.game,
+            preset=m.preset,
+            rules=m.rules,
+            status=m.status,
+            version=m.version,
+            seats=[
+                Seat(seat=s.seat, player_id=s.player_id, name=s.name, bot=s.bot, accepted=s.accepted)
+                for s in m.seats
+            ],
+            your_seat=m.your_seat,
+            turn=m.turn,
+            turn_player_id=m.turn_player_id,
+            deadline=m.deadline,
+            time_control=MoveClock(seconds_per_move=m.move_seconds),
+            created_at=m.created_at,
+            updated_at=m.updated_at,
+            result=MatchResult(
+                winner_side=result.winner_side,
+                winners=result.winners,
+                reason=result.reason,
+                scores=result.scores,
+            )
+            if result is not None
+            else None,
+            tournament=m.tournament,
+            seeded=m.seeded,
+            view=m.view,
+        )
+
+
+class MatchRecord(Closed):
+    """The full game record (``scopa replay`` checks it), with the match and its players' ids.
+
+    The deals, the rules and the result belong to the game and stay open objects; ``end`` is there
+    only when the game ended by resignation or on time.
+    """
+
+    format: str
+    game: str
+    rules: dict[str, Any]
+    seats: list[str]
+    first_dealer: int
+    shuffle: str
+    master_seed: str
+    deals: list[dict[str, Any]]
+    result: dict[str, Any]
+    end: dict[str, Any] | None = Field(None, exclude_if=lambda end: end is None)
+    match_id: str
+    player_ids: list[str]
+
+    @classmethod
+    def of(cls, record: dict[str, Any]) -> MatchRecord:
+        return cls.model_validate(record)

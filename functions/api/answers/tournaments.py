@@ -1,0 +1,277 @@
+"""Tournaments: the tournament, entries, rounds, standings, the crosstable, the audit trail."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from api.answers.common import Closed, Named, Number
+from scopa.application.clock import iso
+from scopa.application.ports.tournaments import TournamentBundle
+from scopa.application.services.tournaments import Advanced, Standings
+from scopa.domain.tournaments.records import AuditEntry, EntryRecord, RoundRecord, TournamentRecord
+from scopa.domain.tournaments.standings import CrossCell, CrossRow, StandingRow
+
+TournamentStatus = Literal["draft", "registration", "running", "finished", "cancelled"]
+
+
+class Tournament(Closed):
+    """A tournament as everyone may see it (never the deal seed)."""
+
+    id: str
+    name: str
+    club_id: str | None
+    status: TournamentStatus
+    paused: bool
+    version: int
+    settings: dict[str, Any]  # the TournamentSettings as stored when set
+    tiebreaks: list[str]
+    entries: int
+    current_round: int
+    rounds_planned: int | None
+    next_round_override: bool  # the organizer paired the next round by hand
+    lot_seed: str  # public: the tie-break lot is drawn from it
+    created_by: str
+    created_at: str
+    updated_at: str
+    started_at: str | None
+    finished_at: str | None
+
+    @classmethod
+    def of(cls, t: TournamentRecord) -> Tournament:
+        return cls(
+            id=t.id,
+            name=t.name,
+            club_id=t.club_id,
+            status=t.status,
+            paused=t.paused,
+            version=t.version,
+            settings=t.settings,
+            tiebreaks=list(t.rules.tiebreak_order),
+            entries=t.entries,
+            current_round=t.current_round,
+            rounds_planned=t.rounds_planned,
+            next_round_override=t.override is not None,
+            lot_seed=t.lot_seed,
+            created_by=t.created_by,
+            created_at=t.created_at,
+            updated_at=t.updated_at,
+            started_at=t.started_at,
+            finished_at=t.finished_at,
+        )
+
+
+class Tournaments(Closed):
+    tournaments: list[Tournament]
+    next_cursor: str | None
+
+
+class AdvanceReport(Closed):
+    steps: list[str]
+    tournament: Tournament
+
+    @classmethod
+    def of(cls, done: Advanced) -> AdvanceReport:
+        return cls(steps=done.steps, tournament=Tournament.of(done.tournament))
+
+
+class Entry(Closed):
+    id: str  # the player id for one player; an e_... id for a pair of partners
+    name: str
+    players: list[str]
+    rating: Number  # the seeding rating
+    status: Literal["active", "withdrawn", "excluded"]
+    joined_round: int
+    created_at: str
+
+    @classmethod
+    def of(cls, e: EntryRecord) -> Entry:
+        return cls(
+            id=e.id,
+            name=e.name,
+            players=e.players,
+            rating=e.rating,
+            status=e.status,
+            joined_round=e.joined_round,
+            created_at=e.created_at,
+        )
+
+
+class Entries(Closed):
+    entries: list[Entry]
+
+
+class RoundTable(Closed):
+    """A table of a round: who plays, the games' match ids, games won, game points, the match result."""
+
+    table: int
+    first: Named
+    second: Named
+    games: list[str]
+    wins: list[int]
+    points: list[int]
+    result: list[Number] | None  # match points [first, second] once decided
+    forfeit: bool
+    reason: str | None
+
+
+class Round(Closed):
+    tournament_id: str
+    number: int
+    status: Literal["open", "closed"]
+    manual: bool
+    created_at: str
+    closed_at: str | None
+    deadline: str | None  # unfinished matches are adjudicated then
+    tables: list[RoundTable]
+    byes: list[Named]
+    bracket: list[str | None] | None  # knockout: the bracket this round was paired from
+
+    @classmethod
+    def of(cls, bundle: TournamentBundle, rnd: RoundRecord) -> Round:
+        names = {e.id: e.name for e in bundle.entries}
+
+        def named(entrant: str) -> Named:
+            return Named(id=entrant, name=names.get(entrant, entrant))
+
+        return cls(
+            tournament_id=bundle.tournament.id,
+            number=rnd.number,
+            status=rnd.status,
+            manual=rnd.manual,
+            created_at=rnd.created_at,
+            closed_at=rnd.closed_at,
+            deadline=iso(rnd.deadline) if rnd.deadline is not None else None,
+            tables=[
+                RoundTable(
+                    table=x.table,
+                    first=named(x.first),
+                    second=named(x.second),
+                    games=x.games,
+                    wins=x.wins,
+                    points=x.points,
+                    result=x.result,
+                    forfeit=x.forfeit,
+                    reason=x.reason,
+                )
+                for x in rnd.tables
+            ],
+            byes=[named(b) for b in rnd.byes],
+            bracket=rnd.slots,
+        )
+
+
+class Standing(Closed):
+    rank: int
+    entrant: str
+    name: str
+    status: str
+    points: Number
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    points_scored: int
+    points_conceded: int
+    tiebreaks: dict[str, Number]  # in the configured order
+
+    @classmethod
+    def of(cls, r: StandingRow) -> Standing:
+        return cls(
+            rank=r.rank,
+            entrant=r.entrant,
+            name=r.name,
+            status=r.status,
+            points=r.points,
+            played=r.played,
+            wins=r.wins,
+            draws=r.draws,
+            losses=r.losses,
+            byes=r.byes,
+            points_scored=r.points_scored,
+            points_conceded=r.points_conceded,
+            tiebreaks=r.tiebreaks,
+        )
+
+
+class StandingsAnswer(Closed):
+    tournament_id: str
+    after_round: int
+    tiebreaks: list[str]
+    lot_seed: str
+    standings: list[Standing]
+
+    @classmethod
+    def of(cls, s: Standings) -> StandingsAnswer:
+        return cls(
+            tournament_id=s.tournament_id,
+            after_round=s.after_round,
+            tiebreaks=s.tiebreaks,
+            lot_seed=s.lot_seed,
+            standings=[Standing.of(r) for r in s.rows],
+        )
+
+
+class CrossTableCell(Closed):
+    round: int
+    result: str  # 1, ½, 0, + (forfeit win), - (forfeit loss), B (bye), A (absent); "" when nothing
+    points: Number
+    total: Number
+    opponent: int | None  # the opponent's rank in the standings
+    opponent_id: str | None
+    side: Literal["first", "second"] | None
+    points_for: int
+    points_against: int
+
+    @classmethod
+    def of(cls, c: CrossCell) -> CrossTableCell:
+        return cls(
+            round=c.round,
+            result=c.result,
+            points=c.points,
+            total=c.total,
+            opponent=c.opponent,
+            opponent_id=c.opponent_id,
+            side=c.side,
+            points_for=c.points_for,
+            points_against=c.points_against,
+        )
+
+
+class CrossTableRow(Closed):
+    rank: int
+    entrant: str
+    name: str
+    points: Number
+    cells: list[CrossTableCell]
+
+    @classmethod
+    def of(cls, r: CrossRow) -> CrossTableRow:
+        return cls(
+            rank=r.rank,
+            entrant=r.entrant,
+            name=r.name,
+            points=r.points,
+            cells=[CrossTableCell.of(c) for c in r.cells],
+        )
+
+
+class Crosstable(Closed):
+    tournament_id: str
+    rows: list[CrossTableRow]
+
+
+class AuditRecord(Closed):
+    at: str
+    actor: str
+    action: str
+    details: dict[str, Any]
+
+    @classmethod
+    def of(cls, a: AuditEntry) -> AuditRecord:
+        return cls(at=a.at, actor=a.actor, action=a.action, details=a.details)
+
+
+class AuditTrail(Closed):
+    audit: list[AuditRecord]
+    next_cursor: str | None
