@@ -73,7 +73,7 @@ def bootstrap(services: Any) -> World:
     from scopa.application.auth import ADMIN_ID, Caller, hash_token
     from scopa.application.clock import iso
     from scopa.application.ports.clubs import Club, Member
-    from scopa.application.services.matches import NewMatch
+    from scopa.application.services.matches import MatchView, NewMatch
     from scopa.domain.tournaments.settings import TournamentSettings
 
     admin = Caller(ADMIN_ID, "admin")
@@ -87,20 +87,20 @@ def bootstrap(services: Any) -> World:
     ada, bea, olga = people["Ada"], people["Bea"], Caller(people["Olga"].player_id, "organizer")
     pair = [str(ada.player_id), str(bea.player_id)]
 
-    def match(key: str, players: list[str], answer: bool | None = None, **rules: Any) -> dict[str, Any]:
-        made: dict[str, Any] = services.matches.create(
+    def match(key: str, players: list[str], answer: bool | None = None, **rules: Any) -> MatchView:
+        made: MatchView = services.matches.create(
             ada, NewMatch(players=players, seed=SEED, **rules), idempotency_key=f"sample-{key}"
         )
         if answer is not None:
-            made = services.matches.respond(bea, made["id"], accept=answer)
+            made = services.matches.respond(bea, made.id, accept=answer)
         return made
 
-    active, pending = match("active", pair, True)["id"], match("pending", pair)["id"]
+    active, pending = match("active", pair, True).id, match("pending", pair).id
     finished = match("finished", [pair[0], "bot-greedy"], target=1)  # one deal: quick to play out
-    while finished["status"] == "active":  # the bot answers within each of Ada's moves
-        first = finished["view"]["legal_moves"][0]
+    while finished.status == "active":  # the bot answers within each of Ada's moves
+        first = finished.view["legal_moves"][0]
         finished = services.matches.move(
-            ada, finished["id"], {"card": first["card"], "take": first["take"]}, finished["version"]
+            ada, finished.id, {"card": first["card"], "take": first["take"]}, finished.version
         )
 
     # Clubs take no idempotency key: the sample club is stored under a fixed id, as the service would.
@@ -140,15 +140,15 @@ def bootstrap(services: Any) -> World:
     assert t.get(done).status == "finished", f"the sample bot tournament is {t.get(done).status}"
 
     live = services.matches.get(ada, active)
-    mover = ada if live["turn_player_id"] == ada.player_id else bea
-    move = services.matches.get(mover, active)["view"]["legal_moves"][0]
+    mover = ada if live.turn_player_id == ada.player_id else bea
+    move = services.matches.get(mover, active).view["legal_moves"][0]
     return World(
         ada=str(ada.player_id),
         bea=str(bea.player_id),
         olga=str(olga.player_id),
         active=active,
         pending=pending,
-        finished=finished["id"],
+        finished=finished.id,
         draft=draft,
         registration=registration,
         running=running,

@@ -11,7 +11,8 @@ from tests.api.conftest import Api
 from tests.api.tournament_support import run_pipeline
 from tests.infra.conftest import Synthesised
 
-api = api_conftest.api  # the API tests' fixtures (moto table, handler, manual clock), found here by name
+api = api_conftest.api_on_moto  # the API tests' fixtures on moto (DynamoDB reads are what is counted)
+moto_api = api_conftest.moto_api
 clock = api_conftest.clock
 
 

@@ -18,7 +18,8 @@ from tests.api.conftest import Api
 from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_pipeline
 from tests.infra.conftest import Synthesised
 
-api = api_conftest.api  # the API tests' fixtures (moto table, handler, manual clock), found here by name
+api = api_conftest.api_on_moto  # the API tests' fixtures on moto (the DynamoDB calls are what is checked)
+moto_api = api_conftest.moto_api
 clock = api_conftest.clock
 
 ROOT = Path(__file__).resolve().parents[2]
