@@ -103,8 +103,9 @@ def _store(storage: str) -> Iterator[None]:
             context.reset()
 
 
-@pytest.fixture
-def api(clock: ManualClock) -> Iterator[Api]:
+@pytest.fixture(name="api")
+def api_on_sqlite(clock: ManualClock) -> Iterator[Api]:
+    """The API on SQLite in memory: every test's ``api`` unless its module takes ``api_on_moto``."""
     with _store("sqlite"):
         context.use_clock(clock)
         yield Api(clock)

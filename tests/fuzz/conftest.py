@@ -108,4 +108,4 @@ def world() -> Iterator[World]:
 
 
 # The in-process API on a table (the handler on moto, called with v2 events) for the deeper cases.
-from tests.api.conftest import api, bare_api, clock  # noqa: E402, F401
+from tests.api.conftest import api_on_sqlite, bare_api, clock  # noqa: E402, F401

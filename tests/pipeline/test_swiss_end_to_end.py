@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.api.conftest import Api
+from tests.api.conftest import (
+    Api,
+    api_on_sqlite,  # noqa: F401 (a whole tournament through the API, on SQLite)
+)
 from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_until_finished
 from tests.pipeline.conftest import assert_standings_match, lines_of, read_matches, read_rounds
 

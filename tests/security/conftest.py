@@ -1,4 +1,8 @@
-"""The security tier reuses the API tier's in-process handler on moto, and adds threads that really race."""
+"""The security tier reuses the API tier's in-process handler, and adds threads that really race.
+
+Access and hidden-information checks run on SQLite (``api``); the races and retries meet where botocore
+sends each request, so their modules take ``api_on_moto``.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,7 @@ from typing import Any
 
 import pytest
 
-# The API tests' fixtures, on moto: the races meet where botocore sends each request.
-from tests.api.conftest import Answer, Api, api_on_moto, clock, json_log, moto_api  # noqa: F401
+from tests.api.conftest import Answer, Api, api_on_sqlite, clock, json_log, moto_api  # noqa: F401 (fixtures reused here)
 from tests.common import ManualClock as Clock
 from tests.security.interleave import Interleaver
 

@@ -14,7 +14,12 @@ import pytest
 
 from api import context
 from scopa.adapters.dynamodb import keys
-from tests.api.conftest import ADMIN_TOKEN, Answer, Api
+from tests.api.conftest import (
+    ADMIN_TOKEN,
+    Answer,
+    Api,
+    api_on_moto,  # noqa: F401 (the races meet in botocore, on moto)
+)
 from tests.api.support import SEED, assert_error, new_match, two_humans
 from tests.api.tournament_support import create_tournament, organizer
 from tests.security.conftest import ThreadedApi

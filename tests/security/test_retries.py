@@ -11,7 +11,11 @@ from typing import Any
 import pytest
 
 from scopa.adapters.dynamodb import keys
-from tests.api.conftest import Answer, Api
+from tests.api.conftest import (
+    Answer,
+    Api,
+    api_on_moto,  # noqa: F401 (the races meet in botocore, on moto)
+)
 from tests.api.support import SEED, assert_error, new_match, scan_table
 from tests.api.tournament_support import create_tournament, organizer
 from tests.security.conftest import ThreadedApi
