@@ -38,7 +38,7 @@ from scopa.adapters.dynamodb.codec import (
     transact,
 )
 from scopa.application.ports.cursor import InvalidCursor
-from scopa.application.ports.ratings import HistoryPoint, Order, StoredRating
+from scopa.application.ports.ratings import HistoryPoint, Order, StoredRating, rating_fields, rating_of_fields
 from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, RatingChange
 from scopa.domain.ratings.pools import RatingPool
 
@@ -189,21 +189,7 @@ class DynamoRatingRepository:
             "name": name,
             "version": version,
             # Floats as their exact repr: a recompute must reproduce them bit for bit.
-            "ratings": as_json(
-                [
-                    r.elo,
-                    r.elo_games,
-                    r.reached_2400,
-                    r.glicko_rating,
-                    r.glicko_rd,
-                    r.glicko_volatility,
-                    r.glicko_last_played,
-                    r.games,
-                    r.wins,
-                    r.losses,
-                    r.draws,
-                ]
-            ),
+            "ratings": as_json(rating_fields(r)),
         }
 
     def replace_all(self, pool: RatingPool, ratings: dict[str, PlayerRating], names: dict[str, str]) -> int:
@@ -474,19 +460,7 @@ def _rating(item: dict[str, Any]) -> StoredRating:
         player_id=item["player_id"],
         name=item["name"],
         pool=item["pool"],
-        rating=PlayerRating(
-            elo=v[0],
-            elo_games=v[1],
-            reached_2400=v[2],
-            glicko_rating=v[3],
-            glicko_rd=v[4],
-            glicko_volatility=v[5],
-            glicko_last_played=v[6],
-            games=v[7],
-            wins=v[8],
-            losses=v[9],
-            draws=v[10],
-        ),
+        rating=rating_of_fields(v),
         version=int(item["version"]),
         last_match=item.get("last_match"),
     )

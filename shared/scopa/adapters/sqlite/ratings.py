@@ -23,7 +23,7 @@ from scopa.adapters.sqlite.database import Database, decode_cursor, encode_curso
 from scopa.adapters.sqlite.tournaments import dumps, insert
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
-from scopa.application.ports.ratings import HistoryPoint, Order, StoredRating
+from scopa.application.ports.ratings import HistoryPoint, Order, StoredRating, rating_fields, rating_of_fields
 from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, RatingChange
 from scopa.domain.ratings.pools import RatingPool
 
@@ -322,21 +322,7 @@ def _row(pool: str, player: str, name: str, r: PlayerRating, last_match: str | N
         "name": name,
         "elo_rank": rank_sk(r.elo, player),
         "glicko_rank": rank_sk(r.glicko_rating, player),
-        "ratings": dumps(
-            [
-                r.elo,
-                r.elo_games,
-                r.reached_2400,
-                r.glicko_rating,
-                r.glicko_rd,
-                r.glicko_volatility,
-                r.glicko_last_played,
-                r.games,
-                r.wins,
-                r.losses,
-                r.draws,
-            ]
-        ),
+        "ratings": dumps(rating_fields(r)),
         "last_match": last_match,
     }
 
@@ -367,19 +353,7 @@ def _rating(row: sqlite3.Row) -> StoredRating:
         player_id=row["player_id"],
         name=row["name"],
         pool=row["pool"],
-        rating=PlayerRating(
-            elo=v[0],
-            elo_games=v[1],
-            reached_2400=v[2],
-            glicko_rating=v[3],
-            glicko_rd=v[4],
-            glicko_volatility=v[5],
-            glicko_last_played=v[6],
-            games=v[7],
-            wins=v[8],
-            losses=v[9],
-            draws=v[10],
-        ),
+        rating=rating_of_fields(v),
         version=int(row["version"]),
         last_match=row["last_match"],
     )

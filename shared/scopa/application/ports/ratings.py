@@ -40,6 +40,41 @@ class HistoryPoint:
     opponents: list[str]
 
 
+def rating_fields(r: PlayerRating) -> list[Any]:
+    """A rating as the compact list both adapters store (as JSON: floats keep their exact repr, so a
+    recompute reproduces them bit for bit)."""
+    return [
+        r.elo,
+        r.elo_games,
+        r.reached_2400,
+        r.glicko_rating,
+        r.glicko_rd,
+        r.glicko_volatility,
+        r.glicko_last_played,
+        r.games,
+        r.wins,
+        r.losses,
+        r.draws,
+    ]
+
+
+def rating_of_fields(v: list[Any]) -> PlayerRating:
+    """The rating :func:`rating_fields` stored."""
+    return PlayerRating(
+        elo=v[0],
+        elo_games=v[1],
+        reached_2400=v[2],
+        glicko_rating=v[3],
+        glicko_rd=v[4],
+        glicko_volatility=v[5],
+        glicko_last_played=v[6],
+        games=v[7],
+        wins=v[8],
+        losses=v[9],
+        draws=v[10],
+    )
+
+
 class RatingRepository(Protocol):
     def unrated(self, before: str, limit: int) -> list[str]:
         """Ids of finished matches waiting to be rated, finished before ``before`` (ISO), oldest first."""
