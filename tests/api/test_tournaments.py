@@ -568,9 +568,10 @@ def test_a_tournament_starts_by_itself_at_its_start_time(api: Api) -> None:
     assert after["current_round"] == 1
 
 
-def test_the_cli_runs_the_same_pipeline(api: Api, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_cli_runs_the_same_pipeline(moto_api: Api, capsys: pytest.CaptureFixture[str]) -> None:
     from tools.cli import main
 
+    api = moto_api  # the command runs on a DynamoDB table, as an operator's would
     _, olga = organizer(api)
     t = create_tournament(api, olga, SWISS)
     tokens = enter_humans(api, t["id"], ("Ada", "Bea"))
