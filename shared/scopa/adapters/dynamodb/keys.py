@@ -46,7 +46,6 @@ PROFILE = "PROFILE"
 TOKEN_SK = "TOKEN"
 MATCH_SK = "MATCH"
 LIVE = "LIVE"
-IDEMPOTENCY_PK = "IDEMPOTENCY"  # the Powertools records of earlier versions (one partition)
 IDEMPOTENCY_SK = "IDEM"
 
 
