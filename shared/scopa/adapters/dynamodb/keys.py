@@ -35,6 +35,8 @@ The access patterns these serve are listed in ``docs/data-model.md``.
 
 from __future__ import annotations
 
+from scopa.application.ports.ratings import rank_key
+
 PK = "pk"
 SK = "sk"
 GSI1 = "gsi1"
@@ -176,5 +178,5 @@ def glicko_rank_pk(pool: str, shard: int) -> str:
 
 
 def rank_sk(rating: float, player_id: str) -> str:
-    """A rating as a sortable key: hundredths, 8 digits (negative ratings sort as 0)."""
-    return f"{max(0, round(rating * 100)):08d}#{player_id}"
+    """A rating as a sortable key: the ratings port's leaderboard order (``rank_key``)."""
+    return rank_key(rating, player_id)

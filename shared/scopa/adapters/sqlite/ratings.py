@@ -6,7 +6,7 @@ row, and per player the rating row (conditioned on the version read, or on its a
 and a head-to-head counter. Any lost condition raises
 :class:`~scopa.application.ports.conflict.WriteConflict` and rolls the whole transaction back.
 
-Leaderboards sort on DynamoDB's rank key (:func:`scopa.adapters.dynamodb.keys.rank_sk`: the rating in
+Leaderboards sort on the port's rank key (:func:`scopa.application.ports.ratings.rank_key`: the rating in
 hundredths, 8 digits, then the player id), best first, so ties and pages come out the same on both
 adapters. History points, the log and the counters sort on the same keys as DynamoDB's items too.
 """
@@ -18,12 +18,18 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from scopa.adapters.dynamodb.keys import rank_sk
 from scopa.adapters.sqlite.database import Database, decode_cursor, encode_cursor
 from scopa.adapters.sqlite.tournaments import dumps, insert
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
-from scopa.application.ports.ratings import HistoryPoint, Order, StoredRating, rating_fields, rating_of_fields
+from scopa.application.ports.ratings import (
+    HistoryPoint,
+    Order,
+    StoredRating,
+    rank_key,
+    rating_fields,
+    rating_of_fields,
+)
 from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, RatingChange
 from scopa.domain.ratings.pools import RatingPool
 
@@ -254,7 +260,7 @@ class SqliteRatingRepository:
     ) -> tuple[list[StoredRating], list[StoredRating], int]:
         """The ``count`` ratings just above and just below ``me``, and how many rank above."""
         column = _rank_column(order)
-        mine = rank_sk(me.rating.elo if order == "elo" else me.rating.glicko_rating, me.player_id)
+        mine = rank_key(me.rating.elo if order == "elo" else me.rating.glicko_rating, me.player_id)
         above = self.db.query(
             f"SELECT {_COLUMNS} FROM ratings WHERE pool = ? AND {column} > ? ORDER BY {column} LIMIT ?",
             (pool, mine, count),
@@ -320,8 +326,8 @@ def _row(pool: str, player: str, name: str, r: PlayerRating, last_match: str | N
         "player_id": player,
         "pool": pool,
         "name": name,
-        "elo_rank": rank_sk(r.elo, player),
-        "glicko_rank": rank_sk(r.glicko_rating, player),
+        "elo_rank": rank_key(r.elo, player),
+        "glicko_rank": rank_key(r.glicko_rating, player),
         "ratings": dumps(rating_fields(r)),
         "last_match": last_match,
     }
