@@ -35,7 +35,7 @@ The access patterns these serve are listed in ``docs/data-model.md``.
 
 from __future__ import annotations
 
-from scopa.application.ports.ratings import rank_key
+from scopa.domain.ratings.order import rank_key
 
 PK = "pk"
 SK = "sk"
@@ -178,5 +178,5 @@ def glicko_rank_pk(pool: str, shard: int) -> str:
 
 
 def rank_sk(rating: float, player_id: str) -> str:
-    """A rating as a sortable key: the ratings port's leaderboard order (``rank_key``)."""
+    """A rating as a sortable key: the leaderboard's order (:func:`scopa.domain.ratings.order.rank_key`)."""
     return rank_key(rating, player_id)

@@ -6,7 +6,7 @@ row, and per player the rating row (conditioned on the version read, or on its a
 and a head-to-head counter. Any lost condition raises
 :class:`~scopa.application.ports.conflict.WriteConflict` and rolls the whole transaction back.
 
-Leaderboards sort on the port's rank key (:func:`scopa.application.ports.ratings.rank_key`: the rating in
+Leaderboards sort on the domain's rank key (:func:`scopa.domain.ratings.order.rank_key`: the rating in
 hundredths, 8 digits, then the player id), best first, so ties and pages come out the same on both
 adapters. History points, the log and the counters sort on the same keys as DynamoDB's items too.
 """
@@ -26,11 +26,11 @@ from scopa.application.ports.ratings import (
     HistoryPoint,
     Order,
     StoredRating,
-    rank_key,
     rating_fields,
     rating_of_fields,
 )
 from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, RatingChange
+from scopa.domain.ratings.order import rank_key
 from scopa.domain.ratings.pools import RatingPool
 
 SCHEMA: tuple[str, ...] = (

@@ -40,12 +40,6 @@ class HistoryPoint:
     opponents: list[str]
 
 
-def rank_key(rating: float, player_id: str) -> str:
-    """The leaderboard order both adapters sort on: the rating in hundredths, 8 digits (negative ratings
-    sort as 0), then the player id, so equal ratings always list in the same order."""
-    return f"{max(0, round(rating * 100)):08d}#{player_id}"
-
-
 def rating_fields(r: PlayerRating) -> list[Any]:
     """A rating as the compact list both adapters store (as JSON: floats keep their exact repr, so a
     recompute reproduces them bit for bit)."""
