@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from typing import cast
 
-from scopa.adapters.sqlite.database import Database, decode_cursor, encode_cursor
+from scopa.adapters.sqlite.database import Database, decode_cursor, next_page
 from scopa.application.ports.clubs import Club, ClubRole, Member
 from scopa.application.ports.conflict import WriteConflict
 
@@ -76,9 +76,8 @@ class SqliteClubRepository:
         if cursor:
             where, values = "WHERE sk < ?", [decode_cursor(cursor, "clubs")]
         rows = self.db.query(f"SELECT * FROM clubs {where} ORDER BY sk DESC LIMIT ?", (*values, limit + 1))
-        page = rows[:limit]
-        more = len(rows) > limit
-        return [_club(row) for row in page], encode_cursor("clubs", page[-1]["sk"]) if more else None
+        page, nxt = next_page(rows, limit, "clubs", "sk")
+        return [_club(row) for row in page], nxt
 
     def get_member(self, club_id: str, player_id: str) -> Member | None:
         row = self.db.one(
@@ -110,9 +109,8 @@ class SqliteClubRepository:
         rows = self.db.query(
             f"SELECT * FROM club_members WHERE {where} ORDER BY player_id LIMIT ?", (*values, limit + 1)
         )
-        page = rows[:limit]
-        more = len(rows) > limit
-        return [_member(row) for row in page], encode_cursor(scope, page[-1]["player_id"]) if more else None
+        page, nxt = next_page(rows, limit, scope, "player_id")
+        return [_member(row) for row in page], nxt
 
 
 def _put_member(tx: sqlite3.Connection, club_id: str, member: Member) -> None:

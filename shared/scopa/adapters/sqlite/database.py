@@ -97,3 +97,13 @@ def decode_cursor(cursor: str, scope: str) -> str:
     if not isinstance(value, list) or len(value) != 2 or value[0] != scope or not isinstance(value[1], str):
         raise InvalidCursor("the cursor is not one this service returned")
     return value[1]
+
+
+def next_page(
+    rows: list[sqlite3.Row], limit: int, scope: str, key: str
+) -> tuple[list[sqlite3.Row], str | None]:
+    """A page of ``rows`` (read with ``LIMIT limit + 1``) and the cursor after its last row's ``key``,
+    None when the extra row shows nothing follows."""
+    page = rows[:limit]
+    more = len(rows) > limit and bool(page)
+    return page, encode_cursor(scope, str(page[-1][key])) if more else None

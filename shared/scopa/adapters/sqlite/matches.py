@@ -15,7 +15,7 @@ import dataclasses
 import json
 from typing import Any
 
-from scopa.adapters.sqlite.database import Database, decode_cursor, encode_cursor
+from scopa.adapters.sqlite.database import Database, decode_cursor, next_page
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.matches import Match, MatchSummary
 
@@ -115,10 +115,8 @@ class SqliteMatchRepository:
             f" WHERE {where} ORDER BY l.sk DESC LIMIT ?",
             (*values, limit + 1),
         )
-        page = rows[:limit]
-        summaries = [_summary(row["doc"], row["status"]) for row in page]
-        more = len(rows) > limit
-        return summaries, encode_cursor(scope, page[-1]["sk"]) if more else None
+        page, nxt = next_page(rows, limit, scope, "sk")
+        return [_summary(row["doc"], row["status"]) for row in page], nxt
 
     def overdue_matches(self, now: int, limit: int) -> list[str]:
         """Ids of active matches whose move deadline has passed, oldest deadline first."""

@@ -18,7 +18,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scopa.adapters.sqlite.database import Database, decode_cursor, encode_cursor
+from scopa.adapters.sqlite.database import Database, decode_cursor, next_page
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.tournaments import TournamentBundle
@@ -140,8 +140,7 @@ class SqliteTournamentRepository:
             f"SELECT listed_at, doc FROM tournaments WHERE {where} ORDER BY listed_at DESC LIMIT ?",
             [*params, limit + 1],
         )
-        page = rows[:limit]
-        nxt = encode_cursor(scope, page[-1]["listed_at"]) if len(rows) > limit and page else None
+        page, nxt = next_page(rows, limit, scope, "listed_at")
         out = [_tournament(r["doc"]) for r in page]
         if status is not None:
             out = [t for t in out if t.status == status]
@@ -283,10 +282,7 @@ class SqliteTournamentRepository:
             f"SELECT seq, at, doc FROM tournament_audit WHERE {where} ORDER BY at, seq LIMIT ?",
             [*params, limit + 1],
         )
-        page = rows[:limit]
-        nxt = None
-        if len(rows) > limit and page:
-            nxt = encode_cursor(scope, str(page[-1]["seq"]))
+        page, nxt = next_page(rows, limit, scope, "seq")
         return [AuditEntry(**json.loads(r["doc"])) for r in page], nxt
 
     def _insert_audit(self, c: sqlite3.Connection, tournament_id: str, a: AuditEntry) -> None:
