@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from scopa.application.clock import Clock
 from scopa.application.idempotency import IdempotentRequests
+from scopa.application.ports.changes import ChangeFeed, NoFeed
 from scopa.application.ports.clubs import ClubRepository
 from scopa.application.ports.idempotency import IdempotencyRepository
 from scopa.application.ports.matches import MatchRepository
@@ -40,12 +41,13 @@ class Stores:
 class ServiceSet:
     """Every service of the product over one set of stores and one clock."""
 
-    def __init__(self, stores: Stores, clock: Clock) -> None:
+    def __init__(self, stores: Stores, clock: Clock, changes: ChangeFeed | None = None) -> None:
         self.stores = stores
         self.clock = clock
+        self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
         self.requests = IdempotentRequests(stores.idempotency, clock)  # keyed requests (Idempotency-Key)
         self.players = PlayerService(stores.players, clock)
-        self.matches = MatchService(stores.matches, clock, self.players)
+        self.matches = MatchService(stores.matches, clock, self.players, self.changes)
         self.clubs = ClubService(stores.clubs, clock, self.players)
         self.ratings = RatingService(
             stores.ratings, stores.matches, stores.clubs, stores.tournaments, self.players, clock

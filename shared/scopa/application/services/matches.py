@@ -22,6 +22,7 @@ from scopa.application.auth import Caller
 from scopa.application.clock import Clock, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
+from scopa.application.ports.changes import Change, ChangeFeed, NoFeed, inbox_topic, match_topic
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.matches import Match, MatchRepository, MatchStatus, MatchSummary
 from scopa.application.services.players import PlayerService, bot_kind
@@ -150,10 +151,13 @@ class MatchView:
 
 
 class MatchService:
-    def __init__(self, repo: MatchRepository, clock: Clock, players: PlayerService) -> None:
+    def __init__(
+        self, repo: MatchRepository, clock: Clock, players: PlayerService, changes: ChangeFeed | None = None
+    ) -> None:
         self.repo = repo
         self.clock = clock
         self.players = players
+        self.changes: ChangeFeed = changes if changes is not None else NoFeed()
 
     # ------------------------------------------------------------------ create
 
@@ -226,7 +230,7 @@ class MatchService:
             self._set_deadline(match, game, now)
         stored = create_or_find(
             once,
-            lambda: self.repo.create_match(match),
+            lambda: self._create(match),
             lambda: self.repo.get_match(match.id),
             self.clock.now(),
         )
@@ -270,7 +274,7 @@ class MatchService:
         self._play_bots(match, game)
         self._set_deadline(match, game, now)
         try:
-            self.repo.create_match(match)
+            self._create(match)
         except WriteConflict:
             stored = self.repo.get_match(spec.id)
             if stored is None:  # pragma: no cover - a conflict means the item exists
@@ -321,7 +325,7 @@ class MatchService:
             match.state = game.resign(match.state, seat, reason)
             self._finish_bookkeeping(match, self.clock.now())
             try:
-                self.repo.save_match(match, expected)
+                self._store(match, expected)
             except WriteConflict:
                 continue
             return match
@@ -373,7 +377,7 @@ class MatchService:
         match.state = game.resign(match.state, seat, "timeout")
         self._finish_bookkeeping(match, now)
         with contextlib.suppress(WriteConflict):  # someone else changed it first; the caller reads again
-            self.repo.save_match(match, expected)
+            self._store(match, expected)
         return True
 
     def expire_overdue(self, limit: int = 100) -> list[str]:
@@ -427,7 +431,7 @@ class MatchService:
         answer = self.view(match, caller)
         match.idempotency = once.recorded(answer.to_json(), now) if once else None
         try:
-            self.repo.save_match(match, expected_version)
+            self._store(match, expected_version)
         except WriteConflict:
             # A retry racing its own first attempt lost the write to it: answer what the first got.
             stored = self.repo.get_match(match_id) if once else None
@@ -471,7 +475,7 @@ class MatchService:
                 game = self._game(match.game)
                 self._play_bots(match, game)
                 self._set_deadline(match, game, now)
-        self._save(match, expected)
+        self._save(match, expected, inbox=True)
         return self.view(match, caller)
 
     def record(self, match_id: str) -> dict[str, Any]:
@@ -558,9 +562,27 @@ class MatchService:
         if bump:
             match.version += 1
 
-    def _save(self, match: Match, expected_version: int) -> None:
+    def _create(self, match: Match) -> None:
+        """Store a new match and tell its followers (and its invited players' inboxes)."""
+        self.repo.create_match(match)
+        self._published(match, inbox=True)
+
+    def _store(self, match: Match, expected_version: int, inbox: bool = False) -> None:
+        """Save a changed match (WriteConflict when it moved on) and tell its followers; ``inbox`` when
+        the change concerns an invitation (accepted, declined, withdrawn, expired), so the seats' inboxes
+        are told as well."""
+        self.repo.save_match(match, expected_version)
+        self._published(match, inbox)
+
+    def _published(self, match: Match, inbox: bool) -> None:
+        changes = [Change(match_topic(match.id), match.version)]
+        if inbox:
+            changes += [Change(inbox_topic(pid)) for pid in match.seats if bot_kind(pid) is None]
+        self.changes.publish(changes)
+
+    def _save(self, match: Match, expected_version: int, inbox: bool = False) -> None:
         try:
-            self.repo.save_match(match, expected_version)
+            self._store(match, expected_version, inbox)
         except WriteConflict:
             raise _changed_meanwhile() from None
 
