@@ -6,6 +6,8 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
+from scopa.domain.cards import CODES
+
 
 def use_fake_aws() -> None:
     """Region and fake credentials for moto, set before boto3 is first used; nothing reaches AWS."""
@@ -50,9 +52,22 @@ def codes(text: str) -> list[str]:
 
 def hidden_cards(state: dict[str, Any], seat: int | None) -> set[str]:
     """The cards ``seat`` (None: a spectator) may not see in an engine state: the stock, and every other
-    hand not shown face up (a cirulla bonus hand is)."""
+    hand not shown face up (a cirulla bonus hand is). In a match not dealt yet (``{}``) every card is
+    hidden: nobody may see one before every seat has accepted."""
+    if not state:
+        return set(CODES)
     hidden = set(codes(state["deck"])[state["dealt"] :])
     for other, hand in enumerate(state["hands"]):
         if other != seat and not state["revealed"] >> other & 1:
             hidden.update(codes(hand))
     return hidden
+
+
+def without_finished_deal(value: Any) -> Any:
+    """A JSON value without its ``finished_deal`` (a deal already played face up, whose cards are dealt
+    again in the deal under way): what a scan for the current deal's hidden cards must look at."""
+    if isinstance(value, dict):
+        return {k: without_finished_deal(v) for k, v in value.items() if k != "finished_deal"}
+    if isinstance(value, list):
+        return [without_finished_deal(v) for v in value]
+    return value

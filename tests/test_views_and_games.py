@@ -13,6 +13,7 @@ from scopa.domain.rules import make_rules
 from scopa.domain.shuffle import commitment
 from scopa.domain.state import GameState
 from scopa.domain.views import full_view, seat_view, spectator_view
+from tests.common import without_finished_deal
 
 
 def _hidden_codes(state: GameState, seat: int | None) -> set[str]:
@@ -55,7 +56,10 @@ def test_a_spectator_sees_no_hand_and_the_full_state_only_after_the_end() -> Non
     with pytest.raises(PermissionError):
         full_view(state)
     while not state.finished:
-        view = json.dumps(spectator_view(state))
+        shown = spectator_view(state)
+        # The finished deal was played face up; its cards are dealt again in the deal under way.
+        assert shown["finished_deal"] is None or shown["finished_deal"]["deal"] == state.deal_index
+        view = json.dumps(without_finished_deal(shown))
         assert '"hand"' not in view
         for code in _hidden_codes(state, None):
             assert f'"{code}"' not in view

@@ -24,9 +24,10 @@ import pytest
 
 from api import context
 from scopa.domain.cards import CODES
+from scopa.domain.games import GAMES
 from scopa.domain.record import replay
 from tests.api.conftest import ADMIN_TOKEN
-from tests.common import codes, hidden_cards
+from tests.common import codes, hidden_cards, without_finished_deal
 from tests.served import STORAGES, Storage, local_server
 from tools.local_server import (
     MAX_BODY_BYTES,
@@ -148,10 +149,13 @@ class Witness:
             assert reply.body["your_seat"] == _seat(match, caller.player_id)
         seat = _seat(match, caller.player_id)
         hidden = hidden_cards(match.state, seat)
-        shown = card_codes_in(reply.body if reply.body is not None else reply.text)
+        shown = card_codes_in(without_finished_deal(reply.body) if reply.body is not None else reply.text)
         assert not shown & hidden, f"{caller.name} was shown hidden cards {sorted(shown & hidden)}"
-        if isinstance(reply.body, dict) and isinstance(reply.body.get("view"), dict) and seat is not None:
-            view = reply.body["view"]
+        view = reply.body.get("view") if isinstance(reply.body, dict) else None
+        if isinstance(view, dict) and view.get("finished_deal") is not None:
+            # A deal played face up, exactly as the match's own moves replay it.
+            assert view["finished_deal"] == GAMES[match.game].finished_deals(match.state, match.moves)[-1]
+        if isinstance(view, dict) and seat is not None and match.state:
             assert sorted(view["hand"]) == sorted(codes(match.state["hands"][seat]))
             assert isinstance(view["stock"], int)
 

@@ -46,7 +46,8 @@ def test_a_match_against_a_bot_starts_at_once_at_the_humans_turn(api: Api) -> No
     assert view["your_turn"] is True
     assert len(view["hand"]) == 3
     assert view["legal_moves"]
-    assert match["deadline"] == "2027-01-18T08:00:00.000Z"  # three days a move by default
+    assert match["deadline"] is None  # one human and no time control asked for: no clock
+    assert match["timed"] is False
     assert match["time_control"] == {"seconds_per_move": 3 * 86_400}
     assert match["result"] is None
 
@@ -169,7 +170,8 @@ def test_an_invited_human_must_accept_before_play_starts(api: Api) -> None:
     accepted = {s["player_id"]: s["accepted"] for s in pending["seats"]}
     assert accepted == {ada: True, bob: False}
     match_id = pending["id"]
-    move = {"card": pending["view"]["hand"][0], "take": [], "version": 1}
+    assert "hand" not in pending["view"]  # nothing is dealt before every seat has accepted
+    move = {"card": "7d", "take": [], "version": 1}
     assert_error(
         api.call("POST", f"/matches/{match_id}/moves", move, token=ada_token), 409, "match_not_active"
     )

@@ -313,6 +313,7 @@ def test_health_openapi_and_docs(api: Api) -> None:
         "/matches/{match_id}/resign",
         "/matches/{match_id}/accept",
         "/matches/{match_id}/decline",
+        "/matches/{match_id}/deals",
         "/matches/{match_id}/record",
         "/clubs",
         "/clubs/{club_id}",

@@ -54,6 +54,7 @@ TABLE = [
     Row("POST", "/matches/{match_id}/resign", ONLY_THE_PLAYER, W.match_to_resign),
     Row("POST", "/matches/{match_id}/accept", ONLY_THE_PLAYER, W.invitation),
     Row("POST", "/matches/{match_id}/decline", ONLY_THE_PLAYER, W.invitation),
+    Row("GET", "/matches/{match_id}/deals", PUBLIC, W.ended_match),
     Row("GET", "/matches/{match_id}/record", PUBLIC, W.ended_match),
     # clubs
     Row("POST", "/clubs", "401 403 403 201 201 201", W.new_club),

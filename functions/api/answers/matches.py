@@ -50,6 +50,13 @@ class MatchAnswer(Closed):
     tournament: dict[str, Any] | None
     seeded: bool = False  # its creator chose the master seed (knew the decks): never rated
     view: dict[str, Any]
+    awaiting: list[str] = Field(
+        default_factory=list,
+        description="player ids whose action the match waits for: the seats not accepted yet (pending), "
+        "the player to move (active); [] otherwise",
+    )
+    awaiting_action: Literal["accept", "move"] | None = None
+    timed: bool = Field(True, description="a move clock runs; false: no deadline, never lost on time")
 
     @classmethod
     def of(cls, m: MatchView) -> MatchAnswer:
@@ -83,7 +90,59 @@ class MatchAnswer(Closed):
             tournament=m.tournament,
             seeded=m.seeded,
             view=m.view,
+            awaiting=m.awaiting,
+            awaiting_action=m.awaiting_action,
+            timed=m.timed,
         )
+
+
+class PlayedCard(Closed):
+    seat: int
+    card: str
+    take: list[str]
+    scopa: bool
+
+
+class Leftovers(Closed):
+    """Who took the cards left on the table at the end of the deal (null: the table was empty)."""
+
+    seat: int | None
+    side: int | None
+    cards: list[str]
+
+
+class DealCount(Closed):
+    """The deal's count per side: points by category and the counts they came from."""
+
+    points: list[dict[str, int]]
+    totals: list[int]
+    cards: list[int]
+    coins: list[int]
+    primiera: list[int]
+    settebello: int | None
+    scope: list[int]
+
+
+class FinishedDeal(Closed):
+    """A finished deal: every card played, the leftovers, the count and the game scores after it (also
+    ``view.finished_deal`` in a match answer)."""
+
+    deal: int
+    moves: list[PlayedCard]
+    leftovers: Leftovers
+    count: DealCount
+    scores: list[int]
+
+
+class MatchDeals(Closed):
+    """A page of a match's finished deals, oldest first; the deal under way is never listed."""
+
+    deals: list[FinishedDeal]
+    next_cursor: str | None
+
+    @classmethod
+    def of(cls, deals: list[dict[str, Any]], next_cursor: str | None) -> MatchDeals:
+        return cls(deals=[FinishedDeal.model_validate(d) for d in deals], next_cursor=next_cursor)
 
 
 class MatchRecord(Closed):

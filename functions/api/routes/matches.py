@@ -1,4 +1,4 @@
-"""Matches: create, read (and wait), move, resign, accept, decline, record."""
+"""Matches: create, read (and wait), move, resign, accept, decline, finished deals, record."""
 
 from __future__ import annotations
 
@@ -8,13 +8,19 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Header, Query
 
-from api.answers.matches import MatchAnswer, MatchRecord
+from api.answers.matches import MatchAnswer, MatchDeals, MatchRecord
 from api.context import services
 from api.idempotency import run_once
 from api.models import CreateMatch, PlayMove
 from api.observability import count, logger
 from api.responses import ACT, READ, created, documented
-from scopa.application.services.matches import DEFAULT_MOVE_SECONDS, MAX_WAIT_SECONDS, MatchView, NewMatch
+from scopa.application.services.matches import (
+    DEFAULT_MOVE_SECONDS,
+    MAX_DEALS_PAGE,
+    MAX_WAIT_SECONDS,
+    MatchView,
+    NewMatch,
+)
 
 router = Router()
 
@@ -36,6 +42,7 @@ def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> R
         target=body.target,
         move_seconds=body.time_control.seconds if body.time_control else DEFAULT_MOVE_SECONDS,
         seed=body.seed,
+        timed=True if body.time_control is not None else None,  # None: timed when two humans play
     )
 
     def started(match: MatchView) -> None:
@@ -125,3 +132,16 @@ def decline(match_id: str) -> MatchAnswer:
 )
 def record(match_id: str) -> MatchRecord:
     return MatchRecord.of(services().matches.record(match_id))
+
+
+@router.get(
+    "/matches/<match_id>/deals",
+    summary="The match's finished deals, oldest first, with a cursor (anyone may read them)",
+    responses=documented(200, *READ),
+)
+def finished_deals(
+    match_id: str,
+    limit: Annotated[int, Query(ge=1, le=MAX_DEALS_PAGE)] = 20,
+    cursor: Annotated[str | None, Query(max_length=2048)] = None,
+) -> MatchDeals:
+    return MatchDeals.of(*services().matches.finished_deals(match_id, limit, cursor))

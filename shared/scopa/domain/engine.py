@@ -51,6 +51,8 @@ _STATE_FIELDS = (
     "last_deal",
     "commitments",
     "result",
+    "finished_log",
+    "leftovers",
 )
 if GameState._fields != _STATE_FIELDS:  # pragma: no cover - fails at import when the state changes
     raise ImportError("GameState fields changed: update apply_move, which builds states positionally")
@@ -346,7 +348,13 @@ def apply_move(state: GameState, move: Move, seat: int | None = None, *, validat
         last_deal,
         commitments,
         _result,
+        finished_log,
+        leftovers,
     ) = state
+    if finished_log and len(deal_log) + 1 >= rules.players:
+        # every seat has now played a card of this deal: the finished deal before it is no longer shown
+        finished_log = ()
+        leftovers = None
     played_card, take = move
     bit = 1 << played_card
     new_hands = list(hands)
@@ -406,29 +414,36 @@ def apply_move(state: GameState, move: Move, seat: int | None = None, *, validat
             last_deal,
             commitments,
             None,  # result
+            finished_log,
+            leftovers,
         ),
     )
     return nxt if cards_in_hands else _finish_deal(nxt)
 
 
-def leftovers_side(state: GameState) -> int:
-    """The side that takes the cards left on the table when the deal ends."""
+def leftovers_seat(state: GameState) -> int:
+    """The seat that takes the cards left on the table when the deal ends."""
     rules = state.rules
     last_player = state.deal_log[-1].seat if state.deal_log else state.dealer
     if rules.leftovers_to == "dealer":
-        seat = state.dealer
-    elif rules.leftovers_to == "last_player" or state.last_capturer < 0:
-        seat = last_player  # nobody captured in the whole deal: the last player takes the rest
-    else:
-        seat = state.last_capturer
-    return seat % rules.sides
+        return state.dealer
+    if rules.leftovers_to == "last_player" or state.last_capturer < 0:
+        return last_player  # nobody captured in the whole deal: the last player takes the rest
+    return state.last_capturer
+
+
+def leftovers_side(state: GameState) -> int:
+    """The side that takes the cards left on the table when the deal ends."""
+    return leftovers_seat(state) % state.rules.sides
 
 
 def _finish_deal(state: GameState) -> GameState:
     rules = state.rules
     piles = list(state.piles)
+    taker = -1
     if state.table:
-        piles[leftovers_side(state)] |= state.table
+        taker = leftovers_seat(state)
+        piles[taker % rules.sides] |= state.table
     score = score_deal(rules, tuple(piles), state.scope_by_side(), state.bonus_by_side())
     totals = score.totals
     scores = tuple(s + t for s, t in zip(state.scores, totals, strict=True))
@@ -438,10 +453,13 @@ def _finish_deal(state: GameState) -> GameState:
         scores=scores,
         deal_totals=(*state.deal_totals, totals),
         last_deal=score,
+        finished_log=state.deal_log,
+        leftovers=(taker, state.table),
     )
     winner, reason = _decide(rules, state.scores, scores, score, state)
     if winner is not None:
-        return ended._replace(result=GameResult(winner, reason, scores))
+        # The last deal's plays stay in deal_log, once: a final state has no deal under way.
+        return ended._replace(result=GameResult(winner, reason, scores), finished_log=())
     return _start_deal(ended, state.deal_index + 1, (state.dealer + 1) % rules.players)
 
 

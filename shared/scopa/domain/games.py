@@ -16,6 +16,7 @@ from scopa.domain.cards import parse_card
 from scopa.domain.errors import RecordError
 from scopa.domain.record import RecordBuilder, replay
 from scopa.domain.rules import make_rules, rules_from_options
+from scopa.domain.shuffle import new_master_seed
 from scopa.domain.state import GameState, Move, parse_mask_string
 
 
@@ -42,9 +43,21 @@ class GameEngine(Protocol):
 
     def players(self, rules: Mapping[str, Any]) -> int: ...
 
+    def new_seed(self) -> str:
+        """A fresh secret master seed: the match keeps it until every seat has accepted, then deals."""
+        ...
+
     def new_state(
         self, rules: Mapping[str, Any], master_seed: str | None, first_dealer: int
     ) -> dict[str, Any]: ...
+
+    def dealt_from(self, state: Mapping[str, Any]) -> tuple[str, int]:
+        """The master seed and first dealer a state was dealt from (``new_state`` gives it again)."""
+        ...
+
+    def waiting_view(self, rules: Mapping[str, Any], master_seed: str, status: str) -> dict[str, Any]:
+        """Anyone's view of a game not dealt: the rules and the first deal's shuffle commitment only."""
+        ...
 
     def turn(self, state: Mapping[str, Any]) -> int | None: ...
 
@@ -61,6 +74,11 @@ class GameEngine(Protocol):
     def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]: ...
 
     def outcome(self, state: Mapping[str, Any]) -> Outcome | None: ...
+
+    def finished_deals(self, state: Mapping[str, Any], log: list[str]) -> list[dict[str, Any]]:
+        """Every finished deal of a game, oldest first, replayed from its log (the current deal is not
+        finished: never listed)."""
+        ...
 
     def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]: ...
 
@@ -80,12 +98,24 @@ class ScopaEngine:
     def players(self, rules: Mapping[str, Any]) -> int:
         return rules_from_options(rules).players
 
+    def new_seed(self) -> str:
+        return new_master_seed()
+
     def new_state(
         self, rules: Mapping[str, Any], master_seed: str | None, first_dealer: int
     ) -> dict[str, Any]:
         return engine.new_game(rules_from_options(rules), master_seed, first_dealer).to_json()
 
+    def dealt_from(self, state: Mapping[str, Any]) -> tuple[str, int]:
+        s = _load(state)
+        return s.master_seed, s.first_dealer
+
+    def waiting_view(self, rules: Mapping[str, Any], master_seed: str, status: str) -> dict[str, Any]:
+        return views.waiting_view(rules_from_options(rules), master_seed, status)
+
     def turn(self, state: Mapping[str, Any]) -> int | None:
+        if not state:  # not dealt yet
+            return None
         s = _load(state)
         return None if s.finished else s.turn
 
@@ -107,6 +137,8 @@ class ScopaEngine:
         return views.spectator_view(s) if seat is None else views.seat_view(s, seat)
 
     def outcome(self, state: Mapping[str, Any]) -> Outcome | None:
+        if not state:  # not dealt yet
+            return None
         s = _load(state)
         if s.result is None:
             return None
@@ -118,6 +150,21 @@ class ScopaEngine:
             cards_played=s.moves_played,
         )
 
+    def finished_deals(self, state: Mapping[str, Any], log: list[str]) -> list[dict[str, Any]]:
+        if not state:
+            return []
+        current = _load(state)
+        s = engine.new_game(current.rules, current.master_seed, current.first_dealer)
+        deals: list[dict[str, Any]] = []
+        for entry in log:
+            seat, move = _log_entry(entry)
+            s = engine.apply_move(s, move, seat)
+            if s.leftovers is not None and len(s.deal_totals) > len(deals):
+                found = views.finished_deal(s)
+                assert found is not None
+                deals.append(found)
+        return deals
+
     def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]:
         return replay(dict(record)).to_json()
 
@@ -128,15 +175,20 @@ class ScopaEngine:
         state = engine.new_game(final.rules, final.master_seed, final.first_dealer)
         builder = RecordBuilder.start(state, seats)
         for entry in log:
-            seat_text, _, move_text = entry.partition(":")
-            played, _, taken = move_text.partition(">")
-            move = Move(parse_card(played), parse_mask_string(taken))
-            after = engine.apply_move(state, move, int(seat_text))
+            seat, move = _log_entry(entry)
+            after = engine.apply_move(state, move, seat)
             builder.add(state, move, after)
             state = after
         if not state.finished and final.result.loser_seat is not None:
             state = engine.end_game(state, final.result.loser_seat, final.result.reason)
         return builder.finish(state)
+
+
+def _log_entry(entry: str) -> tuple[int, Move]:
+    """A move of the match's log (``"seat:card>taken"``, as :meth:`ScopaEngine.apply` writes it)."""
+    seat_text, _, move_text = entry.partition(":")
+    played, _, taken = move_text.partition(">")
+    return int(seat_text), Move(parse_card(played), parse_mask_string(taken))
 
 
 def _load(state: Mapping[str, Any]) -> GameState:

@@ -5,7 +5,10 @@ service's storage only. What leaves the service is a view (:mod:`scopa.domain.vi
 
 JSON form: sets of cards are strings of concatenated card codes (``"7dKb2c"``), moves of the current deal
 are ``"seat:card>taken"`` strings (``"1:7d>3c4s"``, or ``"0:2b"`` for a card laid on the table), so the
-largest four-player state stays near 2 KB (``make bench`` measures it; see docs/benchmarks.md).
+largest four-player state stays near 2 KB (``make bench`` measures it; see docs/benchmarks.md). The last
+finished deal's plays (``finished``) and leftovers (``leftovers``: ``"seat:cards"``, seat -1 when the table
+was empty) are written only while they are kept, from the end of a deal until every seat has played a
+card of the next one (and in a final state).
 """
 
 from __future__ import annotations
@@ -138,6 +141,10 @@ class GameState(NamedTuple):
     last_deal: DealScore | None
     commitments: tuple[str, ...]  # per deal started
     result: GameResult | None
+    # The last finished deal, kept until every seat has played a card of the next deal (the views show it
+    # as ``finished_deal``): its plays, and who took the cards left on the table (seat, or -1, and mask).
+    finished_log: tuple[PlayedMove, ...] = ()
+    leftovers: tuple[int, int] | None = None
 
     @property
     def finished(self) -> bool:
@@ -196,6 +203,17 @@ class GameState(NamedTuple):
             "last_deal": self.last_deal.to_json() if self.last_deal else None,
             "commitments": list(self.commitments),
             "result": self.result.to_json() if self.result else None,
+            **self._finished_deal_json(),
+        }
+
+    def _finished_deal_json(self) -> dict[str, Any]:
+        """The kept finished deal, only while there is one (most states carry none: a smaller item)."""
+        if self.leftovers is None:
+            return {}
+        seat, cards = self.leftovers
+        return {
+            "finished": [m.encode() for m in self.finished_log],
+            "leftovers": f"{seat}:{mask_string(cards)}",
         }
 
     @staticmethod
@@ -228,9 +246,16 @@ class GameState(NamedTuple):
                 last_deal=_deal_score_from_json(last_deal) if last_deal else None,
                 commitments=tuple(data["commitments"]),
                 result=GameResult.from_json(data["result"]) if data["result"] else None,
+                finished_log=tuple(PlayedMove.decode(m) for m in data.get("finished", ())),
+                leftovers=_decode_leftovers(data["leftovers"]) if "leftovers" in data else None,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"state is malformed: {exc}") from None
+
+
+def _decode_leftovers(text: str) -> tuple[int, int]:
+    seat, _, cards = text.partition(":")
+    return int(seat), parse_mask_string(cards)
 
 
 def _decode_scopa(text: str) -> tuple[int, int]:

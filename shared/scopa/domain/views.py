@@ -13,8 +13,60 @@ from typing import Any
 from scopa.domain.captures import TableInfo, ace_sweep_applies
 from scopa.domain.cards import CODES, RANK
 from scopa.domain.engine import legal_moves
-from scopa.domain.shuffle import ALGORITHM, deal_seed
-from scopa.domain.state import GameState, Move, mask_codes
+from scopa.domain.rules import RuleSet
+from scopa.domain.scoring import DealScore
+from scopa.domain.shuffle import ALGORITHM, commitment, deal_seed
+from scopa.domain.state import GameState, Move, PlayedMove, mask_codes
+
+
+def waiting_view(rules: RuleSet, master_seed: str, status: str = "waiting") -> dict[str, Any]:
+    """What anyone sees of a game not dealt yet (its seats have not all accepted): the rules and the
+    first deal's shuffle commitment, no card at all."""
+    return {
+        "game": "scopa",
+        "status": status,
+        "rules": rules.to_options(),
+        "players": rules.players,
+        "shuffle": {"algorithm": ALGORITHM, "commitments": [commitment(deal_seed(master_seed, 0))]},
+    }
+
+
+def describe_deal(
+    rules: RuleSet,
+    number: int,
+    moves: tuple[PlayedMove, ...],
+    leftovers: tuple[int, int],
+    score: DealScore,
+    scores: tuple[int, ...],
+) -> dict[str, Any]:
+    """A finished deal as JSON: its number (1-based), every play, who took the leftovers, the count by
+    category and the game scores after it. Everything in it was played face up."""
+    seat, cards = leftovers
+    count: dict[str, Any] = score.to_json()
+    count["settebello"] = next((side for side, p in enumerate(score.points) if p.get("settebello")), None)
+    count["scope"] = [p.get("scope", 0) for p in score.points]
+    return {
+        "deal": number,
+        "moves": [m.to_json() for m in moves],
+        "leftovers": {
+            "seat": seat if seat >= 0 else None,
+            "side": seat % rules.sides if seat >= 0 else None,
+            "cards": mask_codes(cards),
+        },
+        "count": count,
+        "scores": list(scores),
+    }
+
+
+def finished_deal(state: GameState) -> dict[str, Any] | None:
+    """The last finished deal while the state keeps it (until every seat has played a card of the next
+    deal, and after the game's last deal), else None."""
+    if state.leftovers is None or state.last_deal is None:
+        return None
+    moves = state.finished_log or state.deal_log  # a game that ended with a deal keeps its plays in deal_log
+    return describe_deal(
+        state.rules, len(state.deal_totals), moves, state.leftovers, state.last_deal, state.scores
+    )
 
 
 def _public(state: GameState) -> dict[str, Any]:
@@ -38,7 +90,8 @@ def _public(state: GameState) -> dict[str, Any]:
         "revealed_hands": {
             str(seat): mask_codes(h) for seat, h in enumerate(state.hands) if state.revealed >> seat & 1
         },
-        "deal_moves": [m.to_json() for m in state.deal_log],
+        # The plays of the deal under way (none once the game has ended with a deal: see finished_deal).
+        "deal_moves": [] if _ended_with_deal(state) else [m.to_json() for m in state.deal_log],
         "last_move": state.last_move.to_json() if state.last_move else None,
         "moves_played": state.moves_played,
         "scores": list(state.scores),
@@ -46,11 +99,16 @@ def _public(state: GameState) -> dict[str, Any]:
         "last_deal": state.last_deal.to_json() if state.last_deal else None,
         "shuffle": {"algorithm": ALGORITHM, "commitments": list(state.commitments)},
         "result": state.result.to_json() if state.result else None,
+        "finished_deal": finished_deal(state),
     }
     if state.finished:
         view["shuffle"]["seeds"] = [deal_seed(state.master_seed, d) for d in range(len(state.commitments))]
         view["shuffle"]["master_seed"] = state.master_seed
     return view
+
+
+def _ended_with_deal(state: GameState) -> bool:
+    return state.finished and state.leftovers is not None and not state.finished_log
 
 
 def describe_move(state: GameState, move: Move) -> dict[str, Any]:

@@ -255,6 +255,11 @@ class DynamoRepository:
             item["origin"] = json.dumps(match.origin, separators=(",", ":"))
         if match.seeded:  # written only when true, so items from before the flag read as not seeded
             item["seeded"] = True
+        if match.master_seed is not None:  # a pending match's secret deal, until it is dealt
+            item["master_seed"] = match.master_seed
+            item["first_dealer"] = match.first_dealer if match.first_dealer is not None else 0
+        if not match.timed:  # written only when false, so items from before the flag read as timed
+            item["timed"] = False
         return to_item(item)
 
     def list_player_matches(
@@ -372,6 +377,9 @@ def _match_from_item(typed: dict[str, Any]) -> Match:
         rating=item.get("rating"),
         origin=parsed("origin"),
         seeded=bool(item.get("seeded", False)),
+        master_seed=item.get("master_seed"),
+        first_dealer=int(item["first_dealer"]) if "first_dealer" in item else None,
+        timed=bool(item.get("timed", True)),
     )
 
 

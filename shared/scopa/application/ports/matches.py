@@ -23,7 +23,7 @@ class Match:
     names: list[str]  # display name per seat
     status: MatchStatus
     version: int
-    state: dict[str, Any]  # the engine's full state (secret: never leaves the service as is)
+    state: dict[str, Any]  # the engine's full state (secret: never leaves the service as is); {} until dealt
     moves: list[str]  # every play of the game, "seat:card>taken", for the record
     created_at: str
     updated_at: str
@@ -37,6 +37,11 @@ class Match:
     rating: str | None = None  # "pending" once finished and rateable, "rated" after the rating step
     origin: dict[str, str] | None = None  # the creating request's Idempotency-Key digest and body hash
     seeded: bool = False  # its creator chose the master seed, so knew the decks: never rated
+    # Not dealt while pending: the secret master seed and first dealer the deal will come from (None once
+    # dealt, when the state holds them). Never in an answer or a log line.
+    master_seed: str | None = None
+    first_dealer: int | None = None
+    timed: bool = True  # a move clock runs (False: one human and no time control asked for: no deadline)
 
 
 @dataclass

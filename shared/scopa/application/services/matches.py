@@ -10,13 +10,14 @@ pipeline sweeps the deadline index).
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
 
 from scopa.application.auth import Caller
 from scopa.application.clock import Clock, iso
@@ -24,6 +25,7 @@ from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
 from scopa.application.ports.changes import Change, ChangeFeed, NoFeed, inbox_topic, match_topic
 from scopa.application.ports.conflict import WriteConflict
+from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchRepository, MatchStatus, MatchSummary
 from scopa.application.services.players import PlayerService, bot_kind
 from scopa.domain.bots import make_bot
@@ -34,6 +36,9 @@ from scopa.domain.ratings.pools import pool_for
 DEFAULT_MOVE_SECONDS = 3 * 86_400  # correspondence play: three days a move
 MAX_WAIT_SECONDS = 20.0  # API Gateway cuts an integration at ~30 s
 POLL_SECONDS = 0.5
+MAX_DEALS_PAGE = 50
+
+AwaitedAction = Literal["accept", "move"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,8 @@ class NewMatch:
     move_seconds: int = DEFAULT_MOVE_SECONDS
     seed: str | None = None  # a given master seed: duplicate deals and tests
     game: str = "scopa"
+    # Whether a move clock runs; None: when two or more humans play (a game against bots has none).
+    timed: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -117,6 +124,9 @@ class MatchView:
     tournament: dict[str, Any] | None  # where the match belongs: tournament, round, table, game
     seeded: bool  # its creator chose the master seed (knew the decks): never rated
     view: dict[str, Any]  # the game's view from the caller's seat
+    awaiting: list[str] = field(default_factory=list)  # player ids whose action the match waits for
+    awaiting_action: AwaitedAction | None = None  # what they are awaited for
+    timed: bool = True  # a move clock runs; False: no deadline, never lost on time
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -147,6 +157,9 @@ class MatchView:
             tournament=data.get("tournament"),
             seeded=data.get("seeded", False),
             view=data["view"],
+            awaiting=data.get("awaiting", []),
+            awaiting_action=data.get("awaiting_action"),
+            timed=data.get("timed", True),
         )
 
 
@@ -203,8 +216,8 @@ class MatchService:
         order = _draw_seats(profiles, n, draw)
         first_dealer = draw.randrange(n)
         now = self.clock.now()
-        state = game.new_state(rules, request.seed, first_dealer)
-        # Organizers' matches start at once (tournaments); others wait for every invited human to accept.
+        # Organizers' matches start at once (tournaments); others wait for every invited human to accept,
+        # and are dealt only then (see _deal): nobody sees a card of a deal they could still refuse.
         accepted = [p.is_bot or caller.can_organize or p.id == caller.player_id for p in order]
         match = Match(
             id=once.id("m_") if once else "m_" + secrets.token_hex(8),
@@ -215,7 +228,7 @@ class MatchService:
             names=[p.name for p in order],
             status="active" if all(accepted) else "pending",
             version=1,
-            state=state,
+            state={},
             moves=[],
             created_at=iso(now),
             updated_at=iso(now),
@@ -224,8 +237,12 @@ class MatchService:
             accepted=accepted,
             origin=once.origin if once else None,
             seeded=request.seed is not None,
+            master_seed=request.seed or game.new_seed(),
+            first_dealer=first_dealer,
+            timed=request.timed if request.timed is not None else len(humans) >= 2,
         )
         if match.status == "active":
+            self._deal(match, game)
             self._play_bots(match, game)
             self._set_deadline(match, game, now)
         stored = create_or_find(
@@ -473,6 +490,7 @@ class MatchService:
             if all(match.accepted):
                 match.status = "active"
                 game = self._game(match.game)
+                self._deal(match, game)
                 self._play_bots(match, game)
                 self._set_deadline(match, game, now)
         self._save(match, expected, inbox=True)
@@ -487,6 +505,20 @@ class MatchService:
         record["match_id"] = match.id
         record["player_ids"] = match.seats
         return record
+
+    def finished_deals(
+        self, match_id: str, limit: int, cursor: str | None
+    ) -> tuple[list[dict[str, Any]], str | None]:
+        """The match's finished deals, oldest first, ``limit`` a page (anyone may read them: every card in
+        them was played face up). Replayed from the match's move log: the state keeps only the last one.
+        The deal under way is never listed."""
+        match = self._load(match_id)
+        start = _deals_position(match.id, cursor) if cursor else 0
+        dealt = match.state if match.status in ("active", "finished") else {}
+        deals = self._game(match.game).finished_deals(dealt, match.moves)
+        limit = max(1, min(limit, MAX_DEALS_PAGE))
+        end = start + limit
+        return deals[start:end], _deals_cursor(match.id, end) if end < len(deals) else None
 
     def list_for_player(
         self, player_id: str, limit: int, cursor: str | None
@@ -522,9 +554,10 @@ class MatchService:
                 else ("the match is over")
             )
             raise Conflict(message, code="match_finished", details={"status": "finished", "reason": reason})
-        raise Conflict(
-            f"the match is {match.status}", code="match_not_active", details={"status": match.status}
-        )
+        details: dict[str, Any] = {"status": match.status}
+        if match.status == "pending":
+            details["awaiting"] = _awaiting(match)
+        raise Conflict(f"the match is {match.status}", code="match_not_active", details=details)
 
     def _play_bots(self, match: Match, game: GameEngine) -> None:
         """Let house bots move while it is their turn, each from its own seat view."""
@@ -542,11 +575,19 @@ class MatchService:
             match.updated_at = iso(now)
             self._set_deadline(match, game, now)
 
+    def _deal(self, match: Match, game: GameEngine) -> None:
+        """Deal the first deal from the seed kept since creation (a match stored dealt keeps its deal)."""
+        if not match.state:
+            seed = match.master_seed if match.master_seed is not None else game.new_seed()
+            match.state = game.new_state(match.rules, seed, match.first_dealer or 0)
+        match.master_seed = None  # the state holds it now
+        match.first_dealer = None
+
     def _set_deadline(self, match: Match, game: GameEngine, now: float) -> None:
         if game.outcome(match.state) is not None:
             self._finish_bookkeeping(match, now, bump=False)
             return
-        match.deadline = int(now) + match.move_seconds
+        match.deadline = int(now) + match.move_seconds if match.timed else None
 
     def _finish_bookkeeping(self, match: Match, now: float, bump: bool = True) -> None:
         match.status = "finished"
@@ -590,8 +631,23 @@ class MatchService:
         """The match as ``caller`` sees it: who sits where, whose turn, the clock, and their seat's view."""
         game = self._game(match.game)
         seat = match.seats.index(caller.player_id) if caller.player_id in match.seats else None
-        outcome = game.outcome(match.state)
+        dealt = match.status in ("active", "finished") and bool(match.state)
+        outcome = game.outcome(match.state) if dealt else None
         turn = game.turn(match.state) if match.status == "active" else None
+        if dealt:
+            view = game.view(match.state, seat)
+            if turn is None or turn != seat:  # legal moves only for the seat to move in an active match
+                view["your_turn"] = False
+                view.pop("legal_moves", None)
+        else:
+            # Pending (or never started): no card for anyone, whatever an older item may hold.
+            seed = match.master_seed if match.master_seed is not None else game.dealt_from(match.state)[0]
+            status = "waiting" if match.status == "pending" else match.status
+            view = game.waiting_view(match.rules, seed, status)
+            view["your_turn"] = False
+        awaiting = _awaiting(match) if match.status == "pending" else []
+        if turn is not None:
+            awaiting = [match.seats[turn]]
         result = None
         if outcome is not None:
             result = MatchResult(
@@ -627,7 +683,10 @@ class MatchService:
             result=result,
             tournament=match.context,
             seeded=match.seeded,
-            view=game.view(match.state, seat),
+            view=view,
+            awaiting=awaiting,
+            awaiting_action=("accept" if match.status == "pending" else "move") if awaiting else None,
+            timed=match.timed,
         )
 
 
@@ -642,6 +701,26 @@ def _draw_seats(profiles: list[Any], n: int, draw: random.Random) -> list[Any]:
     order = list(profiles)
     draw.shuffle(order)
     return order
+
+
+def _awaiting(match: Match) -> list[str]:
+    """The players a pending match still waits for: the seats not accepted yet."""
+    return [pid for pid, yes in zip(match.seats, match.accepted, strict=True) if not yes]
+
+
+def _deals_cursor(match_id: str, position: int) -> str:
+    return base64.urlsafe_b64encode(f"deals:{match_id}:{position}".encode()).decode()
+
+
+def _deals_position(match_id: str, cursor: str) -> int:
+    """Where a cursor of this match's deals resumes; :class:`InvalidCursor` for anything else."""
+    try:
+        scope, _, position = base64.urlsafe_b64decode(cursor.encode()).decode().rpartition(":")
+        if scope == f"deals:{match_id}" and position.isdigit():
+            return int(position)
+    except (ValueError, UnicodeDecodeError):
+        pass
+    raise InvalidCursor("the cursor is not one this service returned")
 
 
 def _changed_meanwhile() -> Conflict:
