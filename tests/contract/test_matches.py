@@ -20,6 +20,7 @@ from scopa.application.services.players import PlayerService
 from scopa.application.wiring import ServiceSet, Stores
 from scopa.domain.state import GameState
 from tests.common import ManualClock
+from scopa.domain.games import GAMES
 from tests.contract.support import SEED, a_match
 
 
@@ -54,6 +55,34 @@ def test_a_match_round_trips_and_is_created_only_once(stores: Stores) -> None:
     with pytest.raises(WriteConflict):
         repo.create_match(second)
     assert repo.get_match("m_1") == match
+
+
+def test_a_pending_match_keeps_its_secret_deal_and_its_clock_choice_until_dealt(stores: Stores) -> None:
+    # Given a pending match not dealt yet, with no clock: the seed and first dealer wait in the item
+    repo = stores.matches
+    pending = a_match("m_pending", ["p_ada", "p_bob"], deadline=None, status="pending")
+    pending.state, pending.accepted = {}, [True, False]
+    pending.master_seed, pending.first_dealer, pending.timed = SEED, 1, False
+    repo.create_match(pending)
+    assert repo.get_match("m_pending") == pending
+
+    # When it is dealt, the state holds the seed and the match no longer keeps it apart
+    dealt = dataclasses.replace(
+        pending,
+        status="active",
+        version=2,
+        accepted=[True, True],
+        state=GAMES["scopa"].new_state({}, SEED, 1),
+        master_seed=None,
+        first_dealer=None,
+    )
+    repo.save_match(dealt, 1)
+    assert repo.get_match("m_pending") == dealt
+    assert repo.get_match("m_pending").timed is False  # type: ignore[union-attr]
+
+    # And a timed match reads back timed
+    repo.create_match(a_match("m_timed"))
+    assert repo.get_match("m_timed").timed is True  # type: ignore[union-attr]
 
 
 def test_a_failed_create_adds_the_match_to_nobodys_list(stores: Stores) -> None:

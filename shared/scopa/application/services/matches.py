@@ -716,7 +716,11 @@ def _deals_position(match_id: str, cursor: str) -> int:
     """Where a cursor of this match's deals resumes; :class:`InvalidCursor` for anything else."""
     try:
         scope, _, position = base64.urlsafe_b64decode(cursor.encode()).decode().rpartition(":")
-        if scope == f"deals:{match_id}" and position.isdigit():
+        if (
+            scope == f"deals:{match_id}"
+            and position.isdigit()
+            and _deals_cursor(match_id, int(position)) == cursor
+        ):
             return int(position)
     except (ValueError, UnicodeDecodeError):
         pass
