@@ -25,7 +25,7 @@ from scopa.domain.rules import PRESETS, RuleSet, make_rules
 from scopa.domain.state import GameState, Move
 from scopa.domain.views import seat_view, spectator_view
 from tests.builders import check_consistent, deal_end, random_chooser, stock_mask
-from tests.common import strings_in
+from tests.common import strings_in, without_finished_deal
 
 
 def games(n: int) -> settings:
@@ -444,7 +444,9 @@ def test_views_never_show_a_hidden_card(setup: Setup) -> None:
         for seat in seats:
             view = spectator_view(state) if seat is None else seat_view(state, seat)
             hidden = hidden_cards(state, seat)
-            named = set(strings_in(view))
+            # The finished deal was played face up; its cards are dealt again in the deal under way (the
+            # relabelling below still covers it: it must not change when the hidden cards move).
+            named = set(strings_in(without_finished_deal(view)))
             leaked = codes_of(hidden) & named
             assert not leaked, f"seat {seat} sees {leaked}"
             if hidden:

@@ -281,6 +281,7 @@ def sample_events(w: World | None = None) -> list[Sample]:
         Sample("post-match-resign", "POST", f"/matches/{w.active}/resign", 200, token=ada),
         Sample("post-match-accept", "POST", f"/matches/{w.pending}/accept", 200, token=bea),
         Sample("post-match-decline", "POST", f"/matches/{w.pending}/decline", 200, token=bea),
+        Sample("get-match-deals", "GET", f"/matches/{w.finished}/deals", 200, query={"limit": "5"}),
         Sample("get-match-record", "GET", f"/matches/{w.finished}/record", 200),
         Sample("get-rankings", "GET", "/rankings", 200),
         Sample("get-ranking", "GET", "/rankings/scopa", 200, query={"by": "elo", "limit": "20"}),

@@ -148,6 +148,8 @@ def test_the_published_commitment_is_the_deal_and_the_record(api: Api) -> None:
     ada, ada_token = api.register("Ada")
     bob, bob_token = api.register("Bob")
     match = new_match(api, ada_token, [ada, bob], seed=SEED)
+    assert_no_card(match)
+    assert stored(match["id"]).state == {}
     commitment = match["view"]["shuffle"]["commitments"][0]
 
     # When Bob accepts, and Ada resigns so the record is published
