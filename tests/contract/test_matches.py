@@ -18,9 +18,9 @@ from scopa.application.ports.matches import Match, MatchRepository, MatchSummary
 from scopa.application.services.matches import MatchService, MatchView, NewMatch
 from scopa.application.services.players import PlayerService
 from scopa.application.wiring import ServiceSet, Stores
+from scopa.domain.games import GAMES
 from scopa.domain.state import GameState
 from tests.common import ManualClock
-from scopa.domain.games import GAMES
 from tests.contract.support import SEED, a_match
 
 

@@ -55,7 +55,7 @@ class GameEngine(Protocol):
         """The master seed and first dealer a state was dealt from (``new_state`` gives it again)."""
         ...
 
-    def waiting_view(self, rules: Mapping[str, Any], master_seed: str, status: str) -> dict[str, Any]:
+    def waiting_view(self, rules: Mapping[str, Any], master_seed: str | None, status: str) -> dict[str, Any]:
         """Anyone's view of a game not dealt: the rules and the first deal's shuffle commitment only."""
         ...
 
@@ -110,7 +110,7 @@ class ScopaEngine:
         s = _load(state)
         return s.master_seed, s.first_dealer
 
-    def waiting_view(self, rules: Mapping[str, Any], master_seed: str, status: str) -> dict[str, Any]:
+    def waiting_view(self, rules: Mapping[str, Any], master_seed: str | None, status: str) -> dict[str, Any]:
         return views.waiting_view(rules_from_options(rules), master_seed, status)
 
     def turn(self, state: Mapping[str, Any]) -> int | None:

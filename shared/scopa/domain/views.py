@@ -19,7 +19,7 @@ from scopa.domain.shuffle import ALGORITHM, commitment, deal_seed
 from scopa.domain.state import GameState, Move, PlayedMove, mask_codes
 
 
-def waiting_view(rules: RuleSet, master_seed: str, status: str = "waiting") -> dict[str, Any]:
+def waiting_view(rules: RuleSet, master_seed: str | None, status: str = "waiting") -> dict[str, Any]:
     """What anyone sees of a game not dealt yet (its seats have not all accepted): the rules and the
     first deal's shuffle commitment, no card at all."""
     return {
@@ -27,7 +27,10 @@ def waiting_view(rules: RuleSet, master_seed: str, status: str = "waiting") -> d
         "status": status,
         "rules": rules.to_options(),
         "players": rules.players,
-        "shuffle": {"algorithm": ALGORITHM, "commitments": [commitment(deal_seed(master_seed, 0))]},
+        "shuffle": {
+            "algorithm": ALGORITHM,
+            "commitments": [commitment(deal_seed(master_seed, 0))] if master_seed else [],
+        },
     }
 
 

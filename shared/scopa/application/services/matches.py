@@ -641,7 +641,9 @@ class MatchService:
                 view.pop("legal_moves", None)
         else:
             # Pending (or never started): no card for anyone, whatever an older item may hold.
-            seed = match.master_seed if match.master_seed is not None else game.dealt_from(match.state)[0]
+            seed = match.master_seed
+            if seed is None and match.state:  # stored dealt before deals waited for every seat
+                seed = game.dealt_from(match.state)[0]
             status = "waiting" if match.status == "pending" else match.status
             view = game.waiting_view(match.rules, seed, status)
             view["your_turn"] = False
