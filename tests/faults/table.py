@@ -100,6 +100,12 @@ def _check_state(match: dict[str, Any]) -> None:
     game = GAMES[match["game"]["S"]]
     state = json.loads(match["state"]["S"])
     seats = json.loads(match["seats"]["S"])
+    # Not dealt before every seat has accepted: the secret deal waits beside an empty state, and only then.
+    dealt = match["status"]["S"] in ("active", "finished")
+    assert bool(state) == dealt, f"match {match['id']['S']}: {match['status']['S']} but dealt={bool(state)}"
+    assert ("master_seed" in match) != dealt, f"match {match['id']['S']}: the seed kept apart after dealing"
+    if not dealt:
+        return
     for seat in [None, *range(len(seats))]:
         game.view(state, seat)  # the engine reads it, for every seat and a spectator
     finished = game.outcome(state) is not None
