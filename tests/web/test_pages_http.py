@@ -46,6 +46,7 @@ def people(site: Site) -> dict[str, Any]:
     ada, ada_token = http.register("Ada")
     eve, eve_token = http.register(EVIL)
     running = http.ok("POST", "/matches", {"players": [ada, "bot-greedy"]}, ada_token)
+    pending = http.ok("POST", "/matches", {"players": [ada, eve]}, ada_token)  # Eve has not accepted
     finished = http.ok("POST", "/matches", {"players": [eve, "bot-random"], "target": 1}, eve_token)
     play_to_end(http, finished["id"], eve_token)
     _, olga = http.organizer()
@@ -61,6 +62,7 @@ def people(site: Site) -> dict[str, Any]:
         "eve": eve,
         "tokens": [ada_token, eve_token, olga, ADMIN_TOKEN],
         "running": running["id"],
+        "pending": pending["id"],
         "finished": finished["id"],
         "tournament": t["id"],
     }
@@ -79,6 +81,7 @@ def page_paths(people: dict[str, Any]) -> list[str]:
         f"/web/matches/{people['running']}",
         f"/web/matches/{people['running']}?style=french",
         f"/web/play/{people['running']}",
+        f"/web/matches/{people['pending']}",
         f"/web/matches/{people['finished']}",
         f"/web/matches/{people['finished']}?move=3&style=french",
     ]
@@ -99,6 +102,8 @@ def test_no_page_or_static_file_shows_a_hidden_card_or_a_token(site: Site, peopl
         assert not any(s in reply.text for s in secrets), f"{path} holds a token or a token hash"
         if "finished" not in path and people["finished"] not in path:
             assert not shown_cards(reply.text) & hidden, f"{path} shows a hidden card"
+    # A match waiting for a seat to accept is not dealt: its page shows no card at all
+    assert not shown_cards(bodies[f"/web/matches/{people['pending']}"].text)
     # The running match's pages do show what lies face up: the check above is not vacuous.
     live = bodies[f"/web/matches/{people['running']}"].text
     table = set(codes(stored.state["table"]))
