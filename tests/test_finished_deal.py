@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -149,7 +150,7 @@ def test_the_game_engine_replays_every_finished_deal_from_the_log() -> None:
     state = game.new_state(rules, SEED, 1)
     rng = random.Random(4)
     log: list[str] = []
-    seen = []
+    seen: list[dict[str, Any]] = []
     while game.outcome(state) is None:
         seat = game.turn(state)
         assert seat is not None
