@@ -179,3 +179,31 @@ def test_an_unrated_seek_game_is_never_rated(api: Api, rated: bool) -> None:
     assert run_pipeline()["rated"] == (1 if rated else 0)
     rows = api.call("GET", "/rankings/scopa").body["rows"]
     assert {r["player_id"] for r in rows} == ({ada, bea} if rated else set())
+
+
+def test_the_lobby_and_inbox_on_dynamodb(moto_api: Api) -> None:
+    """The same flows on the DynamoDB adapter (moto): seeks listed, taken once, withdrawn; the inbox."""
+    api = moto_api
+    ada, ada_token = api.register("Ada")
+    bea, bea_token = api.register("Bea")
+    _, cid_token = api.register("Cid")
+    first = seek(api, ada_token)
+    api.clock.advance(1)
+    second = seek(api, ada_token, rated=False)
+    assert open_ids(api) == [second["id"], first["id"]]
+    assert [s["id"] for s in api.call("GET", "/inbox", token=ada_token).body["seeks"]] == open_ids(api)
+    match = api.call("POST", f"/lobby/seeks/{first['id']}/accept", token=bea_token)
+    assert match.status == 201
+    assert match.body["status"] == "active"
+    assert_error(api.call("POST", f"/lobby/seeks/{first['id']}/accept", token=cid_token), 409, "seek_taken")
+    assert api.call("DELETE", f"/lobby/seeks/{second['id']}", token=ada_token).status == 204
+    assert open_ids(api) == []
+    invited = api.call("POST", "/challenges", {"opponent": bea, "expires_in": 300}, token=ada_token).body
+    inbox = api.call("GET", "/inbox", token=bea_token).body
+    assert [i["id"] for i in inbox["invitations"]] == [invited["id"]]
+    assert inbox["invitations"][0]["from"] == {"player_id": ada, "name": "Ada"}
+    api.clock.advance(300)
+    assert_error(
+        api.call("POST", f"/matches/{invited['id']}/accept", token=bea_token), 409, "invitation_expired"
+    )
+    assert api.call("GET", "/inbox", token=bea_token).body["invitations"] == []
