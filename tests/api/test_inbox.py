@@ -74,11 +74,12 @@ def test_the_inbox_leaves_out_withdrawn_and_expired_invitations(api: Api) -> Non
     bea, bea_token = api.register("Bea")
     withdrawn = api.call("POST", "/challenges", {"opponent": bea}, token=ada_token).body
     short = api.call("POST", "/challenges", {"opponent": bea, "expires_in": 300}, token=ada_token).body
+    api.clock.advance(1)
     long = api.call("POST", "/challenges", {"opponent": bea, "expires_in": 7 * 86_400}, token=ada_token).body
     api.call("POST", f"/matches/{withdrawn['id']}/withdraw", token=ada_token)
     ids = [i["id"] for i in api.call("GET", "/inbox", token=bea_token).body["invitations"]]
     assert ids == [long["id"], short["id"]]  # newest first
-    api.clock.advance(300)  # expired, though nobody has read it since
+    api.clock.advance(299)  # expired, though nobody has read it since
     assert [i["id"] for i in api.call("GET", "/inbox", token=bea_token).body["invitations"]] == [long["id"]]
     assert [c["id"] for c in api.call("GET", "/inbox", token=ada_token).body["challenges"]] == [long["id"]]
     api.clock.advance(7 * 86_400)

@@ -6,6 +6,9 @@ from typing import Any
 
 import pytest
 
+from api import context
+from scopa.application.auth import Caller
+from scopa.application.services.lobby import NewSeek
 from tests.api.conftest import ADMIN_TOKEN, Api
 from tests.api.support import assert_error
 from tests.api.tournament_support import play_out, run_pipeline
@@ -100,10 +103,14 @@ def test_a_seek_expires_after_its_time(api: Api) -> None:
     _, ada_token = api.register("Ada")
     _, bea_token = api.register("Bea")
     short = seek(api, ada_token, expires_in=60)
+    api.clock.advance(1)
     default = seek(api, ada_token)
     assert open_ids(api) == [default["id"], short["id"]]
-    api.clock.advance(60)
+    api.clock.advance(59)
     assert open_ids(api) == [default["id"]]
+    unnoticed = seek(api, ada_token, expires_in=60)
+    api.clock.advance(60)
+    assert_error(api.call("DELETE", f"/lobby/seeks/{unnoticed['id']}", token=ada_token), 409, "seek_not_open")
     assert_error(api.call("POST", f"/lobby/seeks/{short['id']}/accept", token=bea_token), 409, "seek_expired")
     assert_error(api.call("DELETE", f"/lobby/seeks/{short['id']}", token=ada_token), 409, "seek_not_open")
     api.clock.advance(3600)
@@ -164,6 +171,18 @@ def test_a_keyed_seek_is_made_once(api: Api) -> None:
         422,
         "idempotency_key_reused",
     )
+
+
+def test_a_rerun_of_a_keyed_seek_finds_its_own_even_at_the_limit(api: Api) -> None:
+    """A keyed request whose record stayed in progress runs again: it finds the seek it made, and is not
+    refused as a fourth."""
+    ada, ada_token = api.register("Ada")
+    seek(api, ada_token)
+    seek(api, ada_token)
+    svc, ada_caller = context.services(), Caller(ada, "player")
+    first = svc.lobby.create_seek(ada_caller, NewSeek(target=16), "seek-key")
+    assert svc.lobby.create_seek(ada_caller, NewSeek(target=16), "seek-key") == first
+    assert len(open_ids(api)) == 3
 
 
 @pytest.mark.parametrize("rated", [True, False])

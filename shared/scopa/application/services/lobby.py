@@ -134,7 +134,10 @@ class LobbyService:
         )
 
         def create() -> None:
-            if len(self.seeks.list_player_seeks(me, now)) >= MAX_OPEN_SEEKS:
+            # This very seek, made by a first run of the same keyed request, is not counted: its
+            # creation collides below and is answered as a replay.
+            others = [s for s in self.seeks.list_player_seeks(me, now) if s.id != seek.id]
+            if len(others) >= MAX_OPEN_SEEKS:
                 raise Conflict(
                     f"you already have {MAX_OPEN_SEEKS} open seeks: withdraw one first", code="too_many_seeks"
                 )
@@ -154,7 +157,7 @@ class LobbyService:
         seek = self._seek(seek_id)
         if seek.player_id != me:
             raise Forbidden("only the seek's creator can withdraw it", code="not_the_creator")
-        self._require_open(seek)
+        self._require_open(seek, expired_code="seek_not_open")
         try:
             self.seeks.set_seek_status(seek.id, "withdrawn")
         except WriteConflict:
@@ -210,7 +213,7 @@ class LobbyService:
             raise NotFound(f"no seek '{seek_id}'", code="seek_not_found")
         return seek
 
-    def _require_open(self, seek: Seek) -> None:
+    def _require_open(self, seek: Seek, expired_code: str = "seek_expired") -> None:
         """Refuse a seek that is not open; one found open past its time is closed as expired first."""
         now = self.clock.now()
         if seek.status == "open" and not seek.is_open(now):
@@ -221,7 +224,7 @@ class LobbyService:
             else:
                 seek.status = "expired"
                 self._published(seek)
-            raise Conflict("the seek expired", code="seek_expired")
+            raise Conflict("the seek expired", code=expired_code, details={"status": "expired"})
         if seek.status != "open":
             raise Conflict(
                 f"the seek is {seek.status}", code="seek_not_open", details={"status": seek.status}
