@@ -17,8 +17,10 @@ from scopa.application.ports.idempotency import IdempotencyRepository
 from scopa.application.ports.matches import MatchRepository
 from scopa.application.ports.players import PlayerRepository
 from scopa.application.ports.ratings import RatingRepository
+from scopa.application.ports.seeks import SeekRepository
 from scopa.application.ports.tournaments import TournamentRepository
 from scopa.application.services.clubs import ClubService
+from scopa.application.services.lobby import LobbyService
 from scopa.application.services.matches import MatchService
 from scopa.application.services.pipeline import Pipeline
 from scopa.application.services.players import PlayerService
@@ -36,6 +38,7 @@ class Stores:
     tournaments: TournamentRepository
     ratings: RatingRepository
     idempotency: IdempotencyRepository
+    seeks: SeekRepository
 
 
 class ServiceSet:
@@ -48,6 +51,7 @@ class ServiceSet:
         self.requests = IdempotentRequests(stores.idempotency, clock)  # keyed requests (Idempotency-Key)
         self.players = PlayerService(stores.players, clock)
         self.matches = MatchService(stores.matches, clock, self.players, self.changes)
+        self.lobby = LobbyService(stores.seeks, self.matches, self.players, clock, self.changes)
         self.clubs = ClubService(stores.clubs, clock, self.players)
         self.ratings = RatingService(
             stores.ratings, stores.matches, stores.clubs, stores.tournaments, self.players, clock

@@ -255,6 +255,10 @@ class DynamoRepository:
             item["origin"] = json.dumps(match.origin, separators=(",", ":"))
         if match.seeded:  # written only when true, so items from before the flag read as not seeded
             item["seeded"] = True
+        if not match.rated:  # written only when false, so items from before the flag read as rated
+            item["rated"] = False
+        if match.expires_at is not None:  # not ``expires_at``: that is the table's TTL attribute
+            item["invite_expires"] = match.expires_at
         return to_item(item)
 
     def list_player_matches(
@@ -372,6 +376,8 @@ def _match_from_item(typed: dict[str, Any]) -> Match:
         rating=item.get("rating"),
         origin=parsed("origin"),
         seeded=bool(item.get("seeded", False)),
+        rated=bool(item.get("rated", True)),
+        expires_at=int(item["invite_expires"]) if "invite_expires" in item else None,
     )
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-MatchStatus = Literal["pending", "active", "finished", "declined"]
+MatchStatus = Literal["pending", "active", "finished", "declined", "withdrawn", "expired"]
+#: A match waiting for players ends as declined (an invited player said no), withdrawn (its creator took
+#: it back) or expired (nobody answered by ``expires_at``); none of them was played.
 
 
 @dataclass
@@ -37,6 +39,8 @@ class Match:
     rating: str | None = None  # "pending" once finished and rateable, "rated" after the rating step
     origin: dict[str, str] | None = None  # the creating request's Idempotency-Key digest and body hash
     seeded: bool = False  # its creator chose the master seed, so knew the decks: never rated
+    rated: bool = True  # False: agreed as a friendly game, never rated
+    expires_at: int | None = None  # epoch seconds by which a pending match must be accepted by all
 
 
 @dataclass
