@@ -16,7 +16,7 @@ import pytest
 from api import context
 from scopa.domain.bots import make_bot
 from scopa.domain.cards import CODES, display_name
-from scopa.web.assets import CONTENT_TYPES, static_url
+from scopa.web.assets import CONTENT_TYPES, static_names, static_url
 from scopa.web.card_faces import STYLES
 from scopa.web.replay import verify_shuffles
 from tests.common import codes, hidden_cards
@@ -24,7 +24,7 @@ from tests.web.conftest import Site
 from tests.web.support import ADMIN_TOKEN, Http, shown_cards
 
 EVIL = "<script>alert(1)</script>"
-STATIC = ["style.css", "play.js", "home.js", "viewer.js", "live.js", "cards.js", "session.js", "favicon.svg"]
+STATIC = sorted(n for n in static_names())
 
 
 def play_to_end(http: Http, match_id: str, token: str) -> dict[str, Any]:
