@@ -278,10 +278,11 @@ def test_a_spectator_sees_only_the_face_up_cards(site: Site, page: Any) -> None:
 
 def test_a_signed_in_player_starts_a_bot_match_from_home_as_themselves(site: Site, page: Any) -> None:
     ada, token = site.http.register("Ada")
+    page.goto(f"{site.url}/web/account")
+    page.fill("#signin-form input[name=token]", token)
+    page.click("#signin-form button[type=submit]")
+    page.wait_for_selector("#signed-in:not([hidden])")
     page.goto(f"{site.url}/?style=french")
-    page.click("#sign-in summary")
-    page.fill("#token-form input[name=token]", token)
-    page.click("#token-form button[type=submit]")
     page.wait_for_function("() => document.getElementById('who').textContent.includes('Signed in as Ada')")
     assert token not in page.content()
 

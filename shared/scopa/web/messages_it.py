@@ -187,7 +187,7 @@ IT: dict[str, str] = {
     "Settebello": "Settebello",
     "Primiera": "Primiera",
     "Re bello": "Re bello",
-    "Seven of cups": "Sette di coppe",
+    "Settebello di coppe": "Settebello di coppe",
     "Napola": "Napola",
     "Grande": "Grande",
     "Piccola": "Piccola",

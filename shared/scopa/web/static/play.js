@@ -26,7 +26,7 @@ let sequence = 0;
 
 const CATEGORY_NAMES = () => ({
   scope: t("Scope"), bonus: t("Bonus"), cards: t("Cards"), coins: t("Coins"), settebello: t("Settebello"),
-  primiera: t("Primiera"), re_bello: t("Re bello"), settebello_di_coppe: t("Seven of cups"),
+  primiera: t("Primiera"), re_bello: t("Re bello"), settebello_di_coppe: t("Settebello di coppe"),
   napola: t("Napola"), grande: t("Grande"), piccola: t("Piccola"),
 });
 const REASONS = () => ({

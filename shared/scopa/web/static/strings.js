@@ -1,7 +1,7 @@
-// The page's strings in its language: the page carries them (a JSON block) and scripts look them up by
-// their English text, with {name} placeholders filled from `values`.
-const block = document.getElementById("strings");
-const STRINGS = block ? JSON.parse(block.textContent) : {};
+// The page's strings in its language: the page carries them (JSON in a meta tag) and scripts look them
+// up by their English text, with {name} placeholders filled from `values`.
+const block = document.querySelector('meta[name="scopa-strings"]');
+const STRINGS = block ? JSON.parse(block.content) : {};
 
 export function t(message, values = {}) {
   const text = STRINGS[message] ?? message;
