@@ -219,7 +219,10 @@ def test_a_whole_match_against_a_bot_is_played_by_clicking(site: Site, page: Any
     assert match["status"] == "finished"
     assert clicks >= 18  # at least one whole deal of moves
     assert page.locator("#status").inner_text().startswith("The match is over")
-    assert "-".join(map(str, match["result"]["scores"])) in page.locator("#status").inner_text()
+    scores = match["result"]["scores"]
+    mine = next(i for i, s in enumerate(match["seats"]) if not s["player_id"].startswith("bot-"))
+    you_first = [scores[mine], *(x for side, x in enumerate(scores) if side != mine)]
+    assert "-".join(map(str, you_first)) in page.locator("#status").inner_text()  # "you" first
     screenshot(page, "play-finished")
 
     page.click("#watch")

@@ -13,6 +13,7 @@ import pytest
 from scopa.domain.rules import PRESET_DESCRIPTIONS, PRESETS
 from scopa.web import i18n, rules_help
 from scopa.web.messages_it import IT
+from scopa.web.pages import TIEBREAK_LABELS
 from scopa.web.render import environment, script_messages
 from tests.web.conftest import Site
 
@@ -71,6 +72,9 @@ def all_messages() -> dict[str, str]:
     for table in tables:
         for text in table.values():
             found.setdefault(text, "rules help")
+    for text in (*i18n.WORDS, *TIEBREAK_LABELS.values(), "Final", "Semi-finals", "Round"):
+        found.setdefault(text, "pages.py")
+    found.setdefault("Elo rating of %(name)s (%(pool)s)", "pages.py")
     return found
 
 

@@ -20,6 +20,16 @@ Lang = Literal["en", "it"]
 LANGUAGES: tuple[Lang, ...] = ("en", "it")
 LANGUAGE_NAMES: dict[Lang, str] = {"en": "English", "it": "Italiano"}
 COOKIE = "lang"
+#: Words pages show from data (``{{ _(m.status) }}``): statuses, formats, reasons, policies, deck styles.
+WORDS = (
+    *("draft", "registration", "running", "finished", "cancelled"),
+    *("pending", "active", "declined", "withdrawn", "expired", "excluded", "open", "closed"),
+    *("won", "lost", "drawn", "Italian", "French"),
+    *("swiss", "round robin", "double round robin", "knockout"),
+    *("invite", "club"),
+    *("target", "count order", "cappotto", "napola all coins", "resigned", "timeout", "round deadline"),
+    *("no show", "corrected", "forfeit", "forfeit win", "forfeit loss", "forfeit draw"),
+)
 _RANGE = re.compile(r"^\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*$")
 
 

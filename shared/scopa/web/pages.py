@@ -67,7 +67,7 @@ def _page(template: str, title: str, opts: PageOptions, **context: Any) -> str:
     )
 
 
-def _(opts: PageOptions, message: str) -> str:
+def tr(opts: PageOptions, message: str) -> str:
     return i18n.gettext(opts.lang, message)
 
 
@@ -91,21 +91,21 @@ def home(svc: ServiceSet, opts: PageOptions) -> str:
 
 def account(opts: PageOptions) -> str:
     """Sign up, sign in, sign out, rotate the token: a shell its script fills (the token never in HTML)."""
-    return _page("account.html", _(opts, "Your account"), opts)
+    return _page("account.html", tr(opts, "Your account"), opts)
 
 
 def lobby(opts: PageOptions) -> str:
     """The open seeks, followed live; create one; accept another's."""
-    return _page("lobby.html", _(opts, "Lobby"), opts, presets=presets())
+    return _page("lobby.html", tr(opts, "Lobby"), opts, presets=presets())
 
 
 def inbox(opts: PageOptions) -> str:
     """Invitations to the player, and the player's own open challenges and seeks."""
-    return _page("inbox.html", _(opts, "Inbox"), opts)
+    return _page("inbox.html", tr(opts, "Inbox"), opts)
 
 
 def rules_index(opts: PageOptions) -> str:
-    return _page("rules_index.html", _(opts, "Rules"), opts, presets=presets())
+    return _page("rules_index.html", tr(opts, "Rules"), opts, presets=presets())
 
 
 def rules(preset: str, opts: PageOptions) -> str:
@@ -114,7 +114,7 @@ def rules(preset: str, opts: PageOptions) -> str:
     if name not in PRESETS:
         raise NotFound(f"no rule preset '{preset}'", code="preset_not_found")
     sections = rules_help(name, opts.lang)
-    return _page("rules.html", _(opts, "Rules") + f": {name}", opts, preset=name, sections=sections)
+    return _page("rules.html", tr(opts, "Rules") + f": {name}", opts, preset=name, sections=sections)
 
 
 # ----------------------------------------------------------------------------------------- rankings
@@ -129,7 +129,8 @@ def rankings(svc: ServiceSet, pool_id: str, order: str, club: str | None, opts: 
         club_name = svc.clubs.get(club).name
     return _page(
         "rankings.html",
-        f"{_(opts, 'Rankings')}: {svc.ratings.pool(pool_id).name}" + (f" · {club_name}" if club_name else ""),
+        f"{tr(opts, 'Rankings')}: {svc.ratings.pool(pool_id).name}"
+        + (f" · {club_name}" if club_name else ""),
         opts,
         pool=svc.ratings.pool(pool_id),
         pools=svc.ratings.pools,
@@ -143,6 +144,7 @@ def rankings(svc: ServiceSet, pool_id: str, order: str, club: str | None, opts: 
 
 def player(svc: ServiceSet, player_id: str, opts: PageOptions) -> str:
     profile = svc.players.get(player_id)
+    elo_title = tr(opts, "Elo rating of %(name)s (%(pool)s)")
     pools = []
     for pool in svc.ratings.pools:
         found = svc.ratings.player(profile.id, pool.id, 200).pools
@@ -158,7 +160,7 @@ def player(svc: ServiceSet, player_id: str, opts: PageOptions) -> str:
                 **asdict(entry.rating),
                 "history": history,
                 "pool": pool,
-                "chart": line_chart(points, f"Elo rating of {profile.name} ({pool.name})", start),
+                "chart": line_chart(points, elo_title % {"name": profile.name, "pool": pool.name}, start),
                 "recent": list(reversed(history))[:20],
                 "opponents": [{**o, "name": _name(svc, o["opponent"])} for o in ranked[:10]],
             }
@@ -189,7 +191,7 @@ def _name(svc: ServiceSet, player_id: str) -> str:
 
 def tournaments(svc: ServiceSet, status: str | None, opts: PageOptions) -> str:
     found, _cursor = svc.tournaments.list_tournaments(status or None, None, 50, None)
-    title = _(opts, "Tournaments")
+    title = tr(opts, "Tournaments")
     return _page("tournaments.html", title, opts, tournaments=found, status=status or "")
 
 
@@ -198,7 +200,7 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
     t = bundle.tournament
     names = {e.id: e.name for e in bundle.entries}
     rows = svc.tournaments.standings(tournament_id).rows
-    _, cross = svc.tournaments.crosstable(tournament_id)
+    _header, cross = svc.tournaments.crosstable(tournament_id)
     club = svc.clubs.get(t.club_id).name if t.club_id else None
     rounds = [_round_view(bundle, r, names) for r in bundle.rounds]
     entries = sorted(bundle.entries, key=lambda e: (-e.rating, e.id))
@@ -212,10 +214,10 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         entries=entries,
         rounds=rounds,
         standings=[asdict(r) for r in rows],
-        tiebreaks=[(name, TIEBREAK_LABELS.get(name, name)) for name in t.rules.tiebreak_order],
+        tiebreaks=[(name, tr(opts, TIEBREAK_LABELS.get(name, name))) for name in t.rules.tiebreak_order],
         crosstable=[asdict(r) for r in cross],
         round_numbers=[r.number for r in bundle.rounds if r.status == "closed"],
-        bracket=_bracket(bundle, names) if t.rules.format == "knockout" else None,
+        bracket=_bracket(bundle, names, opts) if t.rules.format == "knockout" else None,
     )
 
 
@@ -241,7 +243,7 @@ def _round_view(bundle: TournamentBundle, rnd: RoundRecord, names: dict[str, str
     }
 
 
-def _bracket(bundle: TournamentBundle, names: dict[str, str]) -> Any:
+def _bracket(bundle: TournamentBundle, names: dict[str, str], opts: PageOptions) -> Any:
     """The knockout bracket: the rounds paired so far from their slots, empty boxes for the rest."""
     paired = [r for r in bundle.rounds if r.slots]
     if not paired:
@@ -262,7 +264,11 @@ def _bracket(bundle: TournamentBundle, names: dict[str, str]) -> Any:
             results[frozenset((x.first, x.second))] = ({x.first: x.wins[0], x.second: x.wins[1]}, winner)
         columns.append(pairings_of(rnd.slots, names, results))
     titles = [
-        "Final" if n == total else "Semi-finals" if n == total - 1 else f"Round {n}"
+        tr(opts, "Final")
+        if n == total
+        else tr(opts, "Semi-finals")
+        if n == total - 1
+        else f"{tr(opts, 'Round')} {n}"
         for n in range(1, total + 1)
     ]
     return bracket_svg(columns, titles)
@@ -310,7 +316,7 @@ def play(svc: ServiceSet, match_id: str, opts: PageOptions) -> str:
     """The playable table: a shell with the match id; the script reads the player's own view."""
     seen = svc.matches.get(ANONYMOUS, match_id)
     names = [s.name for s in seen.seats]
-    title = _(opts, "Play") + ": " + " v ".join(names)
+    title = tr(opts, "Play") + ": " + " v ".join(names)
     return _page("play.html", title, opts, m=seen, names=names)
 
 
