@@ -364,3 +364,114 @@ def test_a_player_challenges_another_from_a_player_page_who_accepts_from_the_inb
     for person in (cleo, dan):
         assert person.sockets
         assert person.long_polls() == []
+
+
+# ------------------------------------------------------------------------------------ the push client
+
+
+class FakePush:
+    """A stand-in for the push endpoint inside the browser (Playwright's WebSocket routing): it speaks the
+    protocol of docs/live.md for one match, so live.js is checked before and apart from the real server."""
+
+    def __init__(self, site: Site, token: str) -> None:
+        self.site = site
+        self.token = token
+        self.socket: Any = None
+        self.received: list[dict[str, Any]] = []
+
+    def route(self, ws: Any) -> None:
+        self.socket = ws
+        ws.on_message(self.on_message)
+
+    def on_message(self, raw: str | bytes) -> None:
+        import json
+
+        message = json.loads(raw)
+        self.received.append(message)
+        if message["action"] == "auth":
+            assert message["token"] == self.token
+            self.send({"type": "authed", "player_id": "p"})
+        elif message["action"] == "subscribe":
+            self.send({"type": "subscribed", "topic": message["topic"]})
+            self.push(message["topic"])
+
+    def push(self, topic: str, data: dict[str, Any] | None = None) -> None:
+        match_id = topic.split(":", 1)[1]
+        data = data or self.site.http.ok("GET", f"/matches/{match_id}", token=self.token)
+        self.send({"type": "update", "topic": topic, "version": data["version"], "data": data})
+
+    def send(self, message: dict[str, Any]) -> None:
+        import json
+
+        self.socket.send(json.dumps(message))
+
+
+def test_the_table_follows_by_push_keeps_the_newest_version_and_never_polls_while_the_socket_is_up(
+    site: Site, browser: Any, people: list[Person]
+) -> None:
+    ada, token, person = sign_in(site, browser, people, "Ada", PLAY_DESKTOP)
+    bea, bea_token = site.http.register("Bea")
+    push = FakePush(site, token)
+    person.page.route_web_socket(re.compile(r".*/live$"), push.route)
+    created = site.http.ok("POST", "/matches", {"players": [bea, ada]}, bea_token)
+    person.page.goto(f"{site.url}/web/play/{created['id']}")
+    person.page.wait_for_selector("#game[data-version]")
+    for _ in range(50):  # the page authenticates, then subscribes
+        if len(push.received) >= 2:
+            break
+        person.page.wait_for_timeout(100)
+    topic = f"match:{created['id']}"
+    assert [m["action"] for m in push.received[:2]] == ["auth", "subscribe"]  # auth first, then follow
+    assert push.received[1]["topic"] == topic
+
+    person.page.click("#accept")
+    person.page.wait_for_function("() => document.getElementById('game').dataset.version === '2'")
+    match = site.http.ok("GET", f"/matches/{created['id']}", token=token)
+    if match["view"]["your_turn"]:
+        person.page.locator("#moves button.move-choice").first.click()
+        person.page.wait_for_function("() => document.getElementById('game').dataset.version === '3'")
+    theirs = site.http.ok("GET", f"/matches/{created['id']}", token=bea_token)
+    move = theirs["view"]["legal_moves"][0]
+    body = {"card": move["card"], "take": move["take"], "version": theirs["version"]}
+    site.http.ok("POST", f"/matches/{created['id']}/moves", body, bea_token)
+    stale = site.http.ok("GET", f"/matches/{created['id']}", token=token)
+    person.page.wait_for_timeout(500)
+    assert person.page.get_attribute("#game", "data-version") == str(theirs["version"])  # nothing polled
+
+    push.push(topic)  # the server pushes Bea's move
+    person.page.wait_for_function(
+        f"() => document.getElementById('game').dataset.version === '{theirs['version'] + 1}'"
+    )
+    assert "Bea played" in person.page.locator("#last-move").inner_text()
+    older = {**stale, "version": stale["version"] - 1}
+    push.send({"type": "update", "topic": topic, "version": older["version"], "data": older})
+    push.send({"type": "update", "topic": topic, "version": stale["version"], "data": stale})  # a duplicate
+    person.page.wait_for_timeout(300)
+    assert person.page.get_attribute("#game", "data-version") == str(stale["version"])
+    assert person.long_polls() == []
+
+
+def test_when_the_socket_cannot_open_the_table_falls_back_to_long_polling(
+    site: Site, browser: Any, people: list[Person]
+) -> None:
+    ada, token, person = sign_in(site, browser, people, "Ada", PLAY_DESKTOP)
+    bea, bea_token = site.http.register("Bea")
+    person.page.route_web_socket(re.compile(r".*/live$"), lambda ws: ws.close())
+    created = site.http.ok("POST", "/matches", {"players": [ada, bea]}, token)
+    site.http.ok("POST", f"/matches/{created['id']}/accept", None, bea_token)
+    match = site.http.ok("GET", f"/matches/{created['id']}", token=token)
+    person.page.goto(f"{site.url}/web/play/{created['id']}")
+    person.page.wait_for_selector("#game[data-version]")
+    if match["view"]["your_turn"]:
+        person.page.locator("#moves button.move-choice").first.click()
+        person.page.wait_for_function(
+            f"() => document.getElementById('game').dataset.version === '{match['version'] + 1}'"
+        )
+    theirs = site.http.ok("GET", f"/matches/{created['id']}", token=bea_token)
+    move = theirs["view"]["legal_moves"][0]
+    body = {"card": move["card"], "take": move["take"], "version": theirs["version"]}
+    site.http.ok("POST", f"/matches/{created['id']}/moves", body, bea_token)
+    person.page.wait_for_function(
+        f"() => document.getElementById('game').dataset.version === '{theirs['version'] + 1}'"
+    )
+    assert person.long_polls(), "the page followed without the socket and without a long-poll?"

@@ -204,6 +204,10 @@ function renderScores(match) {
   const order = sideOrder(match);
   const table = $("scores");
   clear(table);
+  if (!view.scores) {
+    $("score-line").textContent = ""; // a pending match: nothing is dealt, nothing scored
+    return;
+  }
   const head = table.createTHead().insertRow();
   [t("Side"), t("Score"), t("Pile"), t("Scope")].forEach((text) => cell(head, text, true));
   const body = table.createTBody();
@@ -496,7 +500,8 @@ async function start() {
     }
     show(match);
     live = live || new Live();
-    live.follow(topic, (data) => show(data), longPoll, match.version);
+    // only this seat's own view: an anonymous (spectator) view is never drawn as the player's table
+    live.follow(topic, (data) => data.your_seat === match.your_seat && show(data), longPoll, match.version);
     focusMoves();
   } catch (err) {
     if (err.status === 401) {
