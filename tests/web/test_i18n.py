@@ -231,3 +231,17 @@ def test_the_content_security_policy_allows_the_configured_push_endpoint(monkeyp
         "connect-src 'self' wss://abc123.execute-api.eu-south-1.amazonaws.com;"
         in (elsewhere["Content-Security-Policy"])
     )
+
+
+def test_the_push_endpoint_setting_is_a_websocket_url_and_pages_carry_it() -> None:
+    from api.settings import Settings
+    from scopa.web.pages import PageOptions, account
+
+    assert Settings(storage="sqlite").websocket_url is None  # the pages then use the same-origin /live
+    url = "wss://abc123.execute-api.eu-south-1.amazonaws.com/live"
+    assert Settings(storage="sqlite", websocket_url=url).websocket_url == url
+    for wrong in ("https://example.com/live", "wss://a b", "wss://x'; script-src *"):
+        with pytest.raises(ValueError, match="websocket_url"):
+            Settings(storage="sqlite", websocket_url=wrong)
+    assert '<meta name="scopa-live" content="/live">' in account(PageOptions())
+    assert f'<meta name="scopa-live" content="{url}">' in account(PageOptions(live_url=url))
