@@ -158,7 +158,8 @@ def strings_of(text: str) -> dict[str, str]:
 def test_the_scripts_get_their_strings_from_the_page_in_its_language(site: Site) -> None:
     italian = strings_of(site.http.call("GET", "/web/account?lang=it").text)
     english = strings_of(site.http.call("GET", "/web/account?lang=en").text)
-    assert set(italian) == set(english) == set(script_messages())
+    assert set(italian) == set(english) == {*script_messages(), *i18n.WORDS}
+    assert italian["declined"] == "rifiutata"  # the script shows a status from data: t(match.status)
     assert english["Your turn: choose a move."] == "Your turn: choose a move."
     assert italian["Your turn: choose a move."] == "Tocca a te: scegli una mossa."
     assert italian["Signed in as {name}."] == "Hai effettuato l'accesso come {name}."

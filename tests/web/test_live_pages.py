@@ -475,3 +475,29 @@ def test_when_the_socket_cannot_open_the_table_falls_back_to_long_polling(
         f"() => document.getElementById('game').dataset.version === '{theirs['version'] + 1}'"
     )
     assert person.long_polls(), "the page followed without the socket and without a long-poll?"
+
+
+# ------------------------------------------------------------------------------------ languages, rules
+
+
+def test_the_language_switch_is_remembered_and_the_rules_help_reads_in_italian(
+    site: Site, browser: Any, people: list[Person]
+) -> None:
+    reader = Person(browser, PLAY_DESKTOP)
+    people.append(reader)
+    page = reader.page
+    page.goto(f"{site.url}/web/rules")
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.click("#languages a[hreflang=it]")
+    page.wait_for_function("() => document.documentElement.lang === 'it'")
+    assert page.locator("h1").inner_text() == "Regole"
+    page.click("#presets a[href='/web/rules/classic']")  # the next page, without ?lang, stays Italian
+    page.wait_for_url(re.compile(r"/web/rules/classic$"))
+    assert page.locator("html").get_attribute("lang") == "it"
+    headings = page.locator("#rules-help h2").all_inner_texts()
+    assert headings == ["La smazzata", "Le prese", "Scopa", "La conta dopo ogni smazzata", "La vittoria"]
+    assert "settebello" in page.locator("#rules-help").inner_text()
+    screenshot(page, "rules-italian", phone=True)
+    page.click("#languages a[hreflang=en]")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert page.locator("#rules-help h2").first.inner_text() == "The deal"

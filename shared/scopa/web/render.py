@@ -56,5 +56,5 @@ def script_messages() -> tuple[str, ...]:
 
 
 def render(template: str, lang: i18n.Lang = "en", **context: Any) -> str:
-    strings = i18n.script_strings(lang, script_messages())
+    strings = i18n.script_strings(lang, (*script_messages(), *i18n.WORDS))  # WORDS: t(match.status)
     return environment(lang).get_template(template).render(lang=lang, strings=strings, **context)
