@@ -11,7 +11,9 @@ request. Variables:
   here (only the hash is kept);
 * ``DYNAMODB_ENDPOINT``: another DynamoDB (local emulators); AWS's by default;
 * ``AWS_REGION`` (or ``AWS_DEFAULT_REGION``): the region (``eu-south-1``);
-* ``RANKING_SHARDS``: leaderboard index partitions per pool, 1 to 64 (``4``).
+* ``RANKING_SHARDS``: leaderboard index partitions per pool, 1 to 64 (``4``);
+* ``WEBSOCKET_URL``: the push endpoint the pages connect to (``wss://...``); unset: ``/live`` on the
+  page's own host (the local server).
 
 An empty variable counts as unset. Tests and the local server change the environment: :func:`reload`
 reads it again (``api.context.reset()`` calls it and forgets what was built from the old settings).
@@ -49,6 +51,7 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("AWS_REGION", "AWS_DEFAULT_REGION"),
     )
     ranking_shards: int = Field(4, ge=1, le=64)
+    websocket_url: str | None = Field(None, pattern=r"^wss?://[^\s'\";,]+$")
     admin_token: SecretStr | None = Field(None, exclude=True, repr=False)  # always None once loaded
 
     @model_validator(mode="before")
@@ -86,6 +89,7 @@ _VARIABLES = {
     "AWS_REGION": "AWS_REGION",
     "AWS_DEFAULT_REGION": "AWS_DEFAULT_REGION",
     "ranking_shards": "RANKING_SHARDS",
+    "websocket_url": "WEBSOCKET_URL",
 }
 
 
