@@ -64,7 +64,8 @@ NOTIFIER_MAX_AGE = Duration.minutes(1)
 class Functions(Construct):
     """The four functions, each with a least-privilege role on ``table``.
 
-    The live side (``live``, ``notifier``) is wired to its WebSocket API by :class:`infra.components.live.Live`.
+    The live side (``live``, ``notifier``) is wired to its WebSocket API by
+    :class:`infra.components.live.Live`.
     """
 
     def __init__(

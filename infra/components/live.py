@@ -77,9 +77,7 @@ class Live(Construct):
         pipeline: lambda_.Function,
     ):
         super().__init__(scope, construct_id)
-        integration = integrations.WebSocketLambdaIntegration(
-            "Handler", live, timeout=Duration.seconds(29)
-        )
+        integration = integrations.WebSocketLambdaIntegration("Handler", live, timeout=Duration.seconds(29))
         route = apigw.WebSocketRouteOptions(integration=integration)
         self.api = apigw.WebSocketApi(
             self,
@@ -117,7 +115,9 @@ class Live(Construct):
         # Who may post to a connection: the live function (replies) and the notifier (updates).
         for function in (live, notifier):
             function.add_to_role_policy(
-                iam.PolicyStatement(actions=["execute-api:ManageConnections"], resources=[self.connections_arn])
+                iam.PolicyStatement(
+                    actions=["execute-api:ManageConnections"], resources=[self.connections_arn]
+                )
             )
             Validations.of(function.role).acknowledge(  # type: ignore[arg-type]
                 Acknowledgment(
@@ -155,5 +155,5 @@ class Live(Construct):
     def _connections_finding(self) -> str:
         """How cdk-nag names the wildcard resource of :attr:`connections_arn` in its finding."""
         api = Stack.of(self).get_logical_id(self.api.node.default_child)  # type: ignore[arg-type]
-        return f"arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<{api}>/{STAGE}/POST/@connections/*"
-
+        account = "arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>"
+        return f"{account}:<{api}>/{STAGE}/POST/@connections/*"

@@ -1,5 +1,5 @@
-"""Alarms (every function's errors and throttles, API 5xx rate and p99 latency, DLQ depth, a stalled pipeline),
-an SNS topic they notify, and a dashboard of the same figures."""
+"""Alarms (every function's errors and throttles, API 5xx rate and p99 latency, DLQ depth, a stalled
+pipeline), an SNS topic they notify, and a dashboard of the same figures (and the WebSocket API's traffic)."""
 
 from __future__ import annotations
 

@@ -37,9 +37,7 @@ def test_every_resolver_route_has_an_api_gateway_route_and_nothing_else_does(dev
 
 def test_every_route_goes_to_the_api_function_through_one_integration(dev: Synthesised) -> None:
     integration_id = dev.logical_id("AWS::ApiGatewayV2::Integration", "Http")
-    targets = {
-        json.dumps(r["Properties"]["Target"]) for r in _http(dev, "AWS::ApiGatewayV2::Route").values()
-    }
+    targets = {json.dumps(r["Properties"]["Target"]) for r in _http(dev, "AWS::ApiGatewayV2::Route").values()}
     assert targets == {json.dumps({"Fn::Join": ["", ["integrations/", {"Ref": integration_id}]]})}
     integration = dev.resources("AWS::ApiGatewayV2::Integration")[integration_id]["Properties"]
     api_function = dev.logical_id("AWS::Lambda::Function", "FunctionsApi")

@@ -133,7 +133,9 @@ def test_the_public_url_is_an_output(dev: Synthesised) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(HANDLERS))
-def test_the_live_functions_run_like_the_api_from_the_same_code_and_layer(dev: Synthesised, name: str) -> None:
+def test_the_live_functions_run_like_the_api_from_the_same_code_and_layer(
+    dev: Synthesised, name: str
+) -> None:
     props, api = _function(dev, name), _function(dev, "Api")
     assert props["Handler"] == HANDLERS[name]
     for key in ("Runtime", "Architectures", "Layers", "Code", "TracingConfig"):
@@ -180,9 +182,11 @@ def test_each_function_gets_the_live_settings_it_reads_and_they_parse(prod: Synt
     api = prod.logical_id("AWS::ApiGatewayV2::Api", "LiveApi").lower()
     for name in FUNCTIONS:
         values = {key: _resolve(value, refs) for key, value in env[name].items()}
-        settings = Settings(**{key.lower(): value for key, value in values.items()})  # the functions' model
+        settings = Settings.model_validate({key.lower(): value for key, value in values.items()})
         if name in ("Live", "Notifier"):
-            assert settings.websocket_endpoint == f"https://{api}.execute-api.eu-south-1.amazonaws.com/{STAGE}"
+            assert (
+                settings.websocket_endpoint == f"https://{api}.execute-api.eu-south-1.amazonaws.com/{STAGE}"
+            )
         if name == "Api":
             assert settings.websocket_url == f"wss://{api}.execute-api.eu-south-1.amazonaws.com/{STAGE}"
 
