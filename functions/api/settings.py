@@ -11,7 +11,10 @@ request. Variables:
   here (only the hash is kept);
 * ``DYNAMODB_ENDPOINT``: another DynamoDB (local emulators); AWS's by default;
 * ``AWS_REGION`` (or ``AWS_DEFAULT_REGION``): the region (``eu-south-1``);
-* ``RANKING_SHARDS``: leaderboard index partitions per pool, 1 to 64 (``4``).
+* ``RANKING_SHARDS``: leaderboard index partitions per pool, 1 to 64 (``4``);
+* ``NOTIFIER_FUNCTION``: the notifier Lambda that writes hand their changes to (unset: no live updates);
+* ``WEBSOCKET_ENDPOINT``: the WebSocket API's management URL (``https://<id>.execute-api.<region>.
+  amazonaws.com/<stage>``) the live functions push through (unset: nothing is pushed).
 
 An empty variable counts as unset. Tests and the local server change the environment: :func:`reload`
 reads it again (``api.context.reset()`` calls it and forgets what was built from the old settings).
@@ -49,6 +52,8 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("AWS_REGION", "AWS_DEFAULT_REGION"),
     )
     ranking_shards: int = Field(4, ge=1, le=64)
+    notifier_function: str | None = Field(None, pattern=r"^[A-Za-z0-9_:.-]{1,170}$")
+    websocket_endpoint: str | None = Field(None, pattern=r"^https?://\S+$")
     admin_token: SecretStr | None = Field(None, exclude=True, repr=False)  # always None once loaded
 
     @model_validator(mode="before")
@@ -86,6 +91,8 @@ _VARIABLES = {
     "AWS_REGION": "AWS_REGION",
     "AWS_DEFAULT_REGION": "AWS_DEFAULT_REGION",
     "ranking_shards": "RANKING_SHARDS",
+    "notifier_function": "NOTIFIER_FUNCTION",
+    "websocket_endpoint": "WEBSOCKET_ENDPOINT",
 }
 
 

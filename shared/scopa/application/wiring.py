@@ -13,6 +13,7 @@ from scopa.application.clock import Clock
 from scopa.application.idempotency import IdempotentRequests
 from scopa.application.ports.changes import ChangeFeed, NoFeed
 from scopa.application.ports.clubs import ClubRepository
+from scopa.application.ports.connections import ConnectionRepository
 from scopa.application.ports.idempotency import IdempotencyRepository
 from scopa.application.ports.matches import MatchRepository
 from scopa.application.ports.players import PlayerRepository
@@ -36,6 +37,7 @@ class Stores:
     tournaments: TournamentRepository
     ratings: RatingRepository
     idempotency: IdempotencyRepository
+    connections: ConnectionRepository  # live (WebSocket) connections and what they follow
 
 
 class ServiceSet:

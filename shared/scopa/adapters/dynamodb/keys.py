@@ -22,6 +22,9 @@
 | rating history    | ``PLAYER#<id>``    | ``RHIST#<pool>#<at>#<match>``|                             |
 | record vs someone | ``PLAYER#<id>``    | ``VS#<pool>#<opponent>``     |                             |
 | rated matches     | ``RATED#<pool>``   | ``<finished>#<match>``       |                             |
+| live connection   | ``CONN#<id>``      | ``CONN``                     |                             |
+| its subscription  | ``CONN#<id>``      | ``SUB#<topic>``              |                             |
+| topic subscriber  | ``TOPIC#<topic>``  | ``CONN#<id>``                |                             |
 
 (1) only while a match is active with a clock running: a sparse index of deadlines.
 (2) sort key ``<created>#<id>``: the tournaments of one status, newest first (and the pipeline's list).
@@ -30,6 +33,10 @@ leaderboard's writes spread over ``shards`` partitions and a top-N read merges t
 waiting to be rated sits in gsi1 under ``UNRATED`` / ``<finished>#<id>`` until the rating step removes it.
 Entries, rounds and the tournament item share a partition, so one query (``sk >= ENTRY#``) loads what the
 pipeline needs; audit entries sort before it and stay out of that read.
+A live connection's partition holds the connection and a mirror of each topic it follows (what
+``$disconnect`` deletes); a topic's partition lists its subscribers with their player, so the notifier
+reads one partition per topic. All three carry ``expires_at`` (TTL): API Gateway ends a connection within
+two hours, and the table forgets it even when ``$disconnect`` never came.
 The access patterns these serve are listed in ``docs/data-model.md``.
 """
 
@@ -49,6 +56,26 @@ TOKEN_SK = "TOKEN"
 MATCH_SK = "MATCH"
 LIVE = "LIVE"
 IDEMPOTENCY_SK = "IDEM"
+CONNECTION_SK = "CONN"
+SUBSCRIPTION_PREFIX = "SUB#"
+SUBSCRIBER_PREFIX = "CONN#"
+
+
+def connection_pk(connection_id: str) -> str:
+    return f"CONN#{connection_id}"
+
+
+def subscription_sk(topic: str) -> str:
+    """A connection's own record of one topic it follows."""
+    return f"{SUBSCRIPTION_PREFIX}{topic}"
+
+
+def topic_pk(topic: str) -> str:
+    return f"TOPIC#{topic}"
+
+
+def subscriber_sk(connection_id: str) -> str:
+    return f"{SUBSCRIBER_PREFIX}{connection_id}"
 
 
 def idempotency_pk(digest: str) -> str:

@@ -1,0 +1,39 @@
+"""What a live update shows each viewer: exactly the REST answer of the topic's route for that viewer.
+
+One renderer per topic kind (see :class:`scopa.application.services.live.LiveService`). Adding a kind is
+one line in :func:`renderers`: ``"inbox": render_inbox`` with any
+``Callable[[subject, Caller], tuple[version, dict]]`` raising the service errors when refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from api.answers.matches import MatchAnswer
+from api.answers.tournaments import Tournament
+from api.context import Services
+from scopa.application.auth import Caller
+from scopa.application.ports.matches import Match
+from scopa.application.services.live import Render, Rendering, SharedRenderer
+from scopa.domain.tournaments.records import TournamentRecord
+
+
+def renderers(svc: Services) -> dict[str, Render]:
+    """The renderer of each topic kind, over the services of this container."""
+
+    def match_view(match: Match, caller: Caller) -> Rendering:
+        # GET /matches/{id}: the seat's own view for a seat, the spectators' view for anyone else
+        answer = MatchAnswer.of(svc.matches.view(match, caller))
+        return answer.version, answer.model_dump(mode="json")
+
+    def seat_of(match: Match, caller: Caller) -> Hashable:
+        return match.seats.index(caller.player_id) if caller.player_id in match.seats else None
+
+    def tournament_view(t: TournamentRecord, caller: Caller) -> Rendering:
+        # GET /tournaments/{id}: the same for everyone
+        return t.version, Tournament.of(t).model_dump(mode="json")
+
+    return {
+        "match": SharedRenderer(svc.matches.load, match_view, seat_of),
+        "tournament": SharedRenderer(svc.tournaments.get, tournament_view),
+    }
