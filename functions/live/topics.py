@@ -11,14 +11,14 @@ from collections.abc import Hashable
 
 from api.answers.matches import MatchAnswer
 from api.answers.tournaments import Tournament
-from api.context import Services
 from scopa.application.auth import Caller
 from scopa.application.ports.matches import Match
 from scopa.application.services.live import Render, Rendering, SharedRenderer
+from scopa.application.wiring import ServiceSet
 from scopa.domain.tournaments.records import TournamentRecord
 
 
-def renderers(svc: Services) -> dict[str, Render]:
+def renderers(svc: ServiceSet) -> dict[str, Render]:
     """The renderer of each topic kind, over the services of this container."""
 
     def match_view(match: Match, caller: Caller) -> Rendering:

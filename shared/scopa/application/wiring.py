@@ -54,7 +54,9 @@ class ServiceSet:
         self.ratings = RatingService(
             stores.ratings, stores.matches, stores.clubs, stores.tournaments, self.players, clock
         )
-        self.pipeline = Pipeline(stores.tournaments, self.matches, clock, rater=self.ratings.rate_pending)
+        self.pipeline = Pipeline(
+            stores.tournaments, self.matches, clock, rater=self.ratings.rate_pending, changes=self.changes
+        )
         self.tournaments = TournamentService(
             stores.tournaments,
             clock,
@@ -63,4 +65,5 @@ class ServiceSet:
             self.matches,
             self.pipeline,
             rating_of=self.ratings.seed_rating,
+            changes=self.changes,
         )
