@@ -42,7 +42,9 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     route_application_logs(logger)
     changes = changes_of(event if isinstance(event, dict) else {})
     report = live().notify(changes).as_dict()
-    notifier.count("PushesSent", report["sent"])
-    notifier.count("ConnectionsGone", report["gone"])
+    if report["sent"]:
+        notifier.count("PushesSent", report["sent"])
+    if report["gone"]:
+        notifier.count("ConnectionsGone", report["gone"])
     logger.info("changes notified", extra={"changes": len(changes), "report": report})
     return report
