@@ -66,6 +66,7 @@ class World:
 
     def player(self, name: str) -> Caller:
         registered = self.svc.players.register(name)
+        assert registered.token is not None
         self.tokens[registered.player.id] = registered.token
         return Caller(registered.player.id, "player")
 
