@@ -37,6 +37,7 @@ import asyncio
 import base64
 import functools
 import json
+import logging
 import os
 import queue
 import secrets
@@ -46,6 +47,7 @@ import sys
 import threading
 import time
 import warnings
+from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from http import HTTPStatus
@@ -298,6 +300,20 @@ def response_parts(answer: dict[str, Any]) -> tuple[int, list[tuple[str, str]], 
 # ---------------------------------------------------------------------------------------------- live
 
 
+class _ShutdownNoise(logging.Filter):
+    """Drop uvicorn's complaints about the long-polls still waiting when the server stops: they are
+    cancelled on purpose (the client sees the connection close, as a Lambda timing out would close it)."""
+
+    EXPECTED = ("timeout graceful shutdown exceeded", "ASGI callable returned without starting response")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        return not any(expected in message for expected in self.EXPECTED)
+
+
+logging.getLogger("uvicorn.error").addFilter(_ShutdownNoise())
+
+
 class LocalSockets:
     """The pusher of ``make run``: a message for a connection goes to its open socket, from any thread.
 
@@ -414,6 +430,7 @@ class LocalServer:
         self.access_log = access_log
         self.sockets = LocalSockets()
         self.feed = LocalFeed(self.notify)
+        self.invocations: Counter[str] = Counter()  # handler calls by function: api, live, notifier, pipeline
         context.use_clock(self.gate.clock)
         context.use_live(self.feed, self.sockets)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -458,30 +475,31 @@ class LocalServer:
 
     def invoke(self, event: dict[str, Any]) -> dict[str, Any]:
         """One API handler call on a v2 event, through the gate."""
-        return self._call(self.handler, event)
+        return self._call(self.handler, event, "api")
 
     def invoke_live(self, event: dict[str, Any]) -> dict[str, Any]:
         """One call of the WebSocket API's handler (``functions/live``), through the gate."""
         from live.handler import handler as live_handler
 
-        return self._call(live_handler, event)
+        return self._call(live_handler, event, "live")
 
     def notify(self, changes: Sequence[Change]) -> dict[str, Any]:
         """One notifier call (``functions/notifier``) on ``changes``, through the gate."""
         from notifier.handler import handler as notifier_handler
 
         event = {"changes": [{"topic": c.topic, "version": c.version} for c in changes]}
-        return self._call(notifier_handler, event)
+        return self._call(notifier_handler, event, "notifier")
 
     def run_pipeline(self) -> dict[str, Any]:
         """One scheduled pipeline run through the pipeline's own Lambda handler, through the gate."""
         from pipeline.handler import handler as pipeline_handler
 
         event = {"source": "aws.scheduler", "detail-type": "Scheduled Event", "detail": {}}
-        return self._call(pipeline_handler, event)
+        return self._call(pipeline_handler, event, "pipeline")
 
-    def _call(self, handler: Handler, event: dict[str, Any]) -> dict[str, Any]:
+    def _call(self, handler: Handler, event: dict[str, Any], function: str) -> dict[str, Any]:
         def call() -> dict[str, Any]:
+            self.invocations[function] += 1
             try:
                 return handler(event, FakeLambdaContext())
             finally:
@@ -507,10 +525,11 @@ class LocalServer:
 
     async def asgi(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         """The ASGI application: HTTP requests as v2 events, WebSocket sessions as WebSocket API events."""
-        if scope["type"] == "http":
-            await self._http(scope, receive, send)
-        elif scope["type"] == "websocket":
-            await self._websocket(scope, receive, send)
+        with suppress(asyncio.CancelledError):  # the server stops: a long-poll still waiting ends here
+            if scope["type"] == "http":
+                await self._http(scope, receive, send)
+            elif scope["type"] == "websocket":
+                await self._websocket(scope, receive, send)
 
     async def _http(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         method = scope["method"]
