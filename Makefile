@@ -22,7 +22,8 @@ export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 .PHONY: run reset demo invoke events test lint format bench clean help layer synth browser
 
 help:
-	@echo "make run    - the API on http://127.0.0.1:8000, data in .local/scopa.db (PORT, HOST, ADMIN_TOKEN;"
+	@echo "make run    - the API on http://127.0.0.1:8000 (live push: ws://127.0.0.1:8000/live), data in"
+	@echo "              .local/scopa.db (PORT, HOST, ADMIN_TOKEN;"
 	@echo "              STORAGE=dynamodb: embedded DynamoDB, gone at exit; DYNAMODB_ENDPOINT: another one)"
 	@echo "make reset  - forget the data of make run (deletes .local/scopa.db)"
 	@echo "make demo   - play a full game between two bots, printed deal by deal"
