@@ -54,7 +54,7 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("AWS_REGION", "AWS_DEFAULT_REGION"),
     )
     ranking_shards: int = Field(4, ge=1, le=64)
-    notifier_function: str | None = Field(None, min_length=1)
+    notifier_function: str | None = Field(None, pattern=r"^[A-Za-z0-9_:.-]{1,170}$")
     websocket_endpoint: str | None = Field(None, pattern=r"^https?://\S+$")
     websocket_url: str | None = Field(None, pattern=r"^wss?://[^\s'\";,]+$")
     admin_token: SecretStr | None = Field(None, exclude=True, repr=False)  # always None once loaded

@@ -13,6 +13,7 @@ from scopa.application.clock import Clock
 from scopa.application.idempotency import IdempotentRequests
 from scopa.application.ports.changes import ChangeFeed, NoFeed
 from scopa.application.ports.clubs import ClubRepository
+from scopa.application.ports.connections import ConnectionRepository
 from scopa.application.ports.idempotency import IdempotencyRepository
 from scopa.application.ports.matches import MatchRepository
 from scopa.application.ports.players import PlayerRepository
@@ -39,6 +40,7 @@ class Stores:
     ratings: RatingRepository
     idempotency: IdempotencyRepository
     seeks: SeekRepository
+    connections: ConnectionRepository  # live (WebSocket) connections and what they follow
 
 
 class ServiceSet:
@@ -56,7 +58,9 @@ class ServiceSet:
         self.ratings = RatingService(
             stores.ratings, stores.matches, stores.clubs, stores.tournaments, self.players, clock
         )
-        self.pipeline = Pipeline(stores.tournaments, self.matches, clock, rater=self.ratings.rate_pending)
+        self.pipeline = Pipeline(
+            stores.tournaments, self.matches, clock, rater=self.ratings.rate_pending, changes=self.changes
+        )
         self.tournaments = TournamentService(
             stores.tournaments,
             clock,
@@ -65,4 +69,5 @@ class ServiceSet:
             self.matches,
             self.pipeline,
             rating_of=self.ratings.seed_rating,
+            changes=self.changes,
         )

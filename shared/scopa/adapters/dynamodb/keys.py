@@ -24,6 +24,9 @@
 | rated matches     | ``RATED#<pool>``   | ``<finished>#<match>``       |                             |
 | seek              | ``SEEK#<id>``      | ``SEEK``                     | gsi2: ``SEEKS`` (4)         |
 | a player's seek   | ``PLAYER#<id>``    | ``SEEK#<created>#<seek>``    |                             |
+| live connection   | ``CONN#<id>``      | ``CONN``                     |                             |
+| its subscription  | ``CONN#<id>``      | ``SUB#<topic>``              |                             |
+| topic subscriber  | ``TOPIC#<topic>``  | ``CONN#<id>``                |                             |
 
 (1) only while a match is active with a clock running: a sparse index of deadlines.
 (2) sort key ``<created>#<id>``: the tournaments of one status, newest first (and the pipeline's list).
@@ -36,6 +39,11 @@ pipeline needs; audit entries sort before it and stay out of that read.
 newest first, read a page at a time (projection ALL: one query a page). A seek lives a day at most, so a
 read starts at most a day back; expired ones still in it are filtered out. A seek's item and its player's
 item expire (TTL) a week after the seek does.
+
+A live connection's partition holds the connection and a mirror of each topic it follows (what
+``$disconnect`` deletes); a topic's partition lists its subscribers with their player, so the notifier
+reads one partition per topic. All three carry ``expires_at`` (TTL): API Gateway ends a connection within
+two hours, and the table forgets it even when ``$disconnect`` never came.
 The access patterns these serve are listed in ``docs/data-model.md``.
 """
 
@@ -55,6 +63,26 @@ TOKEN_SK = "TOKEN"
 MATCH_SK = "MATCH"
 LIVE = "LIVE"
 IDEMPOTENCY_SK = "IDEM"
+CONNECTION_SK = "CONN"
+SUBSCRIPTION_PREFIX = "SUB#"
+SUBSCRIBER_PREFIX = "CONN#"
+
+
+def connection_pk(connection_id: str) -> str:
+    return f"CONN#{connection_id}"
+
+
+def subscription_sk(topic: str) -> str:
+    """A connection's own record of one topic it follows."""
+    return f"{SUBSCRIPTION_PREFIX}{topic}"
+
+
+def topic_pk(topic: str) -> str:
+    return f"TOPIC#{topic}"
+
+
+def subscriber_sk(connection_id: str) -> str:
+    return f"{SUBSCRIBER_PREFIX}{connection_id}"
 
 
 def idempotency_pk(digest: str) -> str:

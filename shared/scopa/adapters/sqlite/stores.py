@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scopa.adapters.sqlite import clubs, idempotency, matches, players, ratings, seeks, tournaments
+from scopa.adapters.sqlite import (
+    clubs,
+    connections,
+    idempotency,
+    matches,
+    players,
+    ratings,
+    seeks,
+    tournaments,
+)
 from scopa.adapters.sqlite.database import Database
 from scopa.application.wiring import Stores
 
@@ -19,6 +28,7 @@ SCHEMA: tuple[str, ...] = (
     *ratings.SCHEMA,
     *idempotency.SCHEMA,
     *seeks.SCHEMA,
+    *connections.SCHEMA,
 )
 
 
@@ -37,4 +47,5 @@ def sqlite_stores(path: str | Path | Database) -> Stores:
         ratings=ratings.SqliteRatingRepository(db),
         idempotency=idempotency.SqliteIdempotencyRepository(db),
         seeks=seeks.SqliteSeekRepository(db),
+        connections=connections.SqliteConnectionRepository(db),
     )

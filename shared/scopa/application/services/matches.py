@@ -369,6 +369,11 @@ class MatchService:
                 return self.view(match, caller)
             self.clock.sleep(min(POLL_SECONDS, max(0.0, give_up - self.clock.now())))
 
+    def load(self, match_id: str) -> Match:
+        """The stored match, as :meth:`get` reads it (an overdue one ended on time first), for the live
+        notifier to render once for every viewer (:meth:`view`); ``match_not_found`` when there is none."""
+        return self._load(match_id)
+
     def _load(self, match_id: str) -> Match:
         """Read a match, applying a passed deadline first (a lost-on-time match is saved as such)."""
         reads = 0
