@@ -22,7 +22,8 @@ export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 .PHONY: run reset demo invoke events test lint format bench clean help layer synth browser
 
 help:
-	@echo "make run    - the API on http://127.0.0.1:8000, data in .local/scopa.db (PORT, HOST, ADMIN_TOKEN;"
+	@echo "make run    - the API on http://127.0.0.1:8000 (live push: ws://127.0.0.1:8000/live), data in"
+	@echo "              .local/scopa.db (PORT, HOST, ADMIN_TOKEN;"
 	@echo "              STORAGE=dynamodb: embedded DynamoDB, gone at exit; DYNAMODB_ENDPOINT: another one)"
 	@echo "make reset  - forget the data of make run (deletes .local/scopa.db)"
 	@echo "make demo   - play a full game between two bots, printed deal by deal"
@@ -31,7 +32,7 @@ help:
 	@echo "make test   - lint, type-check and run every test"
 	@echo "make browser - install chromium for the browser tests when missing (make test does it)"
 	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events, infra (strict on scopa)"
-	@echo "make bench  - engine, API, pairing and rating benchmarks against an in-run reference"
+	@echo "make bench  - engine, API, pairing, rating and live push benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
 	@echo "make layer  - build the Lambda layer (arm64 wheels + scopa) in build/layer"
 	@echo "make synth  - synthesise the AWS CDK app offline into cdk.out (ENV=dev|prod), cdk-nag checked"
@@ -83,6 +84,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.pairing
 	$(BIN)/python -m bench.ratings
 	$(BIN)/python -m bench.load
+	$(BIN)/python -m bench.live_latency
 
 layer: $(STAMP)
 	$(BIN)/python -m infra.layer build/layer

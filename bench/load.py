@@ -343,7 +343,7 @@ def run(
         with local_server(box) as server:
             from api import context
 
-            host, port = "127.0.0.1", int(server.http.server_address[1])
+            host, port = "127.0.0.1", int(server.server_address[1])
             health = _health_reference(host, port, clients, requests=100)
             counter = box[0]
             counter.requests.clear()

@@ -53,9 +53,15 @@ class EnvironmentConfig(BaseModel):
     table_name: str = Field(min_length=3, max_length=255)
     api: FunctionSize
     pipeline: FunctionSize
+    live: FunctionSize  # the WebSocket API's function: connect, disconnect, messages
+    notifier: FunctionSize  # fans a change out to its subscribers
     log_retention_days: int
     throttle_rate: int = Field(ge=1)  # steady requests per second on the API's default stage
     throttle_burst: int = Field(ge=1)
+    #: The WebSocket stage: messages per second from all clients together (a connected player sends
+    #: little: subscribe, unsubscribe, a ping every few minutes; moves go through the HTTP API).
+    live_throttle_rate: int = Field(ge=1)
+    live_throttle_burst: int = Field(ge=1)
     cors_origins: tuple[str, ...]  # "*" is safe here: clients send bearer tokens, never cookies
     ranking_shards: int = Field(ge=1, le=64)
     deletion_protection: bool  # of the table, as a CloudFormation property
@@ -86,7 +92,7 @@ class EnvironmentConfig(BaseModel):
             raise ValueError("prod keeps its table under deletion protection and retains its logs")
         if self.name == "prod" and self.admin_token_hash is None:
             raise ValueError("prod needs admin_token_hash (context or SCOPA_ADMIN_TOKEN_HASH)")
-        if self.throttle_burst < self.throttle_rate:
+        if self.throttle_burst < self.throttle_rate or self.live_throttle_burst < self.live_throttle_rate:
             raise ValueError(
                 "throttle_burst below throttle_rate would cap every second's traffic at the burst"
             )
@@ -100,9 +106,13 @@ ENVIRONMENTS: dict[str, dict[str, Any]] = {
         "table_name": "scopa-dev",
         "api": {"memory_mb": 512, "timeout_seconds": 25},
         "pipeline": {"memory_mb": 512, "timeout_seconds": 55},
+        "live": {"memory_mb": 512, "timeout_seconds": 10},
+        "notifier": {"memory_mb": 512, "timeout_seconds": 30},
         "log_retention_days": 14,
         "throttle_rate": 20,
         "throttle_burst": 40,
+        "live_throttle_rate": 20,
+        "live_throttle_burst": 40,
         "cors_origins": ("*",),
         "ranking_shards": 4,
         "deletion_protection": False,
@@ -122,9 +132,13 @@ ENVIRONMENTS: dict[str, dict[str, Any]] = {
         "table_name": "scopa-prod",
         "api": {"memory_mb": 1024, "timeout_seconds": 25},
         "pipeline": {"memory_mb": 1024, "timeout_seconds": 55},
+        "live": {"memory_mb": 512, "timeout_seconds": 10},
+        "notifier": {"memory_mb": 512, "timeout_seconds": 30},
         "log_retention_days": 90,
         "throttle_rate": 200,
         "throttle_burst": 400,
+        "live_throttle_rate": 200,
+        "live_throttle_burst": 400,
         "cors_origins": ("*",),
         "ranking_shards": 8,
         "deletion_protection": True,

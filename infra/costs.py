@@ -11,9 +11,12 @@ default) list somewhat higher prices, so scale the totals, or edit ``PRICES``.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 from dataclasses import dataclass
+from typing import Literal
 
+from scopa.application.services.matches import POLL_SECONDS
 from scopa.domain.rules import make_rules
 from tools.arena import play_game
 
@@ -34,6 +37,8 @@ PRICES = {
     "lambda_request": 0.20 / 1e6,
     "lambda_gb_second_arm": 0.0000133334,
     "http_api_request": 1.00 / 1e6,
+    "websocket_message": 1.00 / 1e6,  # each way, metered in 32 KB increments (a match update is ~3 KB)
+    "websocket_connection_minute": 0.25 / 1e6,
     "alarm_metric_month": 0.10,  # standard resolution; a metric-math alarm pays per metric it reads
     "dashboard_month": 3.00,
     "custom_metric_month": 0.30,
@@ -67,7 +72,44 @@ IDLE_RUN_LOG_BYTES = 1500
 REQUEST_LOG_BYTES = 400
 
 RUNS_PER_MONTH = 60 * 24 * 30
-ALARM_METRICS = 9  # 8 alarms; the 5xx-rate alarm reads two metrics
+ALARM_METRICS = 13  # 12 alarms (errors and throttles of 4 functions, ...); the 5xx-rate alarm reads two
+
+# ---------------------------------------------------------------- a game between two people, with push
+#: Assumptions, not measured here (state them with the figure): the mean time a person takes for a move
+#: (a game lasts moves x this: 154 moves, about 20 minutes), how many spectators follow a game on average,
+#: and how often an idle client pings (API Gateway closes a connection idle for 10 minutes).
+SECONDS_PER_HUMAN_MOVE = 8.0
+SPECTATORS = 1
+PING_SECONDS = 300.0
+#: The move request waits for Lambda's 202 to the asynchronous notifier invoke (LambdaFeed).
+FEED_INVOKE_MS = 15.0
+#: The notifier per move: a consistent match GetItem (1.8 KB: 1 RRU) and the topic's subscribers
+#: (one Query of small items, eventually consistent: 0.5 RRU); one rendering per distinct viewer (each
+#: seat, and one for every spectator) and one PostToConnection per subscriber.
+NOTIFY_READ_UNITS = 1.5
+NOTIFY_BASE_MS = 30.0
+NOTIFY_MS_PER_MESSAGE = 15.0
+#: The live function, per connection of a player: $connect (PutItem, 1 WRU), auth (token GetItem 0.5 RRU,
+#: UpdateItem of the connection 1 WRU), subscribe (PutItem of the subscription 1 WRU, the first rendering:
+#: match GetItem 1 RRU), $disconnect (a Query of its subscriptions 0.5 RRU, their and its own deletes
+#: 2 WRU). A spectator does not authenticate. Each invocation bills about LIVE_MS.
+PLAYER_CONNECTION = {
+    "invocations": 4,
+    "read_units": 2.0,
+    "write_units": 5.0,
+    "messages_in": 2,
+    "messages_out": 3,
+}
+SPECTATOR_CONNECTION = {
+    "invocations": 3,
+    "read_units": 1.5,
+    "write_units": 4.0,
+    "messages_in": 1,
+    "messages_out": 2,
+}
+LIVE_MS = 30.0
+#: The live and notifier functions' memory (infra/config.py): they wait on the network, not the CPU.
+LIVE_MEMORY_MB = 512
 IDLE_CUSTOM_METRICS = 2  # PipelineRuns, MatchesTimedOut (EMF, one dimension)
 
 
@@ -105,9 +147,12 @@ class Cost:
     label: str
     read_units: float
     write_units: float
-    requests: float
+    requests: float  # HTTP API requests, each a Lambda invocation
     lambda_gb_seconds: float
     log_gb: float
+    invocations: float = 0.0  # Lambda invocations without an HTTP request (notifier, WebSocket events)
+    websocket_messages: float = 0.0  # both ways
+    connection_minutes: float = 0.0
 
     @property
     def dynamodb(self) -> float:
@@ -117,7 +162,15 @@ class Cost:
     def compute(self) -> float:
         return (
             self.requests * (PRICES["lambda_request"] + PRICES["http_api_request"])
+            + self.invocations * PRICES["lambda_request"]
             + self.lambda_gb_seconds * PRICES["lambda_gb_second_arm"]
+        )
+
+    @property
+    def websocket(self) -> float:
+        return (
+            self.websocket_messages * PRICES["websocket_message"]
+            + self.connection_minutes * PRICES["websocket_connection_minute"]
         )
 
     @property
@@ -126,7 +179,7 @@ class Cost:
 
     @property
     def total(self) -> float:
-        return self.dynamodb + self.compute + self.logs
+        return self.dynamodb + self.compute + self.websocket + self.logs
 
 
 def per_thousand_games(
@@ -154,6 +207,105 @@ def per_thousand_games(
         requests=requests_per_game * 1000,
         lambda_gb_seconds=gb_seconds * 1000,
         log_gb=requests_per_game * 1000 * REQUEST_LOG_BYTES / 1e9,
+    )
+
+
+def _move_units(clock: bool) -> tuple[float, float]:
+    """(read, write) units of one move request: token and match reads, the conditional put."""
+    return MOVE_READ_UNITS, MOVE_WRITE_UNITS + (MOVE_INDEX_WRITE_UNITS if clock else 0)
+
+
+def game_minutes(moves: float, seconds_per_move: float = SECONDS_PER_HUMAN_MOVE) -> float:
+    return moves * seconds_per_move / 60
+
+
+Follow = Literal["push", "long-poll", "none"]
+
+
+def two_people(
+    moves: float,
+    memory_mb: int,
+    *,
+    follow: Follow,
+    clock: bool,
+    rated: bool,
+    spectators: int = SPECTATORS,
+    seconds_per_move: float = SECONDS_PER_HUMAN_MOVE,
+    live_memory_mb: int = LIVE_MEMORY_MB,
+) -> Cost:
+    """1,000 games between two people, ``spectators`` more following each, and how they follow it.
+
+    Every move is one HTTP request from the player who moves (``memory_mb``: the API function). Then:
+
+    * ``push``: one asynchronous notifier invoke and one message to each of the ``2 + spectators``
+      connections; each connection opens, authenticates (players), subscribes, pings every
+      ``PING_SECONDS`` and closes once, open for the whole game (the live and notifier functions have
+      ``live_memory_mb``);
+    * ``long-poll``: the other player and every spectator hold a ``GET /matches/{id}?after_version=N``
+      for the whole ``seconds_per_move`` (a function billed for the wait, a token read, a consistent
+      match read every ``POLL_SECONDS``);
+    * ``none``: nobody waits (the moves alone: what either way of following adds to).
+    """
+    move_read, move_write = _move_units(clock)
+    subscribers = 2 + spectators
+    minutes = game_minutes(moves, seconds_per_move)
+    requests = moves + 1  # every move and the creation
+    read = move_read * moves + CREATE_READ_UNITS + (RATE_READ_UNITS if rated else 0)
+    write = move_write * moves + CREATE_WRITE_UNITS + (RATE_WRITE_UNITS if rated else 0)
+    api_ms = requests * REQUEST_MS
+    live_ms = 0.0
+    invocations = 0.0
+    messages = 0.0
+    connection_minutes = 0.0
+    if follow == "push":
+        pings = math.ceil(minutes * 60 / PING_SECONDS)
+        connections = [PLAYER_CONNECTION, PLAYER_CONNECTION] + [SPECTATOR_CONNECTION] * spectators
+        api_ms += moves * FEED_INVOKE_MS
+        read += NOTIFY_READ_UNITS * moves
+        invocations = moves  # the notifier, once per move
+        live_ms = moves * (NOTIFY_BASE_MS + NOTIFY_MS_PER_MESSAGE * subscribers)
+        messages = moves * subscribers
+        for connection in connections:
+            read += connection["read_units"]
+            write += connection["write_units"]
+            invocations += connection["invocations"] + pings  # every ping is a $default message
+            live_ms += (connection["invocations"] + pings) * LIVE_MS
+            messages += connection["messages_in"] + connection["messages_out"] + 2 * pings  # ping, pong
+        connection_minutes = math.ceil(minutes) * len(connections)
+    elif follow == "long-poll":
+        waits = moves * (1 + spectators)
+        requests += waits
+        read += waits * (0.5 + seconds_per_move / POLL_SECONDS)
+        api_ms += waits * seconds_per_move * 1000
+    label = f"two people, {follow}, {spectators} spectator{'s' if spectators != 1 else ''}"
+    label += ", clock" if clock else ", no clock"
+    label += ", rated" if rated else ""
+    gb_seconds = api_ms / 1000 * memory_mb / 1024 + live_ms / 1000 * live_memory_mb / 1024
+    return Cost(
+        label=label,
+        read_units=read * 1000,
+        write_units=write * 1000,
+        requests=requests * 1000,
+        lambda_gb_seconds=gb_seconds * 1000,
+        log_gb=(requests + invocations) * 1000 * REQUEST_LOG_BYTES / 1e9,
+        invocations=invocations * 1000,
+        websocket_messages=messages * 1000,
+        connection_minutes=connection_minutes * 1000,
+    )
+
+
+def added(cost: Cost, baseline: Cost) -> Cost:
+    """What ``cost`` adds to ``baseline`` (the same games, nobody following)."""
+    return Cost(
+        label=f"{cost.label}: added",
+        read_units=cost.read_units - baseline.read_units,
+        write_units=cost.write_units - baseline.write_units,
+        requests=cost.requests - baseline.requests,
+        lambda_gb_seconds=cost.lambda_gb_seconds - baseline.lambda_gb_seconds,
+        log_gb=cost.log_gb - baseline.log_gb,
+        invocations=cost.invocations - baseline.invocations,
+        websocket_messages=cost.websocket_messages - baseline.websocket_messages,
+        connection_minutes=cost.connection_minutes - baseline.connection_minutes,
     )
 
 
@@ -190,13 +342,38 @@ def report(length: GameLength, memory_mb: int) -> str:
         per_thousand_games(length.mean_moves, memory_mb, clock=True, rated=True, poll_reads_per_move=10),
     ]
     for cost in cases:
-        lines.append(
-            f"  {cost.label:42} {cost.read_units:>9,.0f} RRU {cost.write_units:>9,.0f} WRU "
-            f"{cost.requests:>9,.0f} req {cost.lambda_gb_seconds:>9,.0f} GB-s | "
-            f"DynamoDB ${cost.dynamodb:.3f} Lambda+API ${cost.compute:.3f} logs ${cost.logs:.3f} "
-            f"= ${cost.total:.3f}"
-        )
+        lines.append(_line(cost))
+    minutes = game_minutes(length.mean_moves)
+    lines += [
+        "",
+        f"two people, per 1,000 games ({SECONDS_PER_HUMAN_MOVE:.0f} s a move: {minutes:.1f} min a game; "
+        f"a ping every {PING_SECONDS:.0f} s):",
+    ]
+    for spectators in (SPECTATORS, 0, 10):
+        games = {
+            follow: two_people(
+                length.mean_moves, memory_mb, follow=follow, clock=True, rated=True, spectators=spectators
+            )
+            for follow in ("none", "push", "long-poll")
+        }
+        for follow in ("push", "long-poll"):
+            lines += [_line(games[follow]), _line(added(games[follow], games["none"]))]
     return "\n".join(lines)
+
+
+def _line(cost: Cost) -> str:
+    extra = ""
+    if cost.websocket_messages:
+        extra = (
+            f" {cost.invocations:>9,.0f} inv {cost.websocket_messages:>9,.0f} msg "
+            f"{cost.connection_minutes:>9,.0f} conn-min"
+        )
+    return (
+        f"  {cost.label:46} {cost.read_units:>11,.0f} RRU {cost.write_units:>9,.0f} WRU "
+        f"{cost.requests:>9,.0f} req{extra} {cost.lambda_gb_seconds:>9,.0f} GB-s | "
+        f"DynamoDB ${cost.dynamodb:.3f} Lambda+API ${cost.compute:.3f} WebSocket ${cost.websocket:.3f} "
+        f"logs ${cost.logs:.3f} = ${cost.total:.3f}"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

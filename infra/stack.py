@@ -11,6 +11,7 @@ from constructs import Construct
 from infra.components.api import HttpApi
 from infra.components.data import Data
 from infra.components.functions import Functions
+from infra.components.live import Live
 from infra.components.monitoring import Monitoring
 from infra.components.pipeline import PipelineSchedule
 from infra.config import EnvironmentConfig
@@ -44,6 +45,15 @@ class ScopaStack(Stack):
             self, "Functions", config=config, table=self.data.table, layer_dir=layer_dir
         )
         self.http = HttpApi(self, "Http", config=config, handler=self.functions.api, routes=routes)
+        self.live = Live(
+            self,
+            "Live",
+            config=config,
+            live=self.functions.live,
+            notifier=self.functions.notifier,
+            api=self.functions.api,
+            pipeline=self.functions.pipeline,
+        )
         self.schedule = PipelineSchedule(
             self, "Schedule", function=self.functions.pipeline, stage=config.name
         )
@@ -53,12 +63,21 @@ class ScopaStack(Stack):
             stage=config.name,
             thresholds=config.alarms,
             api=self.http.api,
-            functions={"Api": self.functions.api, "Pipeline": self.functions.pipeline},
+            functions={
+                "Api": self.functions.api,
+                "Pipeline": self.functions.pipeline,
+                "Live": self.functions.live,
+                "Notifier": self.functions.notifier,
+            },
+            live_api=self.live.api,
             dead_letters=self.schedule.dead_letters,
             table=self.data.table,
             pipeline=self.functions.pipeline,
         )
         CfnOutput(self, "ApiUrl", value=self.http.url, description="Base URL of the HTTP API")
+        CfnOutput(
+            self, "WebSocketUrl", value=self.live.url, description="wss:// URL of the live-play WebSocket API"
+        )
         CfnOutput(self, "TableName", value=self.data.table.table_name, description="The DynamoDB table")
         CfnOutput(
             self, "AlarmTopicArn", value=self.monitoring.topic.topic_arn, description="Alarm notifications"

@@ -212,7 +212,7 @@ class DealTracker:
     last_capturer: int = -1
     last_player: int = -1
     scope: list[int] = field(default_factory=list)
-    order: list[tuple[int, int]] = field(default_factory=list)  # (side, points) of scope and bonuses
+    scopa_order: list[tuple[int, int]] = field(default_factory=list)  # (side, 1) per scopa, as made
     bonus: list[int] = field(default_factory=list)
     bonus_items: list[tuple[int, int]] = field(default_factory=list)  # (seat, points) as declared
 
@@ -235,7 +235,6 @@ class DealTracker:
     def add_bonus(self, seat: int, pts: int) -> None:
         side = seat % self.rules.sides
         self.bonus[side] += pts
-        self.order.append((side, pts))
         self.bonus_items.append((seat, pts))
 
     def hands_dealt(self, state: GameState) -> None:
@@ -272,7 +271,7 @@ class DealTracker:
         if ace_sweep and not r.ace_sweep_is_scopa:
             return False
         self.scope[side] += 1
-        self.order.append((side, 1))
+        self.scopa_order.append((side, 1))
         return True
 
     def finish(self) -> list[dict[str, int]]:
@@ -387,7 +386,9 @@ def test_random_games_keep_the_cards_the_rules_and_the_score(setup: Setup) -> No
         before = list(scores)
         scores = [s + sum(p.values()) for s, p in zip(scores, points, strict=True)]
         assert list(after.deal_totals[-1]) == [sum(p.values()) for p in points]
-        outcome = expected_outcome(r, before, scores, points, tracker.order, tracker.piles)
+        # docs/engine.md "Count order": scope as they were made, then cirulla bonuses as declared.
+        order = tracker.scopa_order + [(seat % r.sides, pts) for seat, pts in tracker.bonus_items]
+        outcome = expected_outcome(r, before, scores, points, order, tracker.piles)
         if outcome is None:
             assert not after.finished
             assert list(after.scores) == scores

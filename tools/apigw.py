@@ -1,4 +1,5 @@
-"""Build API Gateway HTTP API (payload v2) events, for the local server, tests and sample events."""
+"""Build API Gateway events (HTTP API payload v2, WebSocket API), for the local server, tests and sample
+events."""
 
 from __future__ import annotations
 
@@ -65,6 +66,40 @@ def http_event(
                 event["isBase64Encoded"] = True
         else:
             event["body"] = raw_body
+    return event
+
+
+def websocket_event(
+    route_key: str,
+    connection_id: str,
+    body: str | bytes | None = None,
+    *,
+    source_ip: str = "127.0.0.1",
+) -> dict[str, Any]:
+    """A WebSocket API event (``$connect``, ``$disconnect`` or ``$default`` with the frame as ``body``)."""
+    kind = {"$connect": "CONNECT", "$disconnect": "DISCONNECT"}.get(route_key, "MESSAGE")
+    event: dict[str, Any] = {
+        "requestContext": {
+            "routeKey": route_key,
+            "eventType": kind,
+            "connectionId": connection_id,
+            "messageId": uuid.uuid4().hex[:16] if kind == "MESSAGE" else None,
+            "extendedRequestId": str(uuid.uuid4()),
+            "requestTimeEpoch": int(time.time() * 1000),
+            "connectedAt": int(time.time() * 1000),
+            "identity": {"sourceIp": source_ip},
+            "stage": "local",
+            "domainName": "localhost",
+            "apiId": "local",
+            "requestId": str(uuid.uuid4()),
+        },
+        "isBase64Encoded": False,
+    }
+    if isinstance(body, bytes):
+        event["body"] = base64.b64encode(body).decode()
+        event["isBase64Encoded"] = True
+    elif body is not None:
+        event["body"] = body
     return event
 
 

@@ -66,6 +66,7 @@ class World:
     done: str  # a two-round Swiss of four greedy bots, played to the end
     mover: str = ""  # whose turn it is in ``active``
     move: dict[str, Any] = field(default_factory=dict)  # a legal move of theirs
+    seek: str = ""  # Bea's open seek in the lobby
 
 
 def bootstrap(services: Any) -> World:
@@ -73,6 +74,7 @@ def bootstrap(services: Any) -> World:
     from scopa.application.auth import ADMIN_ID, Caller, hash_token
     from scopa.application.clock import iso
     from scopa.application.ports.clubs import Club, Member
+    from scopa.application.services.lobby import NewSeek
     from scopa.application.services.matches import MatchView, NewMatch
     from scopa.domain.tournaments.settings import TournamentSettings
 
@@ -139,6 +141,8 @@ def bootstrap(services: Any) -> World:
     t.start(olga, done)  # the bots play their matches as they are created: the start plays it out
     assert t.get(done).status == "finished", f"the sample bot tournament is {t.get(done).status}"
 
+    seek = services.lobby.create_seek(bea, NewSeek(move_seconds=60), idempotency_key="sample-seek").id
+
     live = services.matches.get(ada, active)
     mover = ada if live.turn_player_id == ada.player_id else bea
     move = services.matches.get(mover, active).view["legal_moves"][0]
@@ -156,6 +160,7 @@ def bootstrap(services: Any) -> World:
         done=done,
         mover=str(mover.player_id),
         move={"card": move["card"], "take": move["take"]},
+        seek=seek,
     )
 
 
@@ -282,7 +287,30 @@ def sample_events(w: World | None = None) -> list[Sample]:
         Sample("post-match-accept", "POST", f"/matches/{w.pending}/accept", 200, token=bea),
         Sample("post-match-decline", "POST", f"/matches/{w.pending}/decline", 200, token=bea),
         Sample("get-match-deals", "GET", f"/matches/{w.finished}/deals", 200, query={"limit": "5"}),
+        Sample("post-match-withdraw", "POST", f"/matches/{w.pending}/withdraw", 200, token=ada),
         Sample("get-match-record", "GET", f"/matches/{w.finished}/record", 200),
+        Sample("get-lobby-seeks", "GET", "/lobby/seeks", 200, query={"limit": "20"}),
+        Sample(
+            "post-lobby-seeks",
+            "POST",
+            "/lobby/seeks",
+            201,
+            token=ada,
+            body={"preset": "classic", "time_control": {"seconds_per_move": 60}, "rated": True},
+            headers={"idempotency-key": "seek-1"},
+        ),
+        Sample("delete-lobby-seek", "DELETE", f"/lobby/seeks/{w.seek}", 204, token=bea),
+        Sample("post-lobby-seek-accept", "POST", f"/lobby/seeks/{w.seek}/accept", 201, token=ada),
+        Sample(
+            "post-challenges",
+            "POST",
+            "/challenges",
+            201,
+            token=ada,
+            body={"opponent": w.bea, "target": 11, "rated": False},
+            headers={"idempotency-key": "challenge-1"},
+        ),
+        Sample("get-inbox", "GET", "/inbox", 200, token=bea),
         Sample("get-rankings", "GET", "/rankings", 200),
         Sample("get-ranking", "GET", "/rankings/scopa", 200, query={"by": "elo", "limit": "20"}),
         Sample("post-ranking-recompute", "POST", "/rankings/scopa/recompute", 200, token=ADMIN_TOKEN),

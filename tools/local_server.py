@@ -1,7 +1,12 @@
-"""``make run``: the API Lambda's own handler behind a local WSGI server (werkzeug), on SQLite or DynamoDB.
+"""``make run``: the functions' own handlers behind a local ASGI server (uvicorn), on SQLite or DynamoDB.
 
-Each HTTP request becomes an API Gateway HTTP API (payload v2) event for ``api.handler.handler``; the
-handler's answer (status, headers, cookies, body, base64 flag) becomes the HTTP response. The store is
+One port serves both APIs. Each HTTP request becomes an API Gateway HTTP API (payload v2) event for
+``api.handler.handler``; the handler's answer (status, headers, cookies, body, base64 flag) becomes the
+HTTP response. A WebSocket on ``/live`` is the WebSocket API: opening it, each message and closing it
+become ``$connect``, ``$default`` and ``$disconnect`` events for ``live.handler.handler``, which answers
+through the pusher (:class:`LocalSockets`: the open sockets of this process, as API Gateway's
+``PostToConnection`` in AWS). Writes publish their changes to :class:`LocalFeed`, whose worker thread calls
+``notifier.handler.handler``, as the notifier Lambda is invoked in AWS (docs/live.md). The store is
 chosen through the environment the API itself reads (``api.settings``), set here before the API is
 imported:
 
@@ -18,7 +23,8 @@ often the tournament pipeline runs, as the schedule does in AWS (``60``; ``0`` t
 Concurrency. Powertools' resolver keeps the request it is answering in process-wide state (the class
 attributes ``BaseRouter.current_event`` and ``lambda_context``, shared by every resolver, and the app's
 ``context``), so two handler calls must not overlap in one process, whatever the store; embedded moto is
-not safe for concurrent writes either. The :class:`Gate` therefore lets one handler call run at a time.
+not safe for concurrent writes either. The :class:`Gate` therefore lets one handler call run at a time
+(API, live, notifier and pipeline alike); each runs in a thread of its own, never on the event loop.
 The one place a request waits inside the handler is a long-poll (``GET /matches/{id}?after_version=N&
 wait=S``), which sleeps through the service clock: the gate's clock lets the gate go while it sleeps, so
 a waiting client never blocks the others, and hands the waiting request its resolver state back when it
@@ -27,16 +33,22 @@ takes the gate again (:func:`_resolver_state`).
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import functools
 import json
+import logging
 import os
+import queue
 import secrets
 import signal
+import socket
 import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from http import HTTPStatus
 from pathlib import Path
@@ -44,19 +56,21 @@ from types import TracebackType
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from werkzeug.datastructures import EnvironHeaders
-from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
-
-from tools.apigw import FakeLambdaContext, http_event
+from scopa.application.ports.changes import Change
+from scopa.application.services.live import new_connection_id
+from tools.apigw import FakeLambdaContext, http_event, websocket_event
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_TABLE = "scopa-local"
 DEFAULT_SQLITE_PATH = ".local/scopa.db"
 MAX_BODY_BYTES = 64 * 1024
+LIVE_PATH = "/live"  # the WebSocket API
+MAX_FRAME_BYTES = 128 * 1024  # API Gateway's largest WebSocket message
 
 Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
-StartResponse = Callable[[str, list[tuple[str, str]]], Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
 T = TypeVar("T")
 
 
@@ -283,28 +297,116 @@ def response_parts(answer: dict[str, Any]) -> tuple[int, list[tuple[str, str]], 
     return int(answer["statusCode"]), headers, body
 
 
-def _read_body(environ: dict[str, Any]) -> bytes | None:
-    """The request body, or None when it is larger than :data:`MAX_BODY_BYTES` (left unread)."""
-    stream = environ["wsgi.input"]
-    if environ.get("wsgi.input_terminated"):  # chunked: read one byte past the limit to see it
-        data: bytes = stream.read(MAX_BODY_BYTES + 1)
-        return None if len(data) > MAX_BODY_BYTES else data
-    length = int(environ.get("CONTENT_LENGTH") or 0)
-    if length > MAX_BODY_BYTES:
-        return None
-    return stream.read(length) if length > 0 else b""
+# ---------------------------------------------------------------------------------------------- live
 
 
-class _RequestHandler(WSGIRequestHandler):
-    # Headers and body are two writes: without Nagle the body does not wait for the client's delayed ACK.
-    disable_nagle_algorithm = True
+class _ShutdownNoise(logging.Filter):
+    """Drop uvicorn's complaints about the long-polls still waiting when the server stops: they are
+    cancelled on purpose (the client sees the connection close, as a Lambda timing out would close it)."""
 
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        return  # quiet: ACCESS_LOG=1 prints one line per request instead
+    EXPECTED = ("timeout graceful shutdown exceeded", "ASGI callable returned without starting response")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        return not any(expected in message for expected in self.EXPECTED)
+
+
+logging.getLogger("uvicorn.error").addFilter(_ShutdownNoise())
+
+
+class LocalSockets:
+    """The pusher of ``make run``: a message for a connection goes to its open socket, from any thread.
+
+    Each open WebSocket has a queue on the server's event loop; :meth:`send` puts the message there with
+    ``call_soon_threadsafe`` (the handlers run in their own threads) and the socket's writer task sends
+    the queue in order, so one connection receives its messages in the order they were sent.
+    """
+
+    def __init__(self) -> None:
+        self._open: dict[str, tuple[asyncio.AbstractEventLoop, asyncio.Queue[str]]] = {}
+        self._lock = threading.Lock()
+        self.sent = 0
+
+    def open(self, connection_id: str, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str]) -> None:
+        with self._lock:
+            self._open[connection_id] = (loop, queue)
+
+    def close(self, connection_id: str) -> None:
+        with self._lock:
+            self._open.pop(connection_id, None)
+
+    def send(self, connection_id: str, message: dict[str, Any]) -> bool:
+        with self._lock:
+            found = self._open.get(connection_id)
+        if found is None:
+            return False
+        loop, queue = found
+        try:
+            loop.call_soon_threadsafe(queue.put_nowait, json.dumps(message, ensure_ascii=False))
+        except RuntimeError:  # the loop is closed: the server stopped
+            return False
+        self.sent += 1
+        return True
+
+    @property
+    def count(self) -> int:
+        """Open sockets right now."""
+        with self._lock:
+            return len(self._open)
+
+
+class LocalFeed:
+    """The change feed of ``make run``: writes queue their changes, a worker thread hands them to the
+    notifier's own Lambda handler (through the gate), as the Lambda feed invokes the notifier in AWS."""
+
+    def __init__(self, notify: Callable[[list[Change]], Any]) -> None:
+        self._queue: queue.SimpleQueue[list[Change] | None] = queue.SimpleQueue()
+        self._notify = notify
+        self._idle = threading.Event()
+        self._idle.set()
+        self._thread = threading.Thread(target=self._work, name="notifier", daemon=True)
+        self._thread.start()
+
+    def publish(self, changes: Sequence[Change]) -> None:
+        if changes:
+            self._idle.clear()
+            self._queue.put(list(changes))
+
+    def stop(self) -> None:
+        self._queue.put(None)
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Block until every published change was notified (tests); False on timeout."""
+        return self._idle.wait(timeout)
+
+    def _work(self) -> None:
+        while True:
+            batch = self._queue.get()
+            if batch is None:
+                return
+            stop = False
+            while not self._queue.empty():  # what queued meanwhile goes in the same notifier call
+                more = self._queue.get()
+                if more is None:
+                    stop = True
+                    break
+                batch += more
+            try:
+                self._notify(batch)
+            except Exception as exc:  # a lost change costs a late update, never the server
+                print(f"local_server: the notifier failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+            if self._queue.empty():
+                self._idle.set()
+            if stop:
+                return
+
+
+# ---------------------------------------------------------------------------------------------- the server
 
 
 class LocalServer:
-    """The handler served over HTTP on ``host:port`` (0: a free port), one handler call at a time."""
+    """The handlers served on ``host:port`` (0: a free port): HTTP for the API, WebSockets on ``/live``
+    for the live function; one handler call at a time (:class:`Gate`)."""
 
     def __init__(
         self,
@@ -315,6 +417,8 @@ class LocalServer:
         gate: Gate | None = None,
         access_log: bool = False,
     ) -> None:
+        import uvicorn
+
         from api import context
 
         if handler is None:
@@ -324,40 +428,80 @@ class LocalServer:
         self.handler = handler
         self.gate = gate or Gate()
         self.access_log = access_log
+        self.sockets = LocalSockets()
+        self.feed = LocalFeed(self.notify)
+        self.invocations: Counter[str] = Counter()  # handler calls by function: api, live, notifier, pipeline
         context.use_clock(self.gate.clock)
-        self.http: BaseWSGIServer = make_server(
-            host, port, self.wsgi, threaded=True, request_handler=_RequestHandler
+        context.use_live(self.feed, self.sockets)
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.socket = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            self.socket.bind((host, port))  # here, so a taken port fails the constructor, not the loop
+            self.socket.listen(128)
+        except OSError:
+            self.socket.close()
+            self.feed.stop()
+            context.use_live(None, None)
+            raise
+        self.server_address: tuple[str, int] = self.socket.getsockname()[:2]
+        config = uvicorn.Config(
+            self.asgi,
+            interface="asgi3",
+            lifespan="off",
+            proxy_headers=False,
+            ws="websockets-sansio",
+            ws_max_size=MAX_FRAME_BYTES,
+            ws_ping_interval=None,  # clients ping (docs/live.md); API Gateway does not ping either
+            log_level="warning",
+            access_log=False,
+            server_header=False,
+            timeout_graceful_shutdown=2,
         )
+        self.uvicorn = uvicorn.Server(config)
 
     @property
     def url(self) -> str:
-        host, port = str(self.http.server_address[0]), int(self.http.server_address[1])
+        host, port = str(self.server_address[0]), int(self.server_address[1])
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
         return f"http://{shown}:{port}"
 
-    # -------------------------------------------------------------------------- the handler
+    @property
+    def live_url(self) -> str:
+        """The WebSocket API's URL (``ws://host:port/live``)."""
+        return "ws" + self.url.removeprefix("http") + LIVE_PATH
+
+    # -------------------------------------------------------------------------- the handlers
 
     def invoke(self, event: dict[str, Any]) -> dict[str, Any]:
         """One API handler call on a v2 event, through the gate."""
+        return self._call(self.handler, event, "api")
 
-        def call() -> dict[str, Any]:
-            try:
-                return self.handler(event, FakeLambdaContext())
-            finally:
-                _drop_metrics()
+    def invoke_live(self, event: dict[str, Any]) -> dict[str, Any]:
+        """One call of the WebSocket API's handler (``functions/live``), through the gate."""
+        from live.handler import handler as live_handler
 
-        return self.gate.run(call)
+        return self._call(live_handler, event, "live")
+
+    def notify(self, changes: Sequence[Change]) -> dict[str, Any]:
+        """One notifier call (``functions/notifier``) on ``changes``, through the gate."""
+        from notifier.handler import handler as notifier_handler
+
+        event = {"changes": [{"topic": c.topic, "version": c.version} for c in changes]}
+        return self._call(notifier_handler, event, "notifier")
 
     def run_pipeline(self) -> dict[str, Any]:
         """One scheduled pipeline run through the pipeline's own Lambda handler, through the gate."""
         from pipeline.handler import handler as pipeline_handler
 
         event = {"source": "aws.scheduler", "detail-type": "Scheduled Event", "detail": {}}
+        return self._call(pipeline_handler, event, "pipeline")
 
+    def _call(self, handler: Handler, event: dict[str, Any], function: str) -> dict[str, Any]:
         def call() -> dict[str, Any]:
+            self.invocations[function] += 1
             try:
-                report: dict[str, Any] = pipeline_handler(event, FakeLambdaContext())
-                return report
+                return handler(event, FakeLambdaContext())
             finally:
                 _drop_metrics()
 
@@ -377,36 +521,48 @@ class LocalServer:
         threading.Thread(target=loop, name="pipeline-timer", daemon=True).start()
         return stop
 
-    # -------------------------------------------------------------------------- WSGI
+    # -------------------------------------------------------------------------- ASGI
 
-    def wsgi(self, environ: dict[str, Any], start_response: StartResponse) -> list[bytes]:
-        """The WSGI application: the request as a v2 event, the handler's answer as the response."""
-        method = environ["REQUEST_METHOD"]
-        target = environ.get("REQUEST_URI") or environ.get("PATH_INFO") or "/"
+    async def asgi(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
+        """The ASGI application: HTTP requests as v2 events, WebSocket sessions as WebSocket API events."""
+        with suppress(asyncio.CancelledError):  # the server stops: a long-poll still waiting ends here
+            if scope["type"] == "http":
+                await self._http(scope, receive, send)
+            elif scope["type"] == "websocket":
+                await self._websocket(scope, receive, send)
+
+    async def _http(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
+        method = scope["method"]
+        query = scope.get("query_string", b"").decode("latin-1")
+        target = scope.get("raw_path", scope["path"].encode()).decode("latin-1") + (
+            f"?{query}" if query else ""
+        )
+        headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]]
         started = time.perf_counter()
-        try:
-            body = _read_body(environ)
-        except ValueError:
-            status, headers, payload = _error(HTTPStatus.BAD_REQUEST, "bad_request", "invalid Content-Length")
+        body = await _read_body(headers, receive)
+        if body is None:
+            status, answer_headers, payload = _error(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                "payload_too_large",
+                f"the request body is larger than {MAX_BODY_BYTES // 1024} KB",
+                {"limit_bytes": MAX_BODY_BYTES},
+            )
         else:
-            if body is None:
-                status, headers, payload = _error(
-                    HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-                    "payload_too_large",
-                    f"the request body is larger than {MAX_BODY_BYTES // 1024} KB",
-                    {"limit_bytes": MAX_BODY_BYTES},
-                )
-            else:
-                event = request_event(
-                    method, target, EnvironHeaders(environ).items(), body, environ.get("REMOTE_ADDR", "")
-                )
-                status, headers, payload = self._answer(event)
+            client = scope.get("client") or ("", 0)
+            event = request_event(method, target, headers, body, str(client[0]))
+            status, answer_headers, payload = await _in_thread(lambda: self._answer(event))
         if self.access_log:
             took = (time.perf_counter() - started) * 1000
             print(f"{method} {target} -> {status} ({took:.1f} ms)", file=sys.stderr, flush=True)
-        headers.append(("Content-Length", str(len(payload))))
-        start_response(f"{status} {_phrase(status)}", headers)
-        return [] if method == "HEAD" else [payload]
+        answer_headers.append(("Content-Length", str(len(payload))))
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in answer_headers],
+            }
+        )
+        await send({"type": "http.response.body", "body": b"" if method == "HEAD" else payload})
 
     def _answer(self, event: dict[str, Any]) -> tuple[int, list[tuple[str, str]], bytes]:
         try:
@@ -419,16 +575,71 @@ class LocalServer:
                 "the handler raised an exception; see the server console",
             )
 
+    async def _websocket(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
+        """One WebSocket session: ``$connect``, a ``$default`` call per message, ``$disconnect``."""
+        opening = await receive()
+        if opening["type"] != "websocket.connect":
+            return
+        if scope["path"] != LIVE_PATH:
+            await send({"type": "websocket.close", "code": 1008})  # refused: HTTP 403
+            return
+        client = scope.get("client") or ("", 0)
+        connection_id = new_connection_id()
+        started = time.perf_counter()
+        connected = await _in_thread(
+            lambda: self._live_call(websocket_event("$connect", connection_id, source_ip=str(client[0])))
+        )
+        if self.access_log:
+            took = (time.perf_counter() - started) * 1000
+            print(f"WS {LIVE_PATH} $connect -> {connected} ({took:.1f} ms)", file=sys.stderr, flush=True)
+        if connected != 200:
+            await send({"type": "websocket.close", "code": 1011})
+            return
+        outbox: asyncio.Queue[str] = asyncio.Queue()
+        self.sockets.open(connection_id, asyncio.get_running_loop(), outbox)
+        await send({"type": "websocket.accept"})
+        writer = asyncio.create_task(_write(outbox, send))
+        try:
+            while True:
+                message = await receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if message["type"] != "websocket.receive":
+                    continue
+                frame: str | bytes | None = message.get("text")
+                if frame is None:
+                    frame = message.get("bytes") or b""
+                event = websocket_event("$default", connection_id, frame, source_ip=str(client[0]))
+                await _in_thread(functools.partial(self._live_call, event))
+        finally:
+            self.sockets.close(connection_id)
+            writer.cancel()
+            gone = websocket_event("$disconnect", connection_id, source_ip=str(client[0]))
+            with suppress(Exception):
+                await _in_thread(lambda: self._live_call(gone))
+
+    def _live_call(self, event: dict[str, Any]) -> int:
+        try:
+            return int(self.invoke_live(event).get("statusCode", 200))
+        except Exception as exc:  # the live handler answers its own errors: this is a bug
+            print(f"local_server: the live handler raised {type(exc).__name__}: {exc}", file=sys.stderr)
+            return 500
+
     # -------------------------------------------------------------------------- serving
 
     def serve_forever(self) -> None:
-        self.http.serve_forever(poll_interval=0.2)
+        """Serve in this thread until Ctrl-C or SIGTERM (uvicorn's own handlers, then ours again)."""
+        self.uvicorn.run(sockets=[self.socket])
 
     def shutdown(self) -> None:
-        self.http.shutdown()
+        self.uvicorn.should_exit = True
 
     def close(self) -> None:
-        self.http.server_close()
+        from api import context
+
+        self.feed.stop()
+        self.socket.close()
+        context.use_live(None, None)
 
     def __enter__(self) -> LocalServer:
         return self
@@ -441,14 +652,72 @@ class LocalServer:
     @contextmanager
     def running(self) -> Iterator[LocalServer]:
         """Serve in a background thread for the duration of the block (tests)."""
-        thread = threading.Thread(target=self.http.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        thread = threading.Thread(target=self.serve_forever, name="local-server", daemon=True)
         thread.start()
+        deadline = time.monotonic() + 10
+        while not self.uvicorn.started and thread.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.01)
         try:
             yield self
         finally:
-            self.http.shutdown()
+            self.uvicorn.should_exit = True
+            thread.join(timeout=10)
             self.close()
-            thread.join(timeout=5)
+
+
+async def _in_thread(action: Callable[[], T]) -> T:
+    """Run a blocking handler call in a daemon thread of its own (as werkzeug's threaded server did: a
+    long-poll holds a thread, not the loop, and never holds up the process's exit)."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[T] = loop.create_future()
+
+    def settle(outcome: Callable[[], None]) -> None:
+        if not done.done():
+            outcome()
+
+    def run() -> None:
+        try:
+            value = action()
+        except BaseException as exc:  # handed to the awaiting coroutine
+            failure = exc
+            with suppress(RuntimeError):
+                loop.call_soon_threadsafe(settle, lambda: done.set_exception(failure))
+        else:
+            with suppress(RuntimeError):
+                loop.call_soon_threadsafe(settle, lambda: done.set_result(value))
+
+    threading.Thread(target=run, name="handler", daemon=True).start()
+    return await done
+
+
+async def _write(outbox: asyncio.Queue[str], send: Send) -> None:
+    """Send a socket's queued messages in order until the session ends."""
+    while True:
+        text = await outbox.get()
+        try:
+            await send({"type": "websocket.send", "text": text})
+        except Exception:  # the client is gone; $disconnect follows
+            return
+
+
+async def _read_body(headers: list[tuple[str, str]], receive: Receive) -> bytes | None:
+    """The request body, or None when it is larger than :data:`MAX_BODY_BYTES` (left unread)."""
+    declared = next((v for k, v in headers if k.lower() == "content-length"), None)
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        return None
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b"".join(chunks)
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:  # chunked, or a length that lied
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body"):
+            return b"".join(chunks)
 
 
 def _error(
@@ -493,7 +762,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         try:
             server = LocalServer(host, port, access_log=os.environ.get("ACCESS_LOG") == "1")
-        except (OSError, SystemExit) as exc:  # werkzeug exits when the port is taken
+        except OSError as exc:  # the port is taken, or the host is not ours
             print(f"local_server: cannot listen on {host}:{port}: {exc}", file=sys.stderr)
             return 1
         # Ctrl-C (and a plain kill) stop the server, even when started from a shell that ignores SIGINT.
@@ -502,8 +771,8 @@ def main(argv: list[str] | None = None) -> int:
         with server:
             if pipeline_seconds > 0:
                 server.start_pipeline_timer(pipeline_seconds)
-            _print_banner(server.url, admin_token, where)
-            with suppress(KeyboardInterrupt):  # werkzeug's loop returns on Ctrl-C itself; SIGTERM is one here
+            _print_banner(server.url, server.live_url, admin_token, where)
+            with suppress(KeyboardInterrupt):  # uvicorn stops on Ctrl-C or SIGTERM, then raises it again here
                 server.serve_forever()
             print("\nstopped", flush=True)
         return 0
@@ -516,7 +785,7 @@ def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
-def _print_banner(url: str, admin_token: str | None, where: str) -> None:
+def _print_banner(url: str, live_url: str, admin_token: str | None, where: str) -> None:
     token = admin_token if admin_token is not None else "(set through ADMIN_TOKEN_HASH)"
     print(
         f"Scopa service running on {url}\n"
@@ -524,6 +793,7 @@ def _print_banner(url: str, admin_token: str | None, where: str) -> None:
         f"  Web pages     {url}/\n"
         f"  Swagger UI    {url}/docs\n"
         f"  OpenAPI       {url}/openapi.json\n"
+        f"  Live (push)   {live_url}  (WebSocket, docs/live.md)\n"
         f"  data          {where}\n"
         f"  admin token   {token}\n"
         "Press Ctrl-C to stop.",

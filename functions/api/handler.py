@@ -10,12 +10,13 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from api import errors
 from api.observability import logger, metrics, route_application_logs, tracer
-from api.routes import clubs, matches, pages, players, rankings, system, tournaments
+from api.routes import clubs, lobby, matches, pages, players, rankings, system, tournaments
 
 app = APIGatewayHttpResolver(enable_validation=True, cors=CORSConfig(allow_origin="*", max_age=600))
 app.include_router(system.router)
 app.include_router(players.router)
 app.include_router(matches.router)
+app.include_router(lobby.router)
 app.include_router(clubs.router)
 app.include_router(tournaments.router)
 app.include_router(rankings.router)

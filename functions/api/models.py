@@ -115,3 +115,28 @@ class CorrectResult(BaseModel):
         description="match points [first, second]: [1,0], [0,1], [0.5,0.5], [0,0]"
     )
     reason: str = Field(min_length=1, max_length=300)
+
+
+class CreateSeek(BaseModel):
+    """An open seek in the lobby: anyone but its creator may accept it."""
+
+    model_config = ConfigDict(extra="forbid")
+    preset: str = Field("classic", max_length=40, description="a two-player rule preset, see GET /rules")
+    target: int | None = Field(None, ge=1, le=1000, description="points to win; null: the preset's")
+    time_control: TimeControl | None = None
+    rated: bool = Field(True, description="false: a friendly game, never rated")
+    expires_in: int = Field(3600, ge=60, le=86_400, description="seconds the seek stays open")
+
+
+class CreateChallenge(BaseModel):
+    """A challenge to a named player: an invitation they accept or decline from their inbox."""
+
+    model_config = ConfigDict(extra="forbid")
+    opponent: str = Field(min_length=1, max_length=64, description="the challenged player's id (not a bot)")
+    preset: str = Field("classic", max_length=40, description="rule preset, see GET /rules")
+    target: int | None = Field(None, ge=1, le=1000, description="points to win; null: the preset's")
+    time_control: TimeControl | None = None
+    rated: bool = Field(True, description="false: a friendly game, never rated")
+    expires_in: int = Field(
+        86_400, ge=300, le=7 * 86_400, description="seconds the opponent has to accept (default a day)"
+    )

@@ -11,7 +11,12 @@ request. Variables:
   here (only the hash is kept);
 * ``DYNAMODB_ENDPOINT``: another DynamoDB (local emulators); AWS's by default;
 * ``AWS_REGION`` (or ``AWS_DEFAULT_REGION``): the region (``eu-south-1``);
-* ``RANKING_SHARDS``: leaderboard index partitions per pool, 1 to 64 (``4``).
+* ``RANKING_SHARDS``: leaderboard index partitions per pool, 1 to 64 (``4``);
+* ``NOTIFIER_FUNCTION``: the notifier function's name or ARN: changes are handed to it (else nobody is
+  notified, as in tests and the CLI);
+* ``WEBSOCKET_ENDPOINT``: the WebSocket stage's management URL (``https://...``), where the live and
+  notifier functions post messages;
+* ``WEBSOCKET_URL``: the public ``wss://`` URL that pages and clients connect to.
 
 An empty variable counts as unset. Tests and the local server change the environment: :func:`reload`
 reads it again (``api.context.reset()`` calls it and forgets what was built from the old settings).
@@ -49,6 +54,9 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("AWS_REGION", "AWS_DEFAULT_REGION"),
     )
     ranking_shards: int = Field(4, ge=1, le=64)
+    notifier_function: str | None = Field(None, pattern=r"^[A-Za-z0-9_:.-]{1,170}$")
+    websocket_endpoint: str | None = Field(None, pattern=r"^https?://\S+$")
+    websocket_url: str | None = Field(None, pattern=r"^wss?://[^\s'\";,]+$")
     admin_token: SecretStr | None = Field(None, exclude=True, repr=False)  # always None once loaded
 
     @model_validator(mode="before")
@@ -86,6 +94,9 @@ _VARIABLES = {
     "AWS_REGION": "AWS_REGION",
     "AWS_DEFAULT_REGION": "AWS_DEFAULT_REGION",
     "ranking_shards": "RANKING_SHARDS",
+    "notifier_function": "NOTIFIER_FUNCTION",
+    "websocket_endpoint": "WEBSOCKET_ENDPOINT",
+    "websocket_url": "WEBSOCKET_URL",
 }
 
 

@@ -1,4 +1,4 @@
-"""The two Lambda functions (API, pipeline), their shared dependency layer, log groups and roles.
+"""The Lambda functions (API, pipeline, live, notifier), their shared dependency layer, log groups and roles.
 
 Handler code is the plain ``functions/`` folder and the layer a folder built by ``infra.layer`` (the
 domain package and the runtime dependencies for arm64): no Docker, no bundling at synth time.
@@ -37,7 +37,7 @@ RUNTIME = RUNTIMES[PYTHON_VERSION]
 
 @dataclass(frozen=True)
 class FunctionSpec:
-    """What differs between the two functions."""
+    """What differs between the functions."""
 
     construct_id: str
     handler: str
@@ -49,10 +49,24 @@ API = FunctionSpec("Api", "api.handler.handler", "scopa-api", "Scopa HTTP API: e
 PIPELINE = FunctionSpec(
     "Pipeline", "pipeline.handler.handler", "scopa-pipeline", "Scopa pipeline, every minute"
 )
+LIVE = FunctionSpec(
+    "Live", "live.handler.handler", "scopa-live", "Scopa WebSocket API: connect, disconnect, messages"
+)
+NOTIFIER = FunctionSpec(
+    "Notifier", "notifier.handler.handler", "scopa-notifier", "Scopa notifier: a change to its subscribers"
+)
+#: A notifier run that failed is retried once (a resent update is harmless: clients keep the newest
+#: version); an event older than this is dropped, since a newer change will have been sent meanwhile.
+NOTIFIER_RETRIES = 1
+NOTIFIER_MAX_AGE = Duration.minutes(1)
 
 
 class Functions(Construct):
-    """The API and pipeline functions with least-privilege roles on ``table``."""
+    """The four functions, each with a least-privilege role on ``table``.
+
+    The live side (``live``, ``notifier``) is wired to its WebSocket API by
+    :class:`infra.components.live.Live`.
+    """
 
     def __init__(
         self,
@@ -88,6 +102,11 @@ class Functions(Construct):
         self.pipeline = self._function(PIPELINE, config, config.pipeline, common_env, reserved_concurrency=1)
         self._grant(self.api, table, grants.API_ITEM_ACTIONS, grants.API_INDEXES)
         self._grant(self.pipeline, table, grants.PIPELINE_ITEM_ACTIONS, grants.PIPELINE_INDEXES)
+        self.live = self._function(LIVE, config, config.live, common_env)
+        self.notifier = self._function(NOTIFIER, config, config.notifier, common_env)
+        self._grant(self.live, table, grants.LIVE_ITEM_ACTIONS, grants.LIVE_INDEXES)
+        self._grant(self.notifier, table, grants.NOTIFIER_ITEM_ACTIONS, grants.NOTIFIER_INDEXES)
+        self.notifier.configure_async_invoke(retry_attempts=NOTIFIER_RETRIES, max_event_age=NOTIFIER_MAX_AGE)
 
     def _function(
         self,
@@ -153,9 +172,10 @@ class Functions(Construct):
         function.add_to_role_policy(
             iam.PolicyStatement(actions=list(item_actions), resources=[table.table_arn])
         )
-        function.add_to_role_policy(
-            iam.PolicyStatement(
-                actions=list(grants.INDEX_ACTIONS),
-                resources=[f"{table.table_arn}/index/{name}" for name in indexes],
+        if indexes:
+            function.add_to_role_policy(
+                iam.PolicyStatement(
+                    actions=list(grants.INDEX_ACTIONS),
+                    resources=[f"{table.table_arn}/index/{name}" for name in indexes],
+                )
             )
-        )

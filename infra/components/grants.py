@@ -37,3 +37,28 @@ PIPELINE_ITEM_ACTIONS = (
 PIPELINE_INDEXES = (keys.GSI1,)
 
 INDEX_ACTIONS = ("dynamodb:Query",)
+
+#: The live function (WebSocket $connect / $disconnect / $default): the connection store (a connection's
+#: item, its subscriptions, a topic's subscriber list: put, update, delete, query, batch delete on
+#: disconnect), the bearer token's GetItem on ``auth``, and the first rendering of a subscribed topic
+#: (the REST reads: match and tournament GetItem and Query, ``tests/infra/test_live.py`` records them).
+LIVE_ITEM_ACTIONS = (
+    "dynamodb:BatchWriteItem",
+    "dynamodb:DeleteItem",
+    "dynamodb:GetItem",
+    "dynamodb:PutItem",
+    "dynamodb:Query",
+    "dynamodb:UpdateItem",
+)
+#: The notifier: a topic's subscribers (Query), one rendering per viewer (the same reads as above), and
+#: removing connections that are gone (delete, batch delete). It never creates or updates an item.
+NOTIFIER_ITEM_ACTIONS = (
+    "dynamodb:BatchWriteItem",
+    "dynamodb:DeleteItem",
+    "dynamodb:GetItem",
+    "dynamodb:Query",
+)
+#: Neither renders from an index yet (a match and a tournament are read by key); the ``inbox`` and
+#: ``lobby`` renderers add theirs here when they come.
+LIVE_INDEXES: tuple[str, ...] = ()
+NOTIFIER_INDEXES: tuple[str, ...] = ()

@@ -1,5 +1,5 @@
-"""Alarms (function errors and throttles, API 5xx rate and p99 latency, DLQ depth, a stalled pipeline),
-an SNS topic they notify, and a dashboard of the same figures."""
+"""Alarms (every function's errors and throttles, API 5xx rate and p99 latency, DLQ depth, a stalled
+pipeline), an SNS topic they notify, and a dashboard of the same figures (and the WebSocket API's traffic)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ class Monitoring(Construct):
         dead_letters: sqs.IQueue,
         table: dynamodb.ITable,
         pipeline: lambda_.Function,
+        live_api: apigw.WebSocketApi | None = None,
     ):
         super().__init__(scope, construct_id)
         self.topic = sns.Topic(self, "AlarmTopic", display_name=f"scopa {stage} alarms", enforce_ssl=True)
@@ -118,6 +119,20 @@ class Monitoring(Construct):
             ),
             cw.GraphWidget(title="Dead letters", left=[depth]),
         )
+        if live_api is not None:  # WebSocket traffic: connections opened, messages, failed integrations
+            self.dashboard.add_widgets(
+                cw.GraphWidget(
+                    title="Live: connections and messages",
+                    left=[
+                        live_api.metric("ConnectCount", period=PERIOD, statistic="Sum"),
+                        live_api.metric("MessageCount", period=PERIOD, statistic="Sum"),
+                    ],
+                    right=[
+                        live_api.metric("IntegrationError", period=PERIOD, statistic="Sum"),
+                        live_api.metric("ExecutionError", period=PERIOD, statistic="Sum"),
+                    ],
+                )
+            )
         self.dashboard.add_widgets(
             cw.GraphWidget(
                 title="Table capacity consumed",

@@ -1,4 +1,4 @@
-"""End to end over real HTTP: the local server (the Lambda handler behind werkzeug), on each store of
+"""End to end over real HTTP: the local server (the Lambda handler behind uvicorn), on each store of
 ``make run``: SQLite (its default) and in-process moto.
 
 Every answer goes through :class:`Witness`, which checks that it shows no hidden card (another seat's

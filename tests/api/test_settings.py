@@ -131,7 +131,16 @@ def test_storage_sqlite_builds_the_services_on_the_sqlite_stores(
     context.reset()
     services = context.services()
     stores = vars(services.stores)
-    assert set(stores) == {"players", "matches", "clubs", "tournaments", "ratings", "idempotency"}
+    assert set(stores) == {
+        "players",
+        "matches",
+        "clubs",
+        "tournaments",
+        "ratings",
+        "idempotency",
+        "seeks",
+        "connections",
+    }
     for name, store in stores.items():
         assert type(store).__module__.startswith("scopa.adapters.sqlite."), name
     assert services.requests.records is services.stores.idempotency

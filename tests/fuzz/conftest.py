@@ -55,6 +55,7 @@ class World:
     match_id: str
     club_id: str
     tournament_id: str
+    seek_id: str
 
     @property
     def url(self) -> str:
@@ -70,6 +71,7 @@ class World:
             "club_id": [self.club_id],
             "tournament_id": [self.tournament_id],
             "pool": ["scopa"],
+            "seek_id": [self.seek_id],
         }
 
     def refresh_player_token(self) -> None:
@@ -97,7 +99,10 @@ def build_world(server: LocalServer) -> World:
             {"players": [f"bot-greedy-{i}"]},
             token,
         )
-    return World(server, player_id, token, other["player"]["id"], match["id"], club["id"], tournament["id"])
+    seek = expect(url, 201, "POST", "/lobby/seeks", {}, other["token"])  # one the player may take
+    return World(
+        server, player_id, token, other["player"]["id"], match["id"], club["id"], tournament["id"], seek["id"]
+    )
 
 
 @pytest.fixture(scope="module")

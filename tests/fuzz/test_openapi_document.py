@@ -45,10 +45,14 @@ def test_success_statuses_are_the_ones_the_routes_answer(document: dict[str, Any
         ("POST", "/clubs/{club_id}/members"),
         ("POST", "/tournaments"),
         ("POST", "/tournaments/{tournament_id}/entries"),
+        ("POST", "/lobby/seeks"),
+        ("POST", "/lobby/seeks/{seek_id}/accept"),
+        ("POST", "/challenges"),
     }
     assert {k for k, codes in success.items() if codes == {204}} == {
         ("DELETE", "/me/token"),
         ("DELETE", "/clubs/{club_id}/members/{player_id}"),
+        ("DELETE", "/lobby/seeks/{seek_id}"),
     }
     export = document["paths"]["/tournaments/{tournament_id}/export"]["get"]["responses"]["200"]["content"]
     assert set(export) == {"text/csv; charset=utf-8", "application/x-ndjson", "text/plain; charset=utf-8"}
@@ -56,7 +60,15 @@ def test_success_statuses_are_the_ones_the_routes_answer(document: dict[str, Any
 
 def test_profiles_and_match_answers_are_closed(document: dict[str, Any]) -> None:
     schemas = document["components"]["schemas"]
-    for name in ("PlayerProfile", "Registration", "NewToken", "MatchAnswer", "Seat"):
+    for name in (
+        "PlayerProfile",
+        "Registration",
+        "NewToken",
+        "MatchAnswer",
+        "Seat",
+        "SeekAnswer",
+        "InboxAnswer",
+    ):
         assert schemas[name]["additionalProperties"] is False, name
     assert "token_hash" not in schemas["PlayerProfile"]["properties"]
     assert {"state", "deck", "hands", "seed"}.isdisjoint(schemas["MatchAnswer"]["properties"])

@@ -1,4 +1,7 @@
-"""The HTTP API: a route for every resolver route, one integration and permission, throttling, CORS, logs."""
+"""The HTTP API: a route for every resolver route, one integration and permission, throttling, CORS, logs.
+
+The WebSocket API's resources (the ``Live`` construct) have the same types: ``tests/infra/test_live.py``.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +15,11 @@ from infra.routes import resolver_routes
 from tests.infra.conftest import Synthesised
 
 
+def _http(env: Synthesised, kind: str) -> dict[str, dict[str, Any]]:
+    """The HTTP API's resources of ``kind`` (its construct is ``Http``)."""
+    return {k: r for k, r in env.resources(kind).items() if k.startswith("Http")}
+
+
 def test_the_route_table_is_read_from_the_resolver() -> None:
     routes = resolver_routes()
     assert len(routes) == len(set(routes)) >= 50
@@ -22,16 +30,14 @@ def test_the_route_table_is_read_from_the_resolver() -> None:
 
 
 def test_every_resolver_route_has_an_api_gateway_route_and_nothing_else_does(dev: Synthesised) -> None:
-    keys = sorted(r["Properties"]["RouteKey"] for r in dev.resources("AWS::ApiGatewayV2::Route").values())
+    keys = sorted(r["Properties"]["RouteKey"] for r in _http(dev, "AWS::ApiGatewayV2::Route").values())
     assert keys == sorted(f"{method} {path}" for method, path in resolver_routes())
     assert "ANY /{proxy+}" not in keys
 
 
 def test_every_route_goes_to_the_api_function_through_one_integration(dev: Synthesised) -> None:
     integration_id = dev.logical_id("AWS::ApiGatewayV2::Integration", "Http")
-    targets = {
-        json.dumps(r["Properties"]["Target"]) for r in dev.resources("AWS::ApiGatewayV2::Route").values()
-    }
+    targets = {json.dumps(r["Properties"]["Target"]) for r in _http(dev, "AWS::ApiGatewayV2::Route").values()}
     assert targets == {json.dumps({"Fn::Join": ["", ["integrations/", {"Ref": integration_id}]]})}
     integration = dev.resources("AWS::ApiGatewayV2::Integration")[integration_id]["Properties"]
     api_function = dev.logical_id("AWS::Lambda::Function", "FunctionsApi")
@@ -42,11 +48,14 @@ def test_every_route_goes_to_the_api_function_through_one_integration(dev: Synth
 
 def test_one_invoke_permission_for_the_whole_api_keeps_the_function_policy_small(dev: Synthesised) -> None:
     permissions = dev.resources("AWS::Lambda::Permission")
-    from_api = [p for p in permissions.values() if p["Properties"]["Principal"] == "apigateway.amazonaws.com"]
+    api_function = {"Fn::GetAtt": [dev.logical_id("AWS::Lambda::Function", "FunctionsApi"), "Arn"]}
+    from_api = [
+        p
+        for p in permissions.values()
+        if p["Properties"]["Principal"] == "apigateway.amazonaws.com"
+        and p["Properties"]["FunctionName"] == api_function
+    ]
     assert len(from_api) == 1
-    assert from_api[0]["Properties"]["FunctionName"] == {
-        "Fn::GetAtt": [dev.logical_id("AWS::Lambda::Function", "FunctionsApi"), "Arn"]
-    }
     parts = from_api[0]["Properties"]["SourceArn"]["Fn::Join"][1]
     api = dev.logical_id("AWS::ApiGatewayV2::Api", "HttpApi")
     assert parts[-2:] == [{"Ref": api}, "/*/*/*"]  # this API, any stage, method and path
@@ -54,14 +63,14 @@ def test_one_invoke_permission_for_the_whole_api_keeps_the_function_policy_small
 
 def test_no_authorizer_the_function_checks_bearer_tokens(dev: Synthesised) -> None:
     dev.assertions.resource_count_is("AWS::ApiGatewayV2::Authorizer", 0)
-    for route in dev.resources("AWS::ApiGatewayV2::Route").values():
+    for route in _http(dev, "AWS::ApiGatewayV2::Route").values():
         assert route["Properties"].get("AuthorizationType", "NONE") == "NONE"
 
 
 @pytest.mark.parametrize("env_name", ["dev", "prod"])
 def test_the_default_stage_throttles_and_writes_json_access_logs(synth: Any, env_name: str) -> None:
     env: Synthesised = synth(env_name)
-    stage = env.one("AWS::ApiGatewayV2::Stage")["Properties"]
+    (stage,) = [s["Properties"] for s in _http(env, "AWS::ApiGatewayV2::Stage").values()]
     assert stage["StageName"] == "$default"
     assert stage["AutoDeploy"] is True
     assert stage["DefaultRouteSettings"] == {
@@ -80,7 +89,8 @@ def test_the_default_stage_throttles_and_writes_json_access_logs(synth: Any, env
 
 
 def test_cors_lets_browsers_send_the_bearer_token_and_idempotency_key(dev: Synthesised) -> None:
-    cors = dev.one("AWS::ApiGatewayV2::Api")["Properties"]["CorsConfiguration"]
+    (api,) = _http(dev, "AWS::ApiGatewayV2::Api").values()
+    cors = api["Properties"]["CorsConfiguration"]
     assert cors["AllowOrigins"] == list(dev.config.cors_origins)
     assert {"authorization", "content-type", "idempotency-key"} <= set(cors["AllowHeaders"])
     assert cors["AllowMethods"] == ["*"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from bench.meter import DynamoMeter
@@ -53,3 +55,103 @@ def test_the_alarm_count_priced_at_rest_is_the_stacks(dev: Synthesised) -> None:
         metrics += len(math) or 1
     assert metrics == costs.ALARM_METRICS
     dev.assertions.resource_count_is("AWS::CloudWatch::Dashboard", 1)
+
+
+# ---------------------------------------------------------------------- two people, push or long-poll
+
+
+def test_a_move_between_two_people_is_one_change_for_the_notifier_and_one_read_and_one_write() -> None:
+    """What the push estimate counts per move: one notifier invoke (one change), the match read and its
+    conditional write (the API's token read is measured with the other move figures)."""
+    import boto3
+    from moto import mock_aws
+
+    from scopa.adapters.dynamodb.players_matches import create_table
+    from scopa.adapters.dynamodb.stores import dynamodb_stores
+    from scopa.application.auth import Caller
+    from scopa.application.ports.changes import Change, RecordingFeed, match_topic
+    from scopa.application.services.matches import NewMatch
+    from scopa.application.wiring import ServiceSet
+    from tests.common import ManualClock
+
+    with mock_aws():
+        client = boto3.client("dynamodb")
+        create_table(client, "scopa-costs")
+        feed = RecordingFeed()
+        svc = ServiceSet(dynamodb_stores(client, "scopa-costs"), ManualClock(), feed)
+        people = [Caller(svc.players.register(name).player.id, "player") for name in ("Ada", "Bea")]
+        ids = [str(p.player_id) for p in people]
+        match = svc.matches.create(people[0], NewMatch(players=ids, seed="ab" * 16))
+        svc.matches.respond(people[1], match.id, accept=True)
+        meter = DynamoMeter(client)
+        for _ in range(6):
+            feed.changes.clear()
+            views = [(p, svc.matches.get(p, match.id)) for p in people]
+            ((mover, seen),) = [(p, v) for p, v in views if v.turn == v.your_seat]
+            legal = seen.view["legal_moves"][0]
+            with meter.recording() as calls:
+                moved = svc.matches.move(
+                    mover, match.id, {"card": legal["card"], "take": legal["take"]}, seen.version
+                )
+            assert feed.changes == [Change(match_topic(match.id), moved.version)]
+            assert [(c.operation, c.params.get("ConsistentRead")) for c in calls] == [
+                ("GetItem", True),
+                ("PutItem", None),
+            ]
+            assert "ConditionExpression" in calls[1].params
+
+
+def test_push_counts_one_message_per_subscriber_per_move_and_each_connection_once() -> None:
+    moves, spectators = 100, 3
+    cost = costs.two_people(moves, 1024, follow="push", clock=False, rated=False, spectators=spectators)
+    base = costs.two_people(moves, 1024, follow="none", clock=False, rated=False, spectators=spectators)
+    minutes = moves * costs.SECONDS_PER_HUMAN_MOVE / 60
+    pings = math.ceil(minutes * 60 / costs.PING_SECONDS)
+    per_connection = [costs.PLAYER_CONNECTION] * 2 + [costs.SPECTATOR_CONNECTION] * spectators
+    messages = moves * (2 + spectators) + sum(
+        c["messages_in"] + c["messages_out"] + 2 * pings for c in per_connection
+    )
+    assert cost.websocket_messages == messages * 1000
+    assert cost.connection_minutes == math.ceil(minutes) * (2 + spectators) * 1000
+    invocations = moves + sum(c["invocations"] + pings for c in per_connection)
+    assert cost.invocations == invocations * 1000
+    assert cost.requests == base.requests == (moves + 1) * 1000  # push adds no HTTP request
+    added = costs.added(cost, base)
+    assert added.read_units == pytest.approx(
+        (moves * costs.NOTIFY_READ_UNITS + sum(c["read_units"] for c in per_connection)) * 1000
+    )
+    assert added.write_units == pytest.approx(sum(c["write_units"] for c in per_connection) * 1000)
+
+
+def test_long_polling_holds_a_function_for_every_waiter_and_every_move() -> None:
+    moves = 100
+    cost = costs.two_people(moves, 1024, follow="long-poll", clock=False, rated=False, spectators=1)
+    base = costs.two_people(moves, 1024, follow="none", clock=False, rated=False, spectators=1)
+    added = costs.added(cost, base)
+    waits = moves * 2  # the other player and the spectator, every move
+    assert added.requests == waits * 1000
+    assert added.lambda_gb_seconds == pytest.approx(waits * costs.SECONDS_PER_HUMAN_MOVE * 1000)
+    assert added.read_units == pytest.approx(waits * (0.5 + costs.SECONDS_PER_HUMAN_MOVE / 0.5) * 1000)
+    assert added.websocket_messages == added.connection_minutes == 0
+
+
+def test_push_costs_a_small_fraction_of_long_polling_for_the_same_games() -> None:
+    length = costs.measure_game_length(games=20)
+    for spectators in (0, 1, 10):
+        games = {
+            follow: costs.two_people(
+                length.mean_moves, 1024, follow=follow, clock=True, rated=True, spectators=spectators
+            )
+            for follow in ("none", "push", "long-poll")
+        }
+        push = costs.added(games["push"], games["none"]).total
+        poll = costs.added(games["long-poll"], games["none"]).total
+        assert 0 < push < poll / 10
+
+
+def test_the_live_functions_are_priced_at_their_configured_memory() -> None:
+    from infra.config import load
+
+    for env in ("dev", "prod"):
+        config = load(env, admin_token_hash="0" * 64)
+        assert config.live.memory_mb == config.notifier.memory_mb == costs.LIVE_MEMORY_MB

@@ -18,14 +18,14 @@ def _alarm(env: Synthesised, name: str) -> dict[str, Any]:
 def test_every_alarm_notifies_the_topic_when_it_fires_and_when_it_clears(dev: Synthesised) -> None:
     topic = {"Ref": dev.logical_id("AWS::SNS::Topic", "MonitoringAlarmTopic")}
     alarms = _alarms(dev)
-    assert len(alarms) == 8
+    assert len(alarms) == 12  # errors and throttles of four functions, 5xx, latency, dead letters, stall
     for alarm in alarms.values():
         assert alarm["AlarmActions"] == [topic]
         assert alarm["OKActions"] == [topic]
 
 
-def test_function_errors_and_throttles_are_alarmed_for_both_functions(prod: Synthesised) -> None:
-    for name in ("Api", "Pipeline"):
+def test_function_errors_and_throttles_are_alarmed_for_every_function(prod: Synthesised) -> None:
+    for name in ("Api", "Pipeline", "Live", "Notifier"):
         function = {"Ref": prod.logical_id("AWS::Lambda::Function", f"Functions{name}")}
         errors, throttles = _alarm(prod, f"{name}Errors"), _alarm(prod, f"{name}Throttles")
         assert (errors["MetricName"], errors["Namespace"], errors["Statistic"]) == (

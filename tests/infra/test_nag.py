@@ -13,11 +13,14 @@ from tests.infra.conftest import ADMIN_HASH, Synthesised
 
 #: Each acknowledged finding and how often it occurs; a new one must be added here on purpose.
 EXPECTED = {
-    "AwsSolutions-APIG4": "routes",  # no API Gateway authorizer: one finding per route
-    "AwsSolutions-IAM5[Resource::*]": 2,  # X-Ray on each function's role
-    "AwsSolutions-L1": 2,  # each function runs the newest Python the suite can run on, not the newest one
+    # no API Gateway authorizer: one finding per HTTP route and per WebSocket route ($connect,
+    # $disconnect, $default)
+    "AwsSolutions-APIG4": "routes",
+    "AwsSolutions-IAM5[Resource::*]": 4,  # X-Ray on each function's role
+    "AwsSolutions-L1": 4,  # each function runs the newest Python the suite can run on, not the newest one
     "AwsSolutions-SQS3": 1,  # the dead-letter queue has no dead-letter queue
 }
+WEBSOCKET_ROUTES = 3
 
 
 def _plugin(env: Synthesised) -> dict[str, Any]:
@@ -39,7 +42,13 @@ def test_only_the_expected_findings_are_acknowledged_each_with_a_reason(dev: Syn
     scheduler = [rule for rule in counts if rule.startswith("AwsSolutions-IAM5[Resource::<FunctionsPipeline")]
     assert len(scheduler) == 1
     assert counts.pop(scheduler[0]) == 1
-    assert dict(counts) == {k: len(dev.routes) if v == "routes" else v for k, v in EXPECTED.items()}
+    # PostToConnection on any connection id of the one stage, for the live and the notifier roles
+    connections = [rule for rule in counts if rule.endswith("/live/POST/@connections/*]")]
+    assert len(connections) == 1
+    assert connections[0].startswith("AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:")
+    assert counts.pop(connections[0]) == 2
+    routes = len(dev.routes) + WEBSOCKET_ROUTES
+    assert dict(counts) == {k: routes if v == "routes" else v for k, v in EXPECTED.items()}
     for violation in suppressed:
         assert len(violation["reason"]) > 40, violation
 

@@ -36,8 +36,12 @@ def test_the_schedule_runs_the_pipeline_every_minute_with_retries_and_a_dead_let
 def test_a_run_that_raises_is_retried_once_then_parked_in_the_same_queue(dev: Synthesised) -> None:
     # Scheduler invokes Lambda asynchronously: function errors are handled by the async invoke config.
     queue = dev.logical_id("AWS::SQS::Queue", "ScheduleDeadLetters")
-    config = dev.one("AWS::Lambda::EventInvokeConfig")["Properties"]
-    assert config["FunctionName"] == {"Ref": dev.logical_id("AWS::Lambda::Function", "FunctionsPipeline")}
+    pipeline = {"Ref": dev.logical_id("AWS::Lambda::Function", "FunctionsPipeline")}
+    (config,) = [
+        c["Properties"]
+        for c in dev.resources("AWS::Lambda::EventInvokeConfig").values()
+        if c["Properties"]["FunctionName"] == pipeline
+    ]
     assert config["MaximumRetryAttempts"] == 1
     assert config["MaximumEventAgeInSeconds"] == 120
     assert config["DestinationConfig"] == {"OnFailure": {"Destination": {"Fn::GetAtt": [queue, "Arn"]}}}

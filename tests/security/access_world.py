@@ -117,6 +117,27 @@ class World:
         match = self.ok("POST", "/matches", {"players": [host_id, self.pia]}, host)
         return Target({"match_id": match["id"]})
 
+    def new_seek(self) -> Target:
+        return Target(body={"time_control": {"seconds_per_move": 60}})
+
+    def own_seek(self) -> Target:
+        """An open seek of the player's."""
+        return Target({"seek_id": self.ok("POST", "/lobby/seeks", {}, self.tokens["the player"])["id"]})
+
+    def someones_seek(self) -> Target:
+        """An open seek of a newcomer's, which anyone else may take."""
+        _, host = self.newcomer()
+        return Target({"seek_id": self.ok("POST", "/lobby/seeks", {}, host)["id"]})
+
+    def challenge(self) -> Target:
+        """A newcomer to challenge."""
+        return Target(body={"opponent": self.newcomer()[0]})
+
+    def own_challenge(self) -> Target:
+        """The player's pending challenge to a newcomer."""
+        body = {"opponent": self.newcomer()[0]}
+        return Target({"match_id": self.ok("POST", "/challenges", body, self.tokens["the player"])["id"]})
+
     def ended_match(self) -> Target:
         return Target({"match_id": self.finished_match})
 

@@ -56,6 +56,14 @@ TABLE = [
     Row("POST", "/matches/{match_id}/decline", ONLY_THE_PLAYER, W.invitation),
     Row("GET", "/matches/{match_id}/deals", PUBLIC, W.ended_match),
     Row("GET", "/matches/{match_id}/record", PUBLIC, W.ended_match),
+    Row("POST", "/matches/{match_id}/withdraw", ONLY_THE_PLAYER, W.own_challenge),
+    # the lobby: any player (the admin is none); a seek is withdrawn by its creator, taken by anyone else
+    Row("GET", "/lobby/seeks", PUBLIC),
+    Row("POST", "/lobby/seeks", "401 201 201 201 201 403", W.new_seek),
+    Row("DELETE", "/lobby/seeks/{seek_id}", "401 403 204 403 403 403", W.own_seek),
+    Row("POST", "/lobby/seeks/{seek_id}/accept", "401 201 201 201 201 403", W.someones_seek),
+    Row("POST", "/challenges", "401 201 201 201 201 403", W.challenge),
+    Row("GET", "/inbox", "401 200 200 200 200 403"),
     # clubs
     Row("POST", "/clubs", "401 403 403 201 201 201", W.new_club),
     Row("GET", "/clubs", PUBLIC),

@@ -63,9 +63,18 @@ class Http:
         self.host = parts.hostname or "127.0.0.1"
         self.port = parts.port
 
-    def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Reply:
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        token: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Reply:
         conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
-        headers = {"Content-Type": "application/json"} if body is not None else {}
+        headers = dict(headers or {})
+        if body is not None:
+            headers["Content-Type"] = "application/json"
         if token:
             headers["Authorization"] = f"Bearer {token}"
         try:

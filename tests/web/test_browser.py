@@ -219,7 +219,10 @@ def test_a_whole_match_against_a_bot_is_played_by_clicking(site: Site, page: Any
     assert match["status"] == "finished"
     assert clicks >= 18  # at least one whole deal of moves
     assert page.locator("#status").inner_text().startswith("The match is over")
-    assert "-".join(map(str, match["result"]["scores"])) in page.locator("#status").inner_text()
+    scores = match["result"]["scores"]
+    mine = next(i for i, s in enumerate(match["seats"]) if not s["player_id"].startswith("bot-"))
+    you_first = [scores[mine], *(x for side, x in enumerate(scores) if side != mine)]
+    assert "-".join(map(str, you_first)) in page.locator("#status").inner_text()  # "you" first
     screenshot(page, "play-finished")
 
     page.click("#watch")
@@ -278,10 +281,11 @@ def test_a_spectator_sees_only_the_face_up_cards(site: Site, page: Any) -> None:
 
 def test_a_signed_in_player_starts_a_bot_match_from_home_as_themselves(site: Site, page: Any) -> None:
     ada, token = site.http.register("Ada")
+    page.goto(f"{site.url}/web/account")
+    page.fill("#signin-form input[name=token]", token)
+    page.click("#signin-form button[type=submit]")
+    page.wait_for_selector("#signed-in:not([hidden])")
     page.goto(f"{site.url}/?style=french")
-    page.click("#sign-in summary")
-    page.fill("#token-form input[name=token]", token)
-    page.click("#token-form button[type=submit]")
     page.wait_for_function("() => document.getElementById('who').textContent.includes('Signed in as Ada')")
     assert token not in page.content()
 

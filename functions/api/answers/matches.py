@@ -36,7 +36,7 @@ class MatchAnswer(Closed):
     game: str
     preset: str
     rules: dict[str, Any]
-    status: Literal["pending", "active", "finished", "declined"]
+    status: Literal["pending", "active", "finished", "declined", "withdrawn", "expired"]
     version: int
     seats: list[Seat]
     your_seat: int | None
@@ -49,6 +49,8 @@ class MatchAnswer(Closed):
     result: MatchResult | None
     tournament: dict[str, Any] | None
     seeded: bool = False  # its creator chose the master seed (knew the decks): never rated
+    rated: bool = True  # false: a friendly game, never rated
+    expires_at: str | None = None  # by when everyone must accept (pending matches only)
     view: dict[str, Any]
     awaiting: list[str] = Field(
         default_factory=list,
@@ -89,6 +91,8 @@ class MatchAnswer(Closed):
             else None,
             tournament=m.tournament,
             seeded=m.seeded,
+            rated=m.rated,
+            expires_at=m.expires_at,
             view=m.view,
             awaiting=m.awaiting,
             awaiting_action=m.awaiting_action,

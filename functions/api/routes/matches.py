@@ -125,6 +125,16 @@ def decline(match_id: str) -> MatchAnswer:
     )
 
 
+@router.post(
+    "/matches/<match_id>/withdraw",
+    summary="The creator withdraws an invitation not yet accepted by all",
+    responses=documented(200, *ACT),
+)
+def withdraw(match_id: str) -> MatchAnswer:
+    svc = services()
+    return MatchAnswer.of(svc.matches.withdraw(svc.caller(router.current_event.headers), match_id))
+
+
 @router.get(
     "/matches/<match_id>/record",
     summary="The full game record after the end (verify with scopa replay)",

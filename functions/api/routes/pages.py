@@ -11,25 +11,56 @@ from typing import Annotated, Literal
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.shared.cookies import Cookie, SameSite
 
 from api.context import services
+from api.settings import settings
 from scopa.application.errors import NotFound
-from scopa.web import assets, pages
+from scopa.web import assets, i18n, pages
 from scopa.web.security import page_headers
 
 router = Router()
 
 StyleQuery = Annotated[Literal["italian", "french"] | None, Query(description="card faces")]
+LangQuery = Annotated[Literal["en", "it"] | None, Query(description="page language (the switch)")]
 HTML = "text/html; charset=utf-8"
+LANG_COOKIE_AGE = 365 * 24 * 3600
 
 
-def html(body: str) -> Response[str]:
-    return Response(status_code=200, content_type=HTML, body=body, headers=page_headers())
+def language(chosen: str | None = None) -> i18n.Lang:
+    """The page language: ``?lang=``, the ``lang`` cookie, ``Accept-Language``, English."""
+    event = router.current_event
+    cookies: list[str] = list(getattr(event, "cookies", None) or [])  # HTTP API (v2) events
+    cookies += (event.headers.get("cookie") or "").split(";")
+    return i18n.negotiate(chosen, i18n.cookie_value(cookies), event.headers.get("accept-language"))
+
+
+def html(body: str, chosen: str | None = None) -> Response[str]:
+    """A page; with ``chosen`` (the switch was used) the ``lang`` cookie remembers the language."""
+    cookies = []
+    if i18n.lang_of(chosen):
+        cookies.append(
+            Cookie(
+                name=i18n.COOKIE,
+                value=str(i18n.lang_of(chosen)),
+                path="/",
+                max_age=LANG_COOKIE_AGE,
+                secure=False,  # it holds no secret; the local server is plain HTTP
+                http_only=True,
+                same_site=SameSite.LAX_MODE,
+            )
+        )
+    headers = page_headers(live_url=settings().websocket_url)
+    return Response(status_code=200, content_type=HTML, body=body, headers=headers, cookies=cookies)
+
+
+def view(lang: str | None, style: str | None) -> pages.PageOptions:
+    return pages.PageOptions(pages.style_of(style), language(lang), settings().websocket_url or "/live")
 
 
 @router.get("/", include_in_schema=False)
-def home(style: StyleQuery = None) -> Response[str]:
-    return html(pages.home(services(), pages.style_of(style)))
+def home(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    return html(pages.home(services(), view(lang, style)), lang)
 
 
 @router.get("/web/rankings/<pool>", include_in_schema=False)
@@ -38,13 +69,14 @@ def rankings(
     by: Annotated[Literal["elo", "glicko"], Query()] = "elo",
     club: Annotated[str | None, Query(max_length=64)] = None,
     style: StyleQuery = None,
+    lang: LangQuery = None,
 ) -> Response[str]:
-    return html(pages.rankings(services(), pool, by, club, pages.style_of(style)))
+    return html(pages.rankings(services(), pool, by, club, view(lang, style)), lang)
 
 
 @router.get("/web/players/<player_id>", include_in_schema=False)
-def player(player_id: str, style: StyleQuery = None) -> Response[str]:
-    return html(pages.player(services(), player_id, pages.style_of(style)))
+def player(player_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    return html(pages.player(services(), player_id, view(lang, style)), lang)
 
 
 @router.get("/web/tournaments", include_in_schema=False)
@@ -53,13 +85,14 @@ def tournaments(
         Literal["draft", "registration", "running", "finished", "cancelled"] | None, Query()
     ] = None,
     style: StyleQuery = None,
+    lang: LangQuery = None,
 ) -> Response[str]:
-    return html(pages.tournaments(services(), status, pages.style_of(style)))
+    return html(pages.tournaments(services(), status, view(lang, style)), lang)
 
 
 @router.get("/web/tournaments/<tournament_id>", include_in_schema=False)
-def tournament(tournament_id: str, style: StyleQuery = None) -> Response[str]:
-    return html(pages.tournament(services(), tournament_id, pages.style_of(style)))
+def tournament(tournament_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    return html(pages.tournament(services(), tournament_id, view(lang, style)), lang)
 
 
 @router.get("/web/matches/<match_id>", include_in_schema=False)
@@ -67,13 +100,39 @@ def match(
     match_id: str,
     move: Annotated[int | None, Query(ge=0, le=10_000, description="replay position")] = None,
     style: StyleQuery = None,
+    lang: LangQuery = None,
 ) -> Response[str]:
-    return html(pages.match(services(), match_id, move, pages.style_of(style)))
+    return html(pages.match(services(), match_id, move, view(lang, style)), lang)
 
 
 @router.get("/web/play/<match_id>", include_in_schema=False)
-def play(match_id: str, style: StyleQuery = None) -> Response[str]:
-    return html(pages.play(services(), match_id, pages.style_of(style)))
+def play(match_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    return html(pages.play(services(), match_id, view(lang, style)), lang)
+
+
+@router.get("/web/account", include_in_schema=False)
+def account(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    return html(pages.account(view(lang, style)), lang)
+
+
+@router.get("/web/lobby", include_in_schema=False)
+def lobby(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    return html(pages.lobby(view(lang, style)), lang)
+
+
+@router.get("/web/inbox", include_in_schema=False)
+def inbox(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    return html(pages.inbox(view(lang, style)), lang)
+
+
+@router.get("/web/rules", include_in_schema=False)
+def rules_index(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    return html(pages.rules_index(view(lang, style)), lang)
+
+
+@router.get("/web/rules/<preset>", include_in_schema=False)
+def rules(preset: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    return html(pages.rules(preset, view(lang, style)), lang)
 
 
 @router.get("/web/static/<name>", include_in_schema=False)

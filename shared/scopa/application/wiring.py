@@ -13,12 +13,15 @@ from scopa.application.clock import Clock
 from scopa.application.idempotency import IdempotentRequests
 from scopa.application.ports.changes import ChangeFeed, NoFeed
 from scopa.application.ports.clubs import ClubRepository
+from scopa.application.ports.connections import ConnectionRepository
 from scopa.application.ports.idempotency import IdempotencyRepository
 from scopa.application.ports.matches import MatchRepository
 from scopa.application.ports.players import PlayerRepository
 from scopa.application.ports.ratings import RatingRepository
+from scopa.application.ports.seeks import SeekRepository
 from scopa.application.ports.tournaments import TournamentRepository
 from scopa.application.services.clubs import ClubService
+from scopa.application.services.lobby import LobbyService
 from scopa.application.services.matches import MatchService
 from scopa.application.services.pipeline import Pipeline
 from scopa.application.services.players import PlayerService
@@ -36,6 +39,8 @@ class Stores:
     tournaments: TournamentRepository
     ratings: RatingRepository
     idempotency: IdempotencyRepository
+    seeks: SeekRepository
+    connections: ConnectionRepository  # live (WebSocket) connections and what they follow
 
 
 class ServiceSet:
@@ -48,11 +53,14 @@ class ServiceSet:
         self.requests = IdempotentRequests(stores.idempotency, clock)  # keyed requests (Idempotency-Key)
         self.players = PlayerService(stores.players, clock)
         self.matches = MatchService(stores.matches, clock, self.players, self.changes)
+        self.lobby = LobbyService(stores.seeks, self.matches, self.players, clock, self.changes)
         self.clubs = ClubService(stores.clubs, clock, self.players)
         self.ratings = RatingService(
             stores.ratings, stores.matches, stores.clubs, stores.tournaments, self.players, clock
         )
-        self.pipeline = Pipeline(stores.tournaments, self.matches, clock, rater=self.ratings.rate_pending)
+        self.pipeline = Pipeline(
+            stores.tournaments, self.matches, clock, rater=self.ratings.rate_pending, changes=self.changes
+        )
         self.tournaments = TournamentService(
             stores.tournaments,
             clock,
@@ -61,4 +69,5 @@ class ServiceSet:
             self.matches,
             self.pipeline,
             rating_of=self.ratings.seed_rating,
+            changes=self.changes,
         )

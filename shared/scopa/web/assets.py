@@ -37,6 +37,11 @@ def _static_files() -> dict[str, bytes]:
     }
 
 
+def static_names() -> list[str]:
+    """The names of the packaged static files."""
+    return list(_static_files())
+
+
 def _content_type(name: str) -> str:
     return next(kind for ext, kind in CONTENT_TYPES.items() if name.endswith(ext))
 

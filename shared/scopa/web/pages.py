@@ -7,7 +7,7 @@ a shell that its script fills from the JSON API with the player's own token.
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from scopa.application.auth import ANONYMOUS
@@ -17,12 +17,15 @@ from scopa.application.ports.tournaments import TournamentBundle
 from scopa.application.services.players import bot_players
 from scopa.application.wiring import ServiceSet
 from scopa.domain.cards import CODES
+from scopa.domain.rules import PRESET_ALIASES, PRESET_DESCRIPTIONS, PRESETS
 from scopa.domain.tournaments.records import RoundRecord
+from scopa.web import i18n
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
 from scopa.web.card_faces import STYLES, Style
 from scopa.web.chart import Point, line_chart
 from scopa.web.render import render
 from scopa.web.replay import steps, verify_shuffles
+from scopa.web.rules_help import rules_help
 
 TIEBREAK_LABELS = {
     "buchholz": "Buchholz",
@@ -42,34 +45,93 @@ def style_of(value: str | None) -> Style:
     return "french" if value == "french" else "italian"
 
 
-def _page(template: str, title: str, style: Style, **context: Any) -> str:
-    return render(template, title=title, style=style, styles=STYLES, **context)
+@dataclass(frozen=True)
+class PageOptions:
+    """What every page is drawn with: the deck style, the language, the push endpoint for its scripts."""
+
+    style: Style = "italian"
+    lang: i18n.Lang = "en"
+    live_url: str = "/live"
+
+
+def _page(template: str, title: str, opts: PageOptions, **context: Any) -> str:
+    return render(
+        template,
+        opts.lang,
+        title=title,
+        style=opts.style,
+        styles=STYLES,
+        languages=i18n.LANGUAGE_NAMES,
+        live_url=opts.live_url,
+        **context,
+    )
+
+
+def tr(opts: PageOptions, message: str) -> str:
+    return i18n.gettext(opts.lang, message)
+
+
+def presets() -> list[dict[str, str]]:
+    """The rule presets for the forms (name, description)."""
+    return [{"name": name, "description": PRESET_DESCRIPTIONS[name]} for name in PRESETS]
 
 
 # ----------------------------------------------------------------------------------------- home
 
 
-def home(svc: ServiceSet, style: Style) -> str:
-    recent, _ = svc.tournaments.list_tournaments(None, None, 8, None)
+def home(svc: ServiceSet, opts: PageOptions) -> str:
+    recent, _cursor = svc.tournaments.list_tournaments(None, None, 8, None)
     bots = [{"id": p.id, "name": p.name} for p in bot_players()]
     pools = [{"id": p.id, "name": p.name} for p in svc.ratings.pools]
-    return _page("home.html", "Scopa", style, tournaments=recent, bots=bots, pools=pools)
+    return _page("home.html", "Scopa", opts, tournaments=recent, bots=bots, pools=pools)
+
+
+# ----------------------------------------------------------------------------------------- accounts, lobby
+
+
+def account(opts: PageOptions) -> str:
+    """Sign up, sign in, sign out, rotate the token: a shell its script fills (the token never in HTML)."""
+    return _page("account.html", tr(opts, "Your account"), opts)
+
+
+def lobby(opts: PageOptions) -> str:
+    """The open seeks, followed live; create one; accept another's."""
+    return _page("lobby.html", tr(opts, "Lobby"), opts, presets=presets())
+
+
+def inbox(opts: PageOptions) -> str:
+    """Invitations to the player, and the player's own open challenges and seeks."""
+    return _page("inbox.html", tr(opts, "Inbox"), opts)
+
+
+def rules_index(opts: PageOptions) -> str:
+    return _page("rules_index.html", tr(opts, "Rules"), opts, presets=presets())
+
+
+def rules(preset: str, opts: PageOptions) -> str:
+    """A short rules help for one preset, written from its rule options."""
+    name = PRESET_ALIASES.get(preset, preset)
+    if name not in PRESETS:
+        raise NotFound(f"no rule preset '{preset}'", code="preset_not_found")
+    sections = rules_help(name, opts.lang)
+    return _page("rules.html", tr(opts, "Rules") + f": {name}", opts, preset=name, sections=sections)
 
 
 # ----------------------------------------------------------------------------------------- rankings
 
 
-def rankings(svc: ServiceSet, pool_id: str, order: str, club: str | None, style: Style) -> str:
+def rankings(svc: ServiceSet, pool_id: str, order: str, club: str | None, opts: PageOptions) -> str:
     by: Order = "glicko" if order == "glicko" else "elo"
     board = svc.ratings.leaderboard(pool_id, by, LEADERBOARD_SIZE, None, True, club or None, None)
-    clubs, _ = svc.clubs.list_clubs(100, None)
+    clubs, _cursor = svc.clubs.list_clubs(100, None)
     club_name = next((c.name for c in clubs if c.id == club), None)
     if club and club_name is None:
         club_name = svc.clubs.get(club).name
     return _page(
         "rankings.html",
-        f"Rankings: {svc.ratings.pool(pool_id).name}" + (f" at {club_name}" if club_name else ""),
-        style,
+        f"{tr(opts, 'Rankings')}: {svc.ratings.pool(pool_id).name}"
+        + (f" · {club_name}" if club_name else ""),
+        opts,
         pool=svc.ratings.pool(pool_id),
         pools=svc.ratings.pools,
         by=by,
@@ -80,8 +142,9 @@ def rankings(svc: ServiceSet, pool_id: str, order: str, club: str | None, style:
     )
 
 
-def player(svc: ServiceSet, player_id: str, style: Style) -> str:
+def player(svc: ServiceSet, player_id: str, opts: PageOptions) -> str:
     profile = svc.players.get(player_id)
+    elo_title = tr(opts, "Elo rating of %(name)s (%(pool)s)")
     pools = []
     for pool in svc.ratings.pools:
         found = svc.ratings.player(profile.id, pool.id, 200).pools
@@ -97,13 +160,22 @@ def player(svc: ServiceSet, player_id: str, style: Style) -> str:
                 **asdict(entry.rating),
                 "history": history,
                 "pool": pool,
-                "chart": line_chart(points, f"Elo rating of {profile.name} ({pool.name})", start),
+                "chart": line_chart(points, elo_title % {"name": profile.name, "pool": pool.name}, start),
                 "recent": list(reversed(history))[:20],
                 "opponents": [{**o, "name": _name(svc, o["opponent"])} for o in ranked[:10]],
             }
         )
-    matches, _ = svc.matches.list_for_player(profile.id, 15, None)
-    return _page("player.html", profile.name, style, profile=profile, pools=pools, matches=matches)
+    matches, _cursor = svc.matches.list_for_player(profile.id, 15, None)
+    return _page(
+        "player.html",
+        profile.name,
+        opts,
+        profile=profile,
+        pools=pools,
+        matches=matches,
+        presets=presets(),
+        is_bot=profile.id.startswith("bot-"),
+    )
 
 
 def _name(svc: ServiceSet, player_id: str) -> str:
@@ -117,34 +189,35 @@ def _name(svc: ServiceSet, player_id: str) -> str:
 # ----------------------------------------------------------------------------------------- tournaments
 
 
-def tournaments(svc: ServiceSet, status: str | None, style: Style) -> str:
-    found, _ = svc.tournaments.list_tournaments(status or None, None, 50, None)
-    return _page("tournaments.html", "Tournaments", style, tournaments=found, status=status or "")
+def tournaments(svc: ServiceSet, status: str | None, opts: PageOptions) -> str:
+    found, _cursor = svc.tournaments.list_tournaments(status or None, None, 50, None)
+    title = tr(opts, "Tournaments")
+    return _page("tournaments.html", title, opts, tournaments=found, status=status or "")
 
 
-def tournament(svc: ServiceSet, tournament_id: str, style: Style) -> str:
+def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
     bundle = svc.tournaments.bundle(tournament_id)
     t = bundle.tournament
     names = {e.id: e.name for e in bundle.entries}
     rows = svc.tournaments.standings(tournament_id).rows
-    _, cross = svc.tournaments.crosstable(tournament_id)
+    _header, cross = svc.tournaments.crosstable(tournament_id)
     club = svc.clubs.get(t.club_id).name if t.club_id else None
     rounds = [_round_view(bundle, r, names) for r in bundle.rounds]
     entries = sorted(bundle.entries, key=lambda e: (-e.rating, e.id))
     return _page(
         "tournament.html",
         t.name,
-        style,
+        opts,
         t=t,
         settings=t.rules,
         club=club,
         entries=entries,
         rounds=rounds,
         standings=[asdict(r) for r in rows],
-        tiebreaks=[(name, TIEBREAK_LABELS.get(name, name)) for name in t.rules.tiebreak_order],
+        tiebreaks=[(name, tr(opts, TIEBREAK_LABELS.get(name, name))) for name in t.rules.tiebreak_order],
         crosstable=[asdict(r) for r in cross],
         round_numbers=[r.number for r in bundle.rounds if r.status == "closed"],
-        bracket=_bracket(bundle, names) if t.rules.format == "knockout" else None,
+        bracket=_bracket(bundle, names, opts) if t.rules.format == "knockout" else None,
     )
 
 
@@ -170,7 +243,7 @@ def _round_view(bundle: TournamentBundle, rnd: RoundRecord, names: dict[str, str
     }
 
 
-def _bracket(bundle: TournamentBundle, names: dict[str, str]) -> Any:
+def _bracket(bundle: TournamentBundle, names: dict[str, str], opts: PageOptions) -> Any:
     """The knockout bracket: the rounds paired so far from their slots, empty boxes for the rest."""
     paired = [r for r in bundle.rounds if r.slots]
     if not paired:
@@ -191,7 +264,11 @@ def _bracket(bundle: TournamentBundle, names: dict[str, str]) -> Any:
             results[frozenset((x.first, x.second))] = ({x.first: x.wins[0], x.second: x.wins[1]}, winner)
         columns.append(pairings_of(rnd.slots, names, results))
     titles = [
-        "Final" if n == total else "Semi-finals" if n == total - 1 else f"Round {n}"
+        tr(opts, "Final")
+        if n == total
+        else tr(opts, "Semi-finals")
+        if n == total - 1
+        else f"{tr(opts, 'Round')} {n}"
         for n in range(1, total + 1)
     ]
     return bracket_svg(columns, titles)
@@ -200,12 +277,12 @@ def _bracket(bundle: TournamentBundle, names: dict[str, str]) -> Any:
 # ----------------------------------------------------------------------------------------- matches
 
 
-def match(svc: ServiceSet, match_id: str, step: int | None, style: Style) -> str:
+def match(svc: ServiceSet, match_id: str, step: int | None, opts: PageOptions) -> str:
     """A finished match as a replay at ``step``; a running one as a spectator sees it."""
     seen = svc.matches.get(ANONYMOUS, match_id)
     names = [s.name for s in seen.seats]
     if seen.status != "finished" or seen.result is None:
-        return _page("match_live.html", " v ".join(names), style, m=seen, view=seen.view, names=names)
+        return _page("match_live.html", " v ".join(names), opts, m=seen, view=seen.view, names=names)
     record = svc.matches.record(match_id)
     positions = steps(record)
     current = positions[min(max(step or 0, 0), len(positions) - 1)]
@@ -221,7 +298,7 @@ def match(svc: ServiceSet, match_id: str, step: int | None, style: Style) -> str
     return _page(
         "match_replay.html",
         " v ".join(names),
-        style,
+        opts,
         m=seen,
         names=names,
         side_names=side_names,
@@ -235,12 +312,14 @@ def match(svc: ServiceSet, match_id: str, step: int | None, style: Style) -> str
     )
 
 
-def play(svc: ServiceSet, match_id: str, style: Style) -> str:
+def play(svc: ServiceSet, match_id: str, opts: PageOptions) -> str:
     """The playable table: a shell with the match id; the script reads the player's own view."""
     seen = svc.matches.get(ANONYMOUS, match_id)
     names = [s.name for s in seen.seats]
-    return _page("play.html", "Play: " + " v ".join(names), style, m=seen, names=names)
+    title = tr(opts, "Play") + ": " + " v ".join(names)
+    return _page("play.html", title, opts, m=seen, names=names)
 
 
-def error(status: int, code: str, message: str) -> str:
-    return _page("error.html", f"{status}: {code}", "italian", status=status, code=code, message=message)
+def error(status: int, code: str, message: str, lang: i18n.Lang = "en") -> str:
+    opts = PageOptions(lang=lang)
+    return _page("error.html", f"{status}: {code}", opts, status=status, code=code, message=message)

@@ -25,6 +25,21 @@ PAGE_HEADERS: dict[str, str] = {
 }
 
 
-def page_headers(cache_control: str = "no-store") -> dict[str, str]:
-    """Headers for an HTML page (``no-store``: pages show live data and are cheap to render)."""
-    return {**PAGE_HEADERS, "Cache-Control": cache_control}
+def page_headers(cache_control: str = "no-store", live_url: str | None = None) -> dict[str, str]:
+    """Headers for an HTML page (``no-store``: pages show live data and are cheap to render).
+
+    ``live_url`` is the push endpoint when it is on another host (``WEBSOCKET_URL``): the pages may
+    connect to it. The same-origin ``/live`` is covered by ``'self'`` (CSP Level 3 matches ``ws(s):``).
+    """
+    headers = {**PAGE_HEADERS, "Cache-Control": cache_control}
+    if live_url:
+        headers["Content-Security-Policy"] = CSP.replace(
+            "connect-src 'self'", f"connect-src 'self' {_origin(live_url)}"
+        )
+    return headers
+
+
+def _origin(url: str) -> str:
+    """``wss://host[:port]`` of a URL: a CSP source (the path is left out, so any path there is allowed)."""
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.split('/', 1)[0]}"

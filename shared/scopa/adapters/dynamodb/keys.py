@@ -22,6 +22,11 @@
 | rating history    | ``PLAYER#<id>``    | ``RHIST#<pool>#<at>#<match>``|                             |
 | record vs someone | ``PLAYER#<id>``    | ``VS#<pool>#<opponent>``     |                             |
 | rated matches     | ``RATED#<pool>``   | ``<finished>#<match>``       |                             |
+| seek              | ``SEEK#<id>``      | ``SEEK``                     | gsi2: ``SEEKS`` (4)         |
+| a player's seek   | ``PLAYER#<id>``    | ``SEEK#<created>#<seek>``    |                             |
+| live connection   | ``CONN#<id>``      | ``CONN``                     |                             |
+| its subscription  | ``CONN#<id>``      | ``SUB#<topic>``              |                             |
+| topic subscriber  | ``TOPIC#<topic>``  | ``CONN#<id>``                |                             |
 
 (1) only while a match is active with a clock running: a sparse index of deadlines.
 (2) sort key ``<created>#<id>``: the tournaments of one status, newest first (and the pipeline's list).
@@ -30,6 +35,15 @@ leaderboard's writes spread over ``shards`` partitions and a top-N read merges t
 waiting to be rated sits in gsi1 under ``UNRATED`` / ``<finished>#<id>`` until the rating step removes it.
 Entries, rounds and the tournament item share a partition, so one query (``sk >= ENTRY#``) loads what the
 pipeline needs; audit entries sort before it and stay out of that read.
+(4) sort key ``<created>#<id>``, only while the seek is open: a sparse partition of the open seeks,
+newest first, read a page at a time (projection ALL: one query a page). A seek lives a day at most, so a
+read starts at most a day back; expired ones still in it are filtered out. A seek's item and its player's
+item expire (TTL) a week after the seek does.
+
+A live connection's partition holds the connection and a mirror of each topic it follows (what
+``$disconnect`` deletes); a topic's partition lists its subscribers with their player, so the notifier
+reads one partition per topic. All three carry ``expires_at`` (TTL): API Gateway ends a connection within
+two hours, and the table forgets it even when ``$disconnect`` never came.
 The access patterns these serve are listed in ``docs/data-model.md``.
 """
 
@@ -49,6 +63,26 @@ TOKEN_SK = "TOKEN"
 MATCH_SK = "MATCH"
 LIVE = "LIVE"
 IDEMPOTENCY_SK = "IDEM"
+CONNECTION_SK = "CONN"
+SUBSCRIPTION_PREFIX = "SUB#"
+SUBSCRIBER_PREFIX = "CONN#"
+
+
+def connection_pk(connection_id: str) -> str:
+    return f"CONN#{connection_id}"
+
+
+def subscription_sk(topic: str) -> str:
+    """A connection's own record of one topic it follows."""
+    return f"{SUBSCRIPTION_PREFIX}{topic}"
+
+
+def topic_pk(topic: str) -> str:
+    return f"TOPIC#{topic}"
+
+
+def subscriber_sk(connection_id: str) -> str:
+    return f"{SUBSCRIBER_PREFIX}{connection_id}"
 
 
 def idempotency_pk(digest: str) -> str:
@@ -136,6 +170,21 @@ def player_tournament_sk(tournament_id: str) -> str:
 
 def club_tournament_sk(created_at: str, tournament_id: str) -> str:
     return f"{CLUB_TOURNAMENT_PREFIX}{created_at}#{tournament_id}"
+
+
+# ---------------------------------------------------------------- seeks
+
+SEEK_SK = "SEEK"
+SEEKS = "SEEKS"  # gsi2 partition of the open seeks
+PLAYER_SEEK_PREFIX = "SEEK#"
+
+
+def seek_pk(seek_id: str) -> str:
+    return f"SEEK#{seek_id}"
+
+
+def player_seek_sk(created_at: str, seek_id: str) -> str:
+    return f"{PLAYER_SEEK_PREFIX}{created_at}#{seek_id}"
 
 
 # ---------------------------------------------------------------- ratings

@@ -260,6 +260,10 @@ class DynamoRepository:
             item["first_dealer"] = match.first_dealer if match.first_dealer is not None else 0
         if not match.timed:  # written only when false, so items from before the flag read as timed
             item["timed"] = False
+        if not match.rated:  # written only when false, so items from before the flag read as rated
+            item["rated"] = False
+        if match.expires_at is not None:  # not ``expires_at``: that is the table's TTL attribute
+            item["invite_expires"] = match.expires_at
         return to_item(item)
 
     def list_player_matches(
@@ -380,6 +384,8 @@ def _match_from_item(typed: dict[str, Any]) -> Match:
         master_seed=item.get("master_seed"),
         first_dealer=int(item["first_dealer"]) if "first_dealer" in item else None,
         timed=bool(item.get("timed", True)),
+        rated=bool(item.get("rated", True)),
+        expires_at=int(item["invite_expires"]) if "invite_expires" in item else None,
     )
 
 

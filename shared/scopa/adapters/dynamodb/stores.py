@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from scopa.adapters.dynamodb.connections import DynamoConnectionRepository
 from scopa.adapters.dynamodb.idempotency import DynamoIdempotencyRepository
 from scopa.adapters.dynamodb.players_matches import DynamoRepository
 from scopa.adapters.dynamodb.ratings import DynamoRatingRepository
+from scopa.adapters.dynamodb.seeks import DynamoSeekRepository
 from scopa.adapters.dynamodb.tournaments import DynamoTournamentRepository
 from scopa.application.wiring import Stores
 
@@ -22,4 +24,6 @@ def dynamodb_stores(client: Any, table_name: str, ranking_shards: int = 4) -> St
         tournaments=clubs_tournaments,
         ratings=DynamoRatingRepository(client, table_name, ranking_shards),
         idempotency=DynamoIdempotencyRepository(client, table_name),
+        seeks=DynamoSeekRepository(client, table_name),
+        connections=DynamoConnectionRepository(client, table_name),
     )

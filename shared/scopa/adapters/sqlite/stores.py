@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scopa.adapters.sqlite import clubs, idempotency, matches, players, ratings, tournaments
+from scopa.adapters.sqlite import (
+    clubs,
+    connections,
+    idempotency,
+    matches,
+    players,
+    ratings,
+    seeks,
+    tournaments,
+)
 from scopa.adapters.sqlite.database import Database
 from scopa.application.wiring import Stores
 
@@ -18,6 +27,8 @@ SCHEMA: tuple[str, ...] = (
     *tournaments.SCHEMA,
     *ratings.SCHEMA,
     *idempotency.SCHEMA,
+    *seeks.SCHEMA,
+    *connections.SCHEMA,
 )
 
 
@@ -35,4 +46,6 @@ def sqlite_stores(path: str | Path | Database) -> Stores:
         tournaments=tournaments.SqliteTournamentRepository(db),
         ratings=ratings.SqliteRatingRepository(db),
         idempotency=idempotency.SqliteIdempotencyRepository(db),
+        seeks=seeks.SqliteSeekRepository(db),
+        connections=connections.SqliteConnectionRepository(db),
     )

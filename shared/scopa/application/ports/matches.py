@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-MatchStatus = Literal["pending", "active", "finished", "declined"]
+MatchStatus = Literal["pending", "active", "finished", "declined", "withdrawn", "expired"]
+#: A match waiting for players ends as declined (an invited player said no), withdrawn (its creator took
+#: it back) or expired (nobody answered by ``expires_at``); none of them was played.
 
 
 @dataclass
@@ -42,6 +44,8 @@ class Match:
     master_seed: str | None = None
     first_dealer: int | None = None
     timed: bool = True  # a move clock runs (False: one human and no time control asked for: no deadline)
+    rated: bool = True  # False: agreed as a friendly game, never rated
+    expires_at: int | None = None  # epoch seconds by which a pending match must be accepted by all
 
 
 @dataclass

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from scopa.application.auth import Caller
-from scopa.application.clock import Clock, iso
+from scopa.application.clock import Clock, epoch_of, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
 from scopa.application.ports.changes import Change, ChangeFeed, NoFeed, inbox_topic, match_topic
@@ -34,6 +34,8 @@ from scopa.domain.games import GAMES, GameEngine
 from scopa.domain.ratings.pools import pool_for
 
 DEFAULT_MOVE_SECONDS = 3 * 86_400  # correspondence play: three days a move
+DEFAULT_INVITE_SECONDS = 86_400  # a pending match expires a day after it was made, unless told otherwise
+MAX_INVITE_SECONDS = 7 * 86_400  # the longest an invitation may wait (what the inbox looks back over)
 MAX_WAIT_SECONDS = 20.0  # API Gateway cuts an integration at ~30 s
 POLL_SECONDS = 0.5
 MAX_DEALS_PAGE = 50
@@ -74,6 +76,10 @@ class NewMatch:
     game: str = "scopa"
     # Whether a move clock runs; None: when two or more humans play (a game against bots has none).
     timed: bool | None = None
+    rated: bool = True  # False: a friendly game, never rated
+    agreed: tuple[str, ...] = ()  # internal, never from a request body: players who already agreed
+    expires_in: int = DEFAULT_INVITE_SECONDS  # seconds the invited players have to accept
+    id: str | None = None  # internal: an id fixed in advance (a seek's match), instead of a new one
 
 
 @dataclass(frozen=True)
@@ -127,6 +133,8 @@ class MatchView:
     awaiting: list[str] = field(default_factory=list)  # player ids whose action the match waits for
     awaiting_action: AwaitedAction | None = None  # what they are awaited for
     timed: bool = True  # a move clock runs; False: no deadline, never lost on time
+    rated: bool = True  # False: a friendly game, never rated
+    expires_at: str | None = None  # ISO time by which everyone must accept (pending matches only)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -160,6 +168,8 @@ class MatchView:
             awaiting=data.get("awaiting", []),
             awaiting_action=data.get("awaiting_action"),
             timed=data.get("timed", True),
+            rated=data.get("rated", True),
+            expires_at=data.get("expires_at"),
         )
 
 
@@ -218,9 +228,12 @@ class MatchService:
         now = self.clock.now()
         # Organizers' matches start at once (tournaments); others wait for every invited human to accept,
         # and are dealt only then (see _deal): nobody sees a card of a deal they could still refuse.
-        accepted = [p.is_bot or caller.can_organize or p.id == caller.player_id for p in order]
+        accepted = [
+            p.is_bot or caller.can_organize or p.id == caller.player_id or p.id in request.agreed
+            for p in order
+        ]
         match = Match(
-            id=once.id("m_") if once else "m_" + secrets.token_hex(8),
+            id=request.id or (once.id("m_") if once else "m_" + secrets.token_hex(8)),
             game=game.name,
             preset=request.preset,
             rules=rules,
@@ -240,7 +253,10 @@ class MatchService:
             master_seed=request.seed or game.new_seed(),
             first_dealer=first_dealer,
             timed=request.timed if request.timed is not None else len(humans) >= 2,
+            rated=request.rated,
         )
+        if match.status == "pending":
+            match.expires_at = int(now) + request.expires_in
         if match.status == "active":
             self._deal(match, game)
             self._play_bots(match, game)
@@ -370,6 +386,11 @@ class MatchService:
                 return self.view(match, caller)
             self.clock.sleep(min(POLL_SECONDS, max(0.0, give_up - self.clock.now())))
 
+    def load(self, match_id: str) -> Match:
+        """The stored match, as :meth:`get` reads it (an overdue one ended on time first), for the live
+        notifier to render once for every viewer (:meth:`view`); ``match_not_found`` when there is none."""
+        return self._load(match_id)
+
     def _load(self, match_id: str) -> Match:
         """Read a match, applying a passed deadline first (a lost-on-time match is saved as such)."""
         reads = 0
@@ -382,8 +403,11 @@ class MatchService:
                 return match
 
     def _expire(self, match: Match) -> bool:
-        """End an overdue match on time and save it; True when the match changed (or someone else did)."""
+        """End an overdue match on time, or close an invitation nobody answered in time, and save it;
+        True when the match changed (or someone else did)."""
         now = self.clock.now()
+        if match.status == "pending":
+            return self._lapse(match, now)
         if match.status != "active" or match.deadline is None or now <= match.deadline:
             return False
         game = self._game(match.game)
@@ -395,6 +419,19 @@ class MatchService:
         self._finish_bookkeeping(match, now)
         with contextlib.suppress(WriteConflict):  # someone else changed it first; the caller reads again
             self._store(match, expected)
+        return True
+
+    def _lapse(self, match: Match, now: float) -> bool:
+        """A pending match past its ``expires_at`` becomes ``expired``: saved once (conditional on the
+        version read), its seats' inboxes told."""
+        if now < invitation_expiry(match):
+            return False
+        expected = match.version
+        match.status = "expired"
+        match.version += 1
+        match.updated_at = iso(now)
+        with contextlib.suppress(WriteConflict):  # someone else changed it first; the caller reads again
+            self._store(match, expected, inbox=True)
         return True
 
     def expire_overdue(self, limit: int = 100) -> list[str]:
@@ -477,6 +514,8 @@ class MatchService:
         player_id = caller.require_player()
         match = self._load(match_id)
         seat = self._seat_of(match, player_id)
+        if match.status == "expired":
+            raise Conflict("the invitation expired before everyone accepted", code="invitation_expired")
         if match.status != "pending":
             raise Conflict(f"the match is {match.status}, not waiting for players", code="match_not_pending")
         expected = match.version
@@ -493,6 +532,21 @@ class MatchService:
                 self._deal(match, game)
                 self._play_bots(match, game)
                 self._set_deadline(match, game, now)
+        self._save(match, expected, inbox=True)
+        return self.view(match, caller)
+
+    def withdraw(self, caller: Caller, match_id: str) -> MatchView:
+        """The creator takes back an invitation nobody has finished answering: the match is ``withdrawn``."""
+        player_id = caller.require_player()
+        match = self._load(match_id)
+        if match.created_by != player_id:
+            raise Forbidden("only the match's creator can withdraw it", code="not_the_creator")
+        if match.status != "pending":
+            raise Conflict(f"the match is {match.status}, not waiting for players", code="match_not_pending")
+        expected = match.version
+        match.status = "withdrawn"
+        match.version += 1
+        match.updated_at = iso(self.clock.now())
         self._save(match, expected, inbox=True)
         return self.view(match, caller)
 
@@ -596,7 +650,7 @@ class MatchService:
         # never when the creator chose the seed: who knows the decks must not gain rating from it.
         outcome = self._game(match.game).outcome(match.state)
         played = outcome is not None and outcome.cards_played > 0
-        rateable = played and len(set(match.seats)) == len(match.seats) and not match.seeded
+        rateable = played and len(set(match.seats)) == len(match.seats) and not match.seeded and match.rated
         if rateable and pool_for(match.preset, len(match.seats)) is not None:
             match.rating = "pending"
         match.updated_at = iso(now)
@@ -689,7 +743,17 @@ class MatchService:
             awaiting=awaiting,
             awaiting_action=("accept" if match.status == "pending" else "move") if awaiting else None,
             timed=match.timed,
+            rated=match.rated,
+            expires_at=iso(invitation_expiry(match)) if match.status == "pending" else None,
         )
+
+
+def invitation_expiry(match: Match) -> int:
+    """When a pending match stops waiting: its ``expires_at``, or a day after its creation for a match
+    made before invitations expired."""
+    if match.expires_at is not None:
+        return match.expires_at
+    return int(epoch_of(match.created_at)) + DEFAULT_INVITE_SECONDS
 
 
 def _draw_seats(profiles: list[Any], n: int, draw: random.Random) -> list[Any]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scopa.application.clock import Clock, iso
+from scopa.application.ports.changes import Change, ChangeFeed, NoFeed, tournament_topic
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.matches import Match
 from scopa.application.ports.tournaments import TournamentBundle, TournamentRepository
@@ -74,11 +75,17 @@ class Pipeline:
         matches: MatchService,
         clock: Clock,
         rater: Callable[[], list[str]] | None = None,
+        changes: ChangeFeed | None = None,
     ) -> None:
         self.repo = repo
         self.matches = matches
         self.clock = clock
         self.rater = rater  # the rating step, run after the tournaments (RatingService.rate_pending)
+        self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
+
+    def _published(self, tournament_id: str, version: int | None = None) -> None:
+        """Tell the tournament's followers (after a write of the tournament item succeeded)."""
+        self.changes.publish([Change(tournament_topic(tournament_id), version)])
 
     # ------------------------------------------------------------------ entry points
 
@@ -142,6 +149,7 @@ class Pipeline:
             self.repo.save_tournament(t, expected)
         except WriteConflict:
             return
+        self._published(t.id, t.version)
         self.repo.add_audit(
             t.id, AuditEntry(t.updated_at, "schedule", "cancelled", {"reason": "fewer than two entrants"})
         )
@@ -159,6 +167,7 @@ class Pipeline:
         t.updated_at = t.started_at
         t.version += 1
         self.repo.save_tournament(t, expected)
+        self._published(t.id, t.version)
         if actor == "schedule":
             self.repo.add_audit(
                 t.id, AuditEntry(t.started_at, actor, "started", {"rounds": t.rounds_planned})
@@ -215,6 +224,7 @@ class Pipeline:
         t.updated_at = t.finished_at
         t.version += 1
         self.repo.save_tournament(t, expected)
+        self._published(t.id, t.version)
         return "finished"
 
     def _pair_next(self, bundle: TournamentBundle) -> str:
@@ -248,6 +258,7 @@ class Pipeline:
             slots=slots,
         )
         self.repo.create_round(t.id, rnd)
+        self._published(t.id)  # the round is on: current_round and the version moved
         return f"round {number} paired: {len(rnd.tables)} tables, {len(rnd.byes)} byes"
 
     def _progress(self, bundle: TournamentBundle, rnd: RoundRecord) -> str | None:

@@ -19,6 +19,7 @@ from scopa.application.auth import Caller
 from scopa.application.clock import Clock, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
+from scopa.application.ports.changes import Change, ChangeFeed, NoFeed, tournament_topic
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.tournaments import TournamentBundle, TournamentRepository
 from scopa.application.services.clubs import ClubService
@@ -79,8 +80,10 @@ class TournamentService:
         matches: MatchService,
         pipeline: Pipeline,
         rating_of: Callable[[str, int, list[str]], float | None] | None = None,
+        changes: ChangeFeed | None = None,
     ) -> None:
         self.repo = repo
+        self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
         self.clock = clock
         self.players = players
         self.clubs = clubs
@@ -143,9 +146,14 @@ class TournamentService:
         )
         if stored is not None:
             return stored
+        self._published(t.id, t.version)
         if on_created is not None:
             on_created(t)
         return t
+
+    def _published(self, tournament_id: str, version: int | None = None) -> None:
+        """Tell the tournament's followers (after a write of the tournament item succeeded)."""
+        self.changes.publish([Change(tournament_topic(tournament_id), version)])
 
     def _check_rules(self, settings: TournamentSettings) -> None:
         game = GAMES["scopa"]
@@ -330,6 +338,7 @@ class TournamentService:
             self.repo.save_tournament(t, expected)
         except WriteConflict:
             raise Conflict("the tournament changed meanwhile; read it again", code="stale_version") from None
+        self._published(t.id, t.version)
         self._audit(t.id, caller, action, details)
         return t
 
@@ -432,6 +441,7 @@ class TournamentService:
             ):
                 raise Conflict("entries are closed", code="entries_closed") from None
             raise Conflict("already entered in this tournament", code="already_entered") from None
+        self._published(t.id)  # the entry count and the version moved
         return entry
 
     def _entered_by(self, once: Once | None, tournament_id: str, entrant_id: str) -> EntryRecord | None:
@@ -456,6 +466,7 @@ class TournamentService:
                 self.repo.remove_entry(t.id, entry)
             except WriteConflict:
                 raise Conflict("the tournament changed meanwhile; try again", code="stale_version") from None
+            self._published(t.id)
             entry.status = "withdrawn"
             return entry
         if t.status != "running":

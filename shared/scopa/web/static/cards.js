@@ -29,12 +29,12 @@ export function cardImage(code, style) {
   return img;
 }
 
-export function cardBack(style) {
+export function cardBack(style, label = "a face-down card") {
   const img = document.createElement("img");
   img.className = "card back";
   img.width = 60;
   img.height = 90;
   img.src = `/web/cards/${style}/back.svg`;
-  img.alt = "a face-down card";
+  img.alt = label;
   return img;
 }

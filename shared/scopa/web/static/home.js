@@ -1,10 +1,11 @@
-// Home page: "Play against a bot" in one click (a guest player is registered when no token is stored).
-import { api, clearToken, getToken, me, setToken } from "./session.js";
+// Home page: "Play against a bot" in one click (a guest player is registered when nobody is signed in).
+import { api, clearToken, forget, getToken, me, setToken } from "./session.js";
+import { t } from "./strings.js";
 
 const form = document.getElementById("quick-play");
 const status = document.getElementById("play-status");
 const who = document.getElementById("who");
-const tokenForm = document.getElementById("token-form");
+const signOut = document.getElementById("sign-out");
 
 async function player() {
   if (getToken()) {
@@ -15,19 +16,22 @@ async function player() {
       clearToken();
     }
   }
-  const guest = `Guest ${Math.floor(1000 + Math.random() * 9000)}`;
+  const guest = `${t("Guest")} ${Math.floor(1000 + Math.random() * 9000)}`;
   const created = await api("POST", "/players", { name: guest });
-  setToken(created.token);
+  setToken(created.token, false); // this tab; the account page keeps it on the device if asked
   return created.player;
 }
 
 async function showWho() {
+  signOut.hidden = !getToken();
   if (!getToken()) return;
   try {
     const profile = await me();
-    who.textContent = `Signed in as ${profile.name}.`;
+    who.textContent = t("Signed in as {name}.", { name: profile.name });
   } catch {
-    who.textContent = "The stored token no longer works: you will play as a guest.";
+    who.textContent = t("The stored token no longer works: you will play as a guest.");
+    clearToken();
+    signOut.hidden = true;
   }
 }
 
@@ -35,7 +39,7 @@ form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const button = document.getElementById("play-bot");
   button.disabled = true;
-  status.textContent = "Starting a match…";
+  status.textContent = t("Starting a match…");
   try {
     const profile = await player();
     const data = new FormData(form);
@@ -46,28 +50,16 @@ form.addEventListener("submit", async (event) => {
     const style = new URLSearchParams(location.search).get("style") || "italian";
     location.assign(`/web/play/${encodeURIComponent(match.id)}?style=${encodeURIComponent(style)}`);
   } catch (err) {
-    status.textContent = `Could not start the match: ${err.message}`;
+    status.textContent = t("Could not start the match: {reason}", { reason: err.message });
     button.disabled = false;
   }
 });
 
-tokenForm.addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const input = tokenForm.elements.token;
-  setToken(input.value.trim());
-  input.value = "";
-  try {
-    const profile = await me();
-    who.textContent = `Signed in as ${profile.name}.`;
-  } catch (err) {
-    clearToken();
-    who.textContent = `That token was refused: ${err.message}`;
-  }
-});
-
-document.getElementById("sign-out").addEventListener("click", () => {
+signOut.addEventListener("click", () => {
   clearToken();
-  who.textContent = "Signed out: you will play as a guest.";
+  forget();
+  signOut.hidden = true;
+  who.textContent = t("Signed out: you will play as a guest.");
 });
 
 showWho();

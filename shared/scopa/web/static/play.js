@@ -1,18 +1,46 @@
-// The playable table: the player's own seat view from the JSON API, moves as buttons, the opponent
-// followed by long-polling. Only the player's token (from sessionStorage) is ever sent, as a header.
+// The playable table: the player's own seat view from the JSON API, kept current by push (live.js, with
+// a long-poll fallback). A move is chosen by tapping a hand card and then the table cards it takes, or by
+// the explicit move buttons (keyboard, screen readers). Only the player's token is ever sent, as a header.
 import { cardBack, cardImage, cardName } from "./cards.js";
+import { Live } from "./live.js";
 import { ApiError, api, clearToken, getToken, me, setToken } from "./session.js";
+import { countdown, t } from "./strings.js";
 
 const root = document.getElementById("play");
 const matchId = root.dataset.match;
 const style = root.dataset.style || "italian";
+const topic = `match:${matchId}`;
 const $ = (id) => document.getElementById(id);
 const WAIT_SECONDS = 20;
-const KIND = { take: "takes", fifteen: "makes fifteen with", ace_sweep: "sweeps the table:" };
+const STEP_MS = 700; // how long each of several new moves stays highlighted before the next
+const CATEGORIES = ["scope", "bonus", "cards", "coins", "settebello", "primiera", "re_bello",
+  "settebello_di_coppe", "napola", "grande", "piccola"];
 
 let current = null; // the latest answer about the match
 let busy = false;
 let timer = null;
+let live = null;
+let picked = null; // {card, take: Set} while the player taps cards
+let shownCount = null; // the deal whose count the player closed
+let sequence = 0;
+
+const CATEGORY_NAMES = () => ({
+  scope: t("Scope"), bonus: t("Bonus"), cards: t("Cards"), coins: t("Coins"), settebello: t("Settebello"),
+  primiera: t("Primiera"), re_bello: t("Re bello"), settebello_di_coppe: t("Settebello di coppe"),
+  napola: t("Napola"), grande: t("Grande"), piccola: t("Piccola"),
+});
+const REASONS = () => ({
+  target: t("reached the target score"),
+  count_order: t("counted first to the target on a tie"),
+  cappotto: t("cappotto: a lead with the other side at zero"),
+  napola_all_coins: t("took all ten coins"),
+  resigned: t("a player resigned"),
+  timeout: t("a player ran out of time"),
+  round_deadline: t("the round's deadline passed"),
+  no_show: t("a player did not show up"),
+  withdrawn: t("a player withdrew"),
+  corrected: t("an organizer corrected the result"),
+});
 
 function say(text) {
   $("status").textContent = text;
@@ -26,22 +54,57 @@ function names(list) {
   return list.map((code) => cardName(code, style)).join(", ");
 }
 
+function me_(match) {
+  return match.seats[match.your_seat];
+}
+
+function sideOrder(match) {
+  // Every score lists the player's own side first.
+  const sides = match.view.sides || match.seats.length;
+  const mine = match.view.side ?? (match.your_seat === null ? 0 : match.your_seat % sides);
+  return [mine, ...[...Array(sides).keys()].filter((s) => s !== mine)];
+}
+
+function sideName(match, side) {
+  const sides = match.view.sides || match.seats.length;
+  if (match.your_seat !== null && side === match.your_seat % sides) return t("You");
+  return match.seats.filter((s, i) => i % sides === side).map((s) => s.name).join(" & ");
+}
+
+function reasonText(reason) {
+  return REASONS()[reason] || reason.replaceAll("_", " ");
+}
+
 function describeMove(move) {
   const played = cardName(move.card, style);
-  if (!move.take.length) return `Lay ${played} on the table`;
-  const verb = KIND[move.kind] || "takes";
-  return `${played} ${verb} ${names(move.take)}${move.sweeps ? " (scopa)" : ""}`;
+  if (!move.take.length) return t("Lay {card} on the table", { card: played });
+  if (move.sweeps) return t("{card} takes {cards} (scopa)", { card: played, cards: names(move.take) });
+  return t("{card} takes {cards}", { card: played, cards: names(move.take) });
+}
+
+function describePlayed(match, move) {
+  const who = move.seat === match.your_seat ? t("You") : match.seats[move.seat].name;
+  const card = cardName(move.card, style);
+  let text = move.take.length
+    ? t("{who} played {card} and took {cards}.", { who, card, cards: names(move.take) })
+    : t("{who} played {card}.", { who, card });
+  if (move.scopa) text += " " + t("Scopa!");
+  return text;
 }
 
 function invited(match) {
-  return match.status === "pending" && !match.seats[match.your_seat].accepted;
+  if (match.status !== "pending" || match.your_seat === null) return false;
+  if (Array.isArray(match.awaiting)) {
+    return match.awaiting.includes(me_(match).player_id) && match.awaiting_action !== "move";
+  }
+  return !me_(match).accepted;
 }
 
 function renderInvitation(box) {
   const text = document.createElement("p");
-  text.textContent = "You are invited to this match.";
+  text.textContent = t("You are invited to this match.");
   box.appendChild(text);
-  for (const [label, action] of [["Accept", "accept"], ["Decline", "decline"]]) {
+  for (const [label, action] of [[t("Accept"), "accept"], [t("Decline"), "decline"]]) {
     const button = document.createElement("button");
     button.type = "button";
     button.id = action;
@@ -54,11 +117,14 @@ function renderInvitation(box) {
 
 async function respond(action) {
   try {
-    render(await api("POST", `/matches/${encodeURIComponent(matchId)}/${action}`));
+    show(await api("POST", `/matches/${encodeURIComponent(matchId)}/${action}`));
   } catch (err) {
-    say(`Could not ${action}: ${err.message}`);
+    say(t("Could not answer: {reason}", { reason: err.message }));
   }
-  follow();
+}
+
+function yourTurn(match) {
+  return match.status === "active" && match.view && match.view.your_turn;
 }
 
 function renderMoves(match) {
@@ -70,14 +136,17 @@ function renderMoves(match) {
     return;
   }
   if (match.status === "pending") {
-    box.textContent = "Waiting for the other players to accept…";
+    const waiting = (match.awaiting || []).map((id) => match.seats.find((s) => s.player_id === id)?.name || id);
+    box.textContent = waiting.length
+      ? t("Waiting for {names} to accept…", { names: waiting.join(", ") })
+      : t("Waiting for the other players to accept…");
     return;
   }
   if (match.status !== "active") return;
   if (!view.your_turn) {
     const waiting = document.createElement("p");
     waiting.className = "muted";
-    waiting.textContent = `Waiting for ${match.seats[match.turn].name}…`;
+    waiting.textContent = t("Waiting for {name}…", { name: match.seats[match.turn].name });
     box.appendChild(waiting);
     return;
   }
@@ -88,20 +157,12 @@ function renderMoves(match) {
     button.dataset.index = String(i);
     button.setAttribute("aria-label", describeMove(move));
     button.appendChild(cardImage(move.card, style));
-    if (move.take.length) {
-      const arrow = document.createElement("span");
-      arrow.className = "arrow";
-      arrow.textContent = move.sweeps ? "sweeps" : "takes";
-      arrow.setAttribute("aria-hidden", "true");
-      button.appendChild(arrow);
-      move.take.forEach((code) => button.appendChild(cardImage(code, style)));
-    } else {
-      const label = document.createElement("span");
-      label.className = "arrow";
-      label.textContent = "lay down";
-      label.setAttribute("aria-hidden", "true");
-      button.appendChild(label);
-    }
+    const label = document.createElement("span");
+    label.className = "arrow";
+    label.textContent = !move.take.length ? t("lay down") : move.sweeps ? t("sweeps") : t("takes");
+    label.setAttribute("aria-hidden", "true");
+    button.appendChild(label);
+    move.take.forEach((code) => button.appendChild(cardImage(code, style)));
     button.querySelectorAll("img").forEach((img) => (img.alt = ""));
     button.addEventListener("click", () => play(move));
     box.appendChild(button);
@@ -118,91 +179,257 @@ function renderSeats(match) {
     section.className = "seat" + (view.turn === i ? " to-move" : "");
     section.setAttribute("aria-label", seat.name);
     const h = document.createElement("h2");
-    h.textContent = `${seat.name}${view.dealer === i ? " (dealer)" : ""}`;
+    h.textContent = view.dealer === i ? t("{name} (dealer)", { name: seat.name }) : seat.name;
     section.appendChild(h);
     const cards = document.createElement("div");
     cards.className = "cards";
     const shown = (view.revealed_hands || {})[String(i)];
     if (shown) shown.forEach((code) => cards.appendChild(cardImage(code, style)));
-    else for (let n = 0; n < view.hand_sizes[i]; n++) cards.appendChild(cardBack(style));
+    else for (let n = 0; n < (view.hand_sizes || [])[i]; n++) cards.appendChild(cardBack(style, t("a face-down card")));
     section.appendChild(cards);
     box.appendChild(section);
   });
 }
 
-function renderScores(match) {
-  const view = match.view;
-  const table = $("scores");
-  clear(table);
-  const head = table.createTHead().insertRow();
-  ["Side", "Score", "Pile", "Scope"].forEach((t) => {
-    const th = document.createElement("th");
-    th.scope = "col";
-    th.textContent = t;
-    head.appendChild(th);
-  });
-  const body = table.createTBody();
-  view.scores.forEach((score, side) => {
-    const row = body.insertRow();
-    const who = match.seats.filter((s, i) => i % view.sides === side).map((s) => s.name);
-    const th = document.createElement("th");
-    th.scope = "row";
-    th.textContent = who.join(" & ") + (view.side === side ? " (you)" : "");
-    row.appendChild(th);
-    [score, view.pile_sizes[side], view.scope[side]].forEach((v) => (row.insertCell().textContent = String(v)));
-  });
+function cell(row, text, header = false) {
+  const c = document.createElement(header ? "th" : "td");
+  if (header) c.scope = row.parentNode && row.parentNode.tagName === "THEAD" ? "col" : "row";
+  c.textContent = String(text);
+  row.appendChild(c);
+  return c;
 }
 
-function render(match) {
-  current = match;
+function renderScores(match) {
   const view = match.view;
+  const order = sideOrder(match);
+  const table = $("scores");
+  clear(table);
+  if (!view.scores) {
+    $("score-line").textContent = ""; // a pending match: nothing is dealt, nothing scored
+    return;
+  }
+  const head = table.createTHead().insertRow();
+  [t("Side"), t("Score"), t("Pile"), t("Scope")].forEach((text) => cell(head, text, true));
+  const body = table.createTBody();
+  order.forEach((side) => {
+    const row = body.insertRow();
+    row.dataset.side = String(side);
+    cell(row, sideName(match, side), true);
+    [view.scores[side], (view.pile_sizes || [])[side] ?? "", (view.scope || [])[side] ?? ""].forEach((v) => cell(row, v));
+  });
+  // the short score always in view beside the cards (the table above is the full one)
+  $("score-line").textContent = order.map((side) => `${sideName(match, side)} ${view.scores[side]}`).join(" · ");
+}
+
+function renderCount(match) {
+  // Between deals: the count of the deal just finished, as Scopa apps show it, until the player closes it.
+  const box = $("count");
+  const done = match.view.finished_deal;
+  if (!done || shownCount === done.deal) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  $("count-h").textContent = t("The count of deal {deal}", { deal: done.deal });
+  const order = sideOrder(match);
+  const table = $("count-table");
+  clear(table);
+  const head = table.createTHead().insertRow();
+  cell(head, "", true);
+  order.forEach((side) => cell(head, sideName(match, side), true));
+  const body = table.createTBody();
+  const count = done.count || {};
+  const points = count.points || [];
+  const raw = { cards: count.cards, coins: count.coins, primiera: count.primiera, scope: count.scope };
+  const seen = new Set(CATEGORIES.filter((c) => points.some((p) => p && p[c])));
+  ["cards", "coins", "settebello", "primiera", "scope"].forEach((c) => seen.add(c));
+  const labels = CATEGORY_NAMES();
+  CATEGORIES.filter((c) => seen.has(c)).forEach((category) => {
+    const row = body.insertRow();
+    row.dataset.category = category;
+    cell(row, labels[category] || category, true);
+    order.forEach((side) => {
+      const got = (points[side] || {})[category] || 0;
+      const value = raw[category] ? raw[category][side] : null;
+      const text = value === null || value === undefined ? String(got) : `${value} → ${got}`;
+      cell(row, text).className = got ? "won" : "";
+    });
+  });
+  const total = body.insertRow();
+  total.className = "total";
+  cell(total, t("Points this deal"), true);
+  order.forEach((side) => cell(total, (count.totals || [])[side] ?? ""));
+  const scores = body.insertRow();
+  cell(scores, t("Game score"), true);
+  order.forEach((side) => cell(scores, (done.scores || match.view.scores)[side]));
+  const left = done.leftovers;
+  $("count-leftovers").textContent = left && left.cards && left.cards.length
+    ? t("The cards left on the table went to {who}: {cards}.", {
+      who: sideName(match, left.side), cards: names(left.cards) })
+    : "";
+}
+
+function hideCount() {
+  const done = current && current.view.finished_deal;
+  if (done) shownCount = done.deal;
+  $("count").hidden = true;
+  focusMoves();
+}
+
+function cardButton(code, kind, onClick, pressed) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = `pick ${kind}`;
+  button.dataset.card = code;
+  button.setAttribute("aria-pressed", pressed ? "true" : "false");
+  button.tabIndex = -1; // the move buttons are the keyboard's way; taps are for pointers
+  button.appendChild(cardImage(code, style));
+  button.addEventListener("click", onClick);
+  return button;
+}
+
+function renderCards(match, highlight) {
+  const view = match.view;
+  const mine = yourTurn(match) && !busy;
+  const playable = new Set(mine ? view.legal_moves.map((m) => m.card) : []);
+  const hand = $("hand");
+  const table = $("table");
+  clear(hand);
+  clear(table);
+  (view.table || []).forEach((code) => {
+    const lit = highlight && (highlight.card === code || highlight.take.includes(code));
+    if (mine && picked) {
+      const b = cardButton(code, "table-card", () => toggleTake(code), picked.take.has(code));
+      if (lit) b.classList.add("last");
+      table.appendChild(b);
+    } else {
+      const img = cardImage(code, style);
+      if (lit) img.classList.add("last");
+      table.appendChild(img);
+    }
+  });
+  if (!(view.table || []).length) {
+    const empty = document.createElement("span");
+    empty.className = "muted";
+    empty.textContent = view.status === "waiting" ? t("Nothing is dealt before every seat has accepted.") : t("empty");
+    table.appendChild(empty);
+  }
+  (view.hand || []).forEach((code) => {
+    if (playable.has(code)) hand.appendChild(cardButton(code, "hand-card", () => pick(code), picked && picked.card === code));
+    else hand.appendChild(cardImage(code, style));
+  });
+  const stock = view.stock === undefined ? "" : t("deal {deal} · stock {stock}", { deal: view.deal, stock: view.stock });
+  $("stock").textContent = stock ? `· ${stock}` : "";
+  $("pick-hint").textContent = mine
+    ? picked ? t("Now tap the table cards to take, or the card again to put it back.") : t("Tap a card of your hand, then the table cards it takes.")
+    : "";
+}
+
+function pick(code) {
+  if (!current || busy) return;
+  if (picked && picked.card === code) {
+    picked = null;
+  } else {
+    picked = { card: code, take: new Set() };
+    const options = current.view.legal_moves.filter((m) => m.card === code);
+    if (options.length === 1 && !options[0].take.length) {
+      play(options[0]); // this card can only be laid down
+      return;
+    }
+  }
+  renderCards(current);
+}
+
+function toggleTake(code) {
+  if (!picked || busy) return;
+  if (picked.take.has(code)) picked.take.delete(code);
+  else picked.take.add(code);
+  const chosen = [...picked.take].sort().join(",");
+  const move = current.view.legal_moves.find(
+    (m) => m.card === picked.card && [...m.take].sort().join(",") === chosen,
+  );
+  if (move) play(move);
+  else renderCards(current);
+}
+
+function showMoves(match, moves) {
+  // The opponent's move and the bot's reply one after the other, each highlighted for a moment.
+  const ticket = ++sequence;
+  const steps = moves.length ? moves : [match.view.last_move].filter(Boolean);
+  const last = steps[steps.length - 1] || null;
+  const stepOne = (i) => {
+    if (ticket !== sequence) return;
+    const move = steps[i];
+    $("last-move").textContent = move ? describePlayed(match, move) : "";
+    renderCards(match, i === steps.length - 1 ? last : move);
+    if (i < steps.length - 1) setTimeout(() => stepOne(i + 1), STEP_MS);
+  };
+  if (!steps.length) {
+    $("last-move").textContent = "";
+    renderCards(match, null);
+  } else stepOne(0);
+}
+
+function newMoves(before, after) {
+  const view = after.view;
+  if (!before || !view.deal_moves || before.view.deal !== view.deal) return view.last_move ? [view.last_move] : [];
+  const had = (before.view.deal_moves || []).length;
+  return view.deal_moves.slice(had);
+}
+
+function show(match) {
+  const before = current;
+  if (before && match.version < before.version) return;
+  current = match;
+  picked = null;
+  const view = match.view || {};
   $("game").hidden = false;
   $("game").dataset.version = String(match.version);
   $("signin").hidden = true;
-  clear($("table"));
-  view.table.forEach((code) => $("table").appendChild(cardImage(code, style)));
-  $("stock").textContent = `· deal ${view.deal} · stock ${view.stock}`;
-  clear($("hand"));
-  view.hand.forEach((code) => $("hand").appendChild(cardImage(code, style)));
   renderSeats(match);
   renderScores(match);
-  const last = view.last_move;
-  $("last-move").textContent = last
-    ? `Last move: ${match.seats[last.seat].name} played ${cardName(last.card, style)}` +
-      (last.take.length ? ` and took ${names(last.take)}` : "") +
-      (last.scopa ? ". Scopa!" : ".")
-    : "";
+  renderCount(match);
+  showMoves(match, newMoves(before, match));
   renderMoves(match);
-  $("resign").hidden = match.status !== "active";
+  $("resign").hidden = !(match.status === "active" || (match.status === "pending" && !invited(match)));
+  $("resign").textContent = match.status === "pending" ? t("Withdraw") : t("Resign");
   if (match.status === "finished") {
-    const won = match.result.winners.includes(match.seats[match.your_seat].player_id);
-    say(`The match is over: you ${won ? "won" : "lost"} ${match.result.scores.join("-")} (${match.result.reason.replace("_", " ")}).`);
+    const result = match.result;
+    const order = sideOrder(match);
+    const won = result.winners.includes(me_(match).player_id);
+    const scores = order.map((side) => result.scores[side]).join("-");
+    say(
+      (won ? t("The match is over: you won {scores}.", { scores }) : t("The match is over: you lost {scores}.", { scores })) +
+        " " + t("Why: {reason}.", { reason: reasonText(result.reason) }),
+    );
     $("game").dataset.finished = "true";
+  } else if (match.status === "pending") {
+    say(invited(match) ? t("You are invited to this match.") : t("Waiting for the other players to accept…"));
   } else if (match.status !== "active") {
-    say(`The match is ${match.status}.`);
+    say(t("The match is {status}.", { status: t(match.status) }));
   } else {
-    say(view.your_turn ? "Your turn: choose a move." : `${match.seats[match.turn].name} to play.`);
+    say(view.your_turn ? t("Your turn: choose a move.") : t("{name} to play.", { name: match.seats[match.turn].name }));
   }
   startClock(match);
+  if (live) live.seen(topic, match.version);
+  if (yourTurn(match) && (!before || !yourTurn(before))) focusMoves();
 }
 
 function startClock(match) {
   clearInterval(timer);
   const clock = $("clock");
-  if (match.status !== "active" || !match.deadline) {
+  // A clock only when one was asked for (`timed`): none in a casual game against a bot.
+  if (match.status !== "active" || !match.deadline || match.timed !== true) {
     clock.textContent = "";
+    clock.hidden = true;
     return;
   }
-  const deadline = Date.parse(match.deadline);
+  clock.hidden = false;
   const tick = () => {
-    const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
-    const d = Math.floor(left / 86400);
-    const h = Math.floor((left % 86400) / 3600);
-    const m = Math.floor((left % 3600) / 60);
-    const s = String(left % 60).padStart(2, "0");
-    const days = d === 1 ? "1 day" : `${d} days`;
-    const text = d ? `${days} ${h} h ${m} min` : h ? `${h} h ${m} min` : `${m}:${s}`;
-    clock.textContent = `${match.view.your_turn ? "Your" : "Their"} time to move: ${text}`;
+    const left = countdown(match.deadline) || "0 s";
+    clock.textContent = match.view.your_turn
+      ? t("Your time to move: {left}", { left })
+      : t("Their time to move: {left}", { left });
   };
   tick();
   timer = setInterval(tick, 1000);
@@ -212,7 +439,7 @@ async function play(move) {
   if (busy || !current) return;
   busy = true;
   $("moves").querySelectorAll("button").forEach((b) => (b.disabled = true));
-  say("Playing…");
+  say(t("Playing…"));
   try {
     const answer = await api(
       "POST",
@@ -220,24 +447,26 @@ async function play(move) {
       { card: move.card, take: move.take, version: current.version },
       { "Idempotency-Key": `${matchId}-v${current.version}` },
     );
-    render(answer);
+    busy = false;
+    show(answer);
   } catch (err) {
+    busy = false;
     if (err instanceof ApiError && err.status === 409) {
-      render(await fetchMatch());
+      show(await fetchMatch());
     } else {
-      say(`That move was refused: ${err.message}`);
+      say(t("That move was refused: {reason}", { reason: err.message }));
+      picked = null;
+      renderCards(current);
       renderMoves(current);
     }
   } finally {
     busy = false;
   }
-  focusMoves();
-  follow();
 }
 
 function focusMoves() {
   const first = $("moves").querySelector("button");
-  if (first) first.focus();
+  if (first && $("count").hidden) first.focus();
 }
 
 async function fetchMatch(afterVersion) {
@@ -245,30 +474,15 @@ async function fetchMatch(afterVersion) {
   return api("GET", `/matches/${encodeURIComponent(matchId)}${query}`);
 }
 
-let following = false;
-async function follow() {
-  // Long-poll while it is someone else's turn; stop on our turn or at the end.
-  if (following) return;
-  following = true;
-  try {
-    let failures = 0;
-    const waiting = () =>
-      (current.status === "active" && !current.view.your_turn) ||
-      (current.status === "pending" && !invited(current));
-    while (current && waiting() && failures < 30) {
-      try {
-        const answer = await fetchMatch(current.version);
-        failures = 0;
-        if (answer.version !== current.version) render(answer);
-      } catch (err) {
-        failures += 1;
-        await new Promise((r) => setTimeout(r, 2000));
-      }
-    }
-    if (current && current.view.your_turn) focusMoves();
-  } finally {
-    following = false;
+async function longPoll(version) {
+  // The fallback while the socket cannot open: wait for the next version (a player's own moves do not
+  // need it, but an opponent's and the end of the match do).
+  if (current && !["active", "pending"].includes(current.status)) {
+    await new Promise((r) => setTimeout(r, 30000));
+    return null;
   }
+  const answer = await fetchMatch(Math.max(version, 0));
+  return { version: answer.version, data: answer };
 }
 
 async function start() {
@@ -280,12 +494,14 @@ async function start() {
     const profile = await me();
     const match = await fetchMatch();
     if (match.your_seat === null) {
-      say(`${profile.name} does not play in this match.`);
+      say(t("{name} does not play in this match.", { name: profile.name }));
       $("game").hidden = false;
       return;
     }
-    render(match);
-    follow();
+    show(match);
+    live = live || new Live();
+    // only this seat's own view: an anonymous (spectator) view is never drawn as the player's table
+    live.follow(topic, (data) => data.your_seat === match.your_seat && show(data), longPoll, match.version);
     focusMoves();
   } catch (err) {
     if (err.status === 401) {
@@ -293,25 +509,29 @@ async function start() {
       $("signin").hidden = false;
     } else {
       $("game").hidden = false;
-      say(`Could not load the match: ${err.message}`);
+      say(t("Could not load the match: {reason}", { reason: err.message }));
     }
   }
 }
 
 $("signin-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  const input = $("signin-form").elements.token;
-  setToken(input.value.trim());
-  input.value = "";
+  const form = $("signin-form");
+  setToken(form.elements.token.value.trim(), form.elements.remember.checked);
+  form.elements.token.value = "";
   start();
 });
 
+$("count-close").addEventListener("click", hideCount);
+
 $("resign").addEventListener("click", async () => {
-  if (!current || !confirm("Resign this match?")) return;
+  if (!current) return;
+  const pending = current.status === "pending";
+  if (!confirm(pending ? t("Withdraw this challenge?") : t("Resign this match?"))) return;
   try {
-    render(await api("POST", `/matches/${encodeURIComponent(matchId)}/resign`));
+    show(await api("POST", `/matches/${encodeURIComponent(matchId)}/${pending ? "withdraw" : "resign"}`));
   } catch (err) {
-    say(`Could not resign: ${err.message}`);
+    say(t("Could not resign: {reason}", { reason: err.message }));
   }
 });
 

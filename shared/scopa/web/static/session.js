@@ -1,16 +1,23 @@
-// The player's token lives in sessionStorage (this tab only) and leaves only as an Authorization header.
+// The player's token: in sessionStorage (this tab) unless the player chose "keep me signed in on this
+// device" (localStorage). It leaves the browser only as an Authorization header.
 const KEY = "scopa.token";
 
 export function getToken() {
-  return sessionStorage.getItem(KEY);
+  return sessionStorage.getItem(KEY) || localStorage.getItem(KEY);
 }
 
-export function setToken(token) {
-  sessionStorage.setItem(KEY, token);
+export function remembered() {
+  return localStorage.getItem(KEY) !== null;
+}
+
+export function setToken(token, remember = remembered()) {
+  clearToken();
+  (remember ? localStorage : sessionStorage).setItem(KEY, token);
 }
 
 export function clearToken() {
   sessionStorage.removeItem(KEY);
+  localStorage.removeItem(KEY);
 }
 
 export class ApiError extends Error {
@@ -35,6 +42,27 @@ export async function api(method, path, body, headers = {}) {
   return data;
 }
 
+let profile = null;
 export async function me() {
-  return api("GET", "/me");
+  if (!profile || profile.token !== getToken()) {
+    profile = { token: getToken(), answer: api("GET", "/me") };
+    profile.answer.catch(() => (profile = null));
+  }
+  return profile.answer;
+}
+
+export function forget() {
+  profile = null;
+}
+
+export function download(filename, text) {
+  // Save `text` as a file (a Blob URL, revoked at once): the token file of the account page.
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,0 +1,1 @@
+"""The WebSocket API's function: connections, client messages, topics (docs/live.md)."""

@@ -1,0 +1,24 @@
+"""The live service of this container, over the API's services (the same stores, clock and tokens)."""
+
+from __future__ import annotations
+
+from api.context import Services, pusher, services
+from live.topics import renderers
+from scopa.application.auth import Caller
+from scopa.application.services.live import LiveService
+
+_built: list[tuple[Services, LiveService]] = []
+
+
+def live() -> LiveService:
+    """Built once per container; again when the API's services were rebuilt (tests, the local server)."""
+    svc = services()
+    if not _built or _built[0][0] is not svc:
+
+        def authenticate(token: str) -> Caller:
+            return svc.caller({"authorization": f"Bearer {token}"})  # the REST API's own check
+
+        _built[:] = [
+            (svc, LiveService(svc.stores.connections, pusher(), renderers(svc), svc.clock, authenticate))
+        ]
+    return _built[0][1]

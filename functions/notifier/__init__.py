@@ -1,0 +1,1 @@
+"""The notifier function: fans changes out to the live connections that follow them."""

@@ -1,0 +1,1 @@
+"""API Gateway adapters: :mod:`.push` sends to WebSocket connections through the management API."""

@@ -1,0 +1,1 @@
+"""AWS Lambda adapters: :mod:`.feed` hands changes to the notifier function."""

@@ -1,0 +1,63 @@
+"""Live connections (WebSocket clients) and the topics each follows.
+
+A connection is opened anonymous and may learn its player (``auth``); it follows topics
+(``match:<id>``...). The notifier asks for a topic's subscribers and gets, in one read, every connection
+with the player it speaks for, so rendering needs no further read per subscriber. API Gateway closes a
+connection after two hours at most: every record carries ``expires_at`` (epoch seconds) and the DynamoDB
+adapter lets the table's TTL delete what a lost ``$disconnect`` left behind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+MAX_CONNECTION_SECONDS = 2 * 60 * 60  # API Gateway's limit on a WebSocket connection's life
+MAX_TOPICS_PER_CONNECTION = 20  # what one client may follow at once
+
+
+@dataclass(frozen=True)
+class Connection:
+    id: str
+    player_id: str | None  # None until the connection authenticates
+    connected_at: str  # ISO 8601 UTC
+    expires_at: int  # epoch seconds: the connection is gone by then, whatever happened
+
+
+@dataclass(frozen=True)
+class Subscriber:
+    """One connection following a topic, and who it speaks for."""
+
+    connection_id: str
+    player_id: str | None
+
+
+class ConnectionRepository(Protocol):
+    def add(self, connection: Connection) -> None:
+        """Store a new connection (an existing one with the same id is replaced)."""
+        ...
+
+    def get(self, connection_id: str) -> Connection | None: ...
+
+    def set_player(self, connection_id: str, player_id: str) -> None:
+        """The connection speaks for ``player_id`` from now on, in its subscriptions too; nothing happens
+        when the connection is gone."""
+        ...
+
+    def subscribe(self, connection_id: str, topic: str) -> bool:
+        """Follow ``topic`` (again: no change); False when the connection is gone."""
+        ...
+
+    def unsubscribe(self, connection_id: str, topic: str) -> None: ...
+
+    def topics(self, connection_id: str) -> list[str]:
+        """The topics the connection follows, sorted."""
+        ...
+
+    def subscribers(self, topic: str) -> list[Subscriber]:
+        """Every connection following ``topic`` with its player, in one read."""
+        ...
+
+    def remove(self, connection_id: str) -> None:
+        """Forget the connection and all its subscriptions (nothing happens when it is already gone)."""
+        ...

@@ -1,0 +1,352 @@
+"""Live play: connections follow topics and receive each change as their own view (docs/live.md).
+
+:class:`LiveService` speaks the WebSocket protocol of docs/live.md for the handler (``$connect``,
+``$disconnect``, and every client message) and fans changes out for the notifier. What a viewer sees of
+a topic comes from a *renderer*, one per topic kind: ``renderer(subject, caller) -> (version, data)``,
+raising the service errors (``NotFound``, ``Forbidden``, ``Unauthorized``) when the caller may not see it.
+The REST answers are rendered by the functions' code (``functions/live/topics.py``); this module only
+knows the protocol.
+
+A renderer that is a :class:`SharedRenderer` reads its subject once per change and renders it once per
+*audience* (a match: each seat, and one rendering that every spectator shares); any other callable is
+called once per distinct player following the topic.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from scopa.application.auth import ADMIN_ID, ANONYMOUS, Caller
+from scopa.application.clock import Clock, iso
+from scopa.application.errors import ServiceError
+from scopa.application.ports.changes import LOBBY_TOPIC, Change
+from scopa.application.ports.connections import (
+    MAX_CONNECTION_SECONDS,
+    MAX_TOPICS_PER_CONNECTION,
+    Connection,
+    ConnectionRepository,
+)
+from scopa.application.ports.push import Pusher
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Rendering = tuple[int, dict[str, Any]]  # (version, data)
+Render = Callable[[str, Caller], Rendering]
+MAX_MESSAGE_CHARS = 8 * 1024  # a client message larger than this is refused (API Gateway allows 128 KB)
+MAX_TOPIC_CHARS = 200
+
+
+class Reading(Protocol):
+    """One read of a topic's subject, rendered for any number of viewers."""
+
+    def audience(self, caller: Caller) -> Hashable:
+        """Viewers with the same audience see the same rendering."""
+        ...
+
+    def render(self, caller: Caller) -> Rendering: ...
+
+
+class SharedRenderer(Generic[T]):
+    """A renderer in two steps: ``read(subject)`` once, then ``render(value, caller)`` per audience
+    (``audience(value, caller)``: the viewers who see the same thing)."""
+
+    def __init__(
+        self,
+        read: Callable[[str], T],
+        render: Callable[[T, Caller], Rendering],
+        audience: Callable[[T, Caller], Hashable] = lambda value, caller: None,
+    ) -> None:
+        self.read = read
+        self._render = render
+        self._audience = audience
+
+    def __call__(self, subject: str, caller: Caller) -> Rendering:
+        return self._render(self.read(subject), caller)
+
+    def reading(self, subject: str) -> Reading:
+        return _SharedReading(self.read(subject), self._render, self._audience)
+
+
+@dataclass
+class _SharedReading(Generic[T]):
+    value: T
+    render_with: Callable[[T, Caller], Rendering]
+    audience_of: Callable[[T, Caller], Hashable]
+
+    def audience(self, caller: Caller) -> Hashable:
+        return self.audience_of(self.value, caller)
+
+    def render(self, caller: Caller) -> Rendering:
+        return self.render_with(self.value, caller)
+
+
+@dataclass
+class _PerPlayerReading:
+    """A plain renderer, called once per player (anonymous viewers share one call)."""
+
+    renderer: Render
+    subject: str
+
+    def audience(self, caller: Caller) -> Hashable:
+        return caller.player_id
+
+    def render(self, caller: Caller) -> Rendering:
+        return self.renderer(self.subject, caller)
+
+
+@dataclass
+class NotifyReport:
+    """What one :meth:`LiveService.notify` did (the notifier logs it; the bench counts it)."""
+
+    topics: int = 0
+    subscribers: int = 0
+    renders: int = 0
+    sent: int = 0
+    refused: int = 0
+    gone: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "topics": self.topics,
+            "subscribers": self.subscribers,
+            "renders": self.renders,
+            "sent": self.sent,
+            "refused": self.refused,
+            "gone": len(self.gone),
+        }
+
+
+def caller_of(player_id: str | None) -> Caller:
+    """The viewer a connection speaks for, as stored with it (the role only matters for the admin)."""
+    if player_id is None:
+        return ANONYMOUS
+    return Caller(ADMIN_ID, "admin") if player_id == ADMIN_ID else Caller(player_id, "player")
+
+
+def error(code: str, message: str, action: str | None = None, topic: str | None = None) -> dict[str, Any]:
+    answer: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if action is not None:
+        answer["action"] = action
+    if topic is not None:
+        answer["topic"] = topic
+    return answer
+
+
+def update(topic: str, version: int, data: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "update", "topic": topic, "version": version, "data": data}
+
+
+class LiveService:
+    """The WebSocket protocol over a connection store, a pusher and the topic renderers."""
+
+    def __init__(
+        self,
+        connections: ConnectionRepository,
+        pusher: Pusher,
+        renderers: Mapping[str, Render],
+        clock: Clock,
+        authenticate: Callable[[str], Caller],
+    ) -> None:
+        self.connections = connections
+        self.pusher = pusher
+        self.renderers = renderers
+        self.clock = clock
+        self._authenticate = authenticate  # a bearer token -> its caller (Unauthorized when unknown)
+
+    # ------------------------------------------------------------------ the connection's life
+
+    def on_connect(self, connection_id: str) -> Connection:
+        """A new, anonymous connection, forgotten at the latest when API Gateway would close it."""
+        now = self.clock.now()
+        connection = Connection(connection_id, None, iso(now), int(now) + MAX_CONNECTION_SECONDS + 60)
+        self.connections.add(connection)
+        return connection
+
+    def disconnect(self, connection_id: str) -> None:
+        self.connections.remove(connection_id)
+
+    # ------------------------------------------------------------------ client messages
+
+    def receive(self, connection_id: str, text: str | None) -> None:
+        """One client message (JSON text): answered on the connection, never raised."""
+        action: str | None = None
+        try:
+            if text is None or len(text) > MAX_MESSAGE_CHARS:
+                raise _Refused(
+                    "bad_message", f"a message is a JSON object of at most {MAX_MESSAGE_CHARS} characters"
+                )
+            try:
+                message = json.loads(text)
+            except (ValueError, RecursionError):
+                raise _Refused("bad_message", "the message is not valid JSON") from None
+            if not isinstance(message, dict) or not isinstance(message.get("action"), str):
+                raise _Refused("bad_message", 'a message is a JSON object with an "action"')
+            action = str(message["action"])
+            if action == "ping":
+                self._send(connection_id, {"type": "pong"})
+            elif action == "auth":
+                self.authenticate(connection_id, _text(message, "token"))
+            elif action == "subscribe":
+                self.subscribe(connection_id, _text(message, "topic"))
+            elif action == "unsubscribe":
+                self.unsubscribe(connection_id, _text(message, "topic"))
+            else:
+                raise _Refused("unknown_action", "actions are auth, subscribe, unsubscribe and ping")
+        except _Refused as refused:
+            self._send(connection_id, error(refused.code, refused.message, action))
+
+    def authenticate(self, connection_id: str, token: str) -> Caller | None:
+        """The connection speaks for the token's player from now on (``authed``), or an ``error``."""
+        try:
+            caller = self._authenticate(token)
+        except ServiceError as exc:
+            self._send(connection_id, error(exc.code, exc.message, "auth"))
+            return None
+        if caller.player_id is None:
+            self._send(connection_id, error("unauthorized", "a token is needed", "auth"))
+            return None
+        connection = self.connections.get(connection_id)
+        if connection is None:
+            return None
+        if connection.player_id not in (None, caller.player_id):
+            message = "this connection already speaks for another player: open a new one"
+            self._send(connection_id, error("already_authenticated", message, "auth"))
+            return None
+        self.connections.set_player(connection_id, caller.player_id)
+        self._send(connection_id, {"type": "authed", "player_id": caller.player_id})
+        return caller
+
+    def subscribe(self, connection_id: str, topic: str) -> bool:
+        """Follow ``topic``: ``subscribed`` and the current state (an ``update``), or an ``error`` and no
+        subscription when the connection may not see it."""
+        try:
+            kind, subject = self._parse(topic)
+        except _Refused as refused:
+            self._send(connection_id, error(refused.code, refused.message, "subscribe", topic))
+            return False
+        connection = self.connections.get(connection_id)
+        if connection is None:
+            return False
+        followed = self.connections.topics(connection_id)
+        if topic not in followed and len(followed) >= MAX_TOPICS_PER_CONNECTION:
+            message = f"a connection follows at most {MAX_TOPICS_PER_CONNECTION} topics"
+            self._send(connection_id, error("too_many_topics", message, "subscribe", topic))
+            return False
+        # Subscribed before the snapshot is read: a change written meanwhile is pushed too, never lost.
+        if not self.connections.subscribe(connection_id, topic):
+            return False
+        try:
+            version, data = self.renderers[kind](subject, caller_of(connection.player_id))
+        except ServiceError as exc:
+            self.connections.unsubscribe(connection_id, topic)
+            self._send(connection_id, error(exc.code, exc.message, "subscribe", topic))
+            return False
+        self._send(connection_id, {"type": "subscribed", "topic": topic})
+        self._send(connection_id, update(topic, version, data))
+        return True
+
+    def unsubscribe(self, connection_id: str, topic: str) -> None:
+        try:
+            self._parse(topic)
+        except _Refused as refused:
+            self._send(connection_id, error(refused.code, refused.message, "unsubscribe", topic))
+            return
+        self.connections.unsubscribe(connection_id, topic)
+        self._send(connection_id, {"type": "unsubscribed", "topic": topic})
+
+    def _parse(self, topic: str) -> tuple[str, str]:
+        kind, colon, subject = topic.partition(":")
+        known = kind in self.renderers and len(topic) <= MAX_TOPIC_CHARS
+        shaped = (topic == LOBBY_TOPIC) if kind == LOBBY_TOPIC else bool(colon and subject)
+        if not (known and shaped):
+            kinds = ", ".join(sorted(f"{k}:<id>" if k != LOBBY_TOPIC else k for k in self.renderers))
+            raise _Refused("unknown_topic", f"topics are {kinds}")
+        return kind, subject
+
+    def _send(self, connection_id: str, message: dict[str, Any]) -> bool:
+        if self.pusher.send(connection_id, message):
+            return True
+        self.connections.remove(connection_id)  # gone: forget it at once
+        return False
+
+    # ------------------------------------------------------------------ fan-out
+
+    def notify(self, changes: Sequence[Change]) -> NotifyReport:
+        """Send every follower of each changed topic its own view; forget the connections that are gone.
+
+        Changes to one topic are merged (the newest version wins). Per topic: one read of its
+        subscribers, one read of the subject (with a :class:`SharedRenderer`) and one rendering per
+        audience; nothing is read for a topic nobody follows.
+        """
+        report = NotifyReport()
+        merged: dict[str, int | None] = {}
+        for change in changes:
+            before = merged.get(change.topic)
+            merged[change.topic] = change.version if before is None else max(before, change.version or 0)
+        for topic in merged:
+            kind, _, subject = topic.partition(":")
+            renderer = self.renderers.get(kind)
+            if renderer is None:
+                log.warning("no renderer for a changed topic", extra={"kind": kind})
+                continue
+            subscribers = self.connections.subscribers(topic)
+            report.topics += 1
+            if not subscribers:
+                continue
+            report.subscribers += len(subscribers)
+            try:
+                reading = (
+                    renderer.reading(subject)
+                    if isinstance(renderer, SharedRenderer)
+                    else _PerPlayerReading(renderer, subject)
+                )
+            except ServiceError as exc:  # the subject is gone: nothing to show
+                log.info("changed topic not readable", extra={"kind": kind, "code": exc.code})
+                continue
+            shown: dict[Hashable, dict[str, Any] | None] = {}
+            for subscriber in subscribers:
+                caller = caller_of(subscriber.player_id)
+                audience = reading.audience(caller)
+                if audience not in shown:
+                    report.renders += 1
+                    try:
+                        version, data = reading.render(caller)
+                        shown[audience] = update(topic, version, data)
+                    except ServiceError:
+                        shown[audience] = None
+                message = shown[audience]
+                if message is None:
+                    report.refused += 1
+                    continue
+                if self.pusher.send(subscriber.connection_id, message):
+                    report.sent += 1
+                elif subscriber.connection_id not in report.gone:
+                    report.gone.append(subscriber.connection_id)
+        for connection_id in report.gone:
+            self.connections.remove(connection_id)
+        return report
+
+
+class _Refused(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _text(message: dict[str, Any], name: str) -> str:
+    value = message.get(name)
+    if not isinstance(value, str) or not value:
+        raise _Refused("bad_message", f'"{name}" must be a non-empty string')
+    return value
+
+
+def new_connection_id() -> str:
+    """A connection id like API Gateway's (local server): opaque, URL-safe."""
+    return secrets.token_urlsafe(12)

@@ -1,0 +1,527 @@
+"""The Italian catalog: every page string (templates, scripts, rules help) by its English text.
+
+Placeholders stay as they are: ``%(name)s`` in templates and the rules help, ``{name}`` in scripts.
+``tests/web/test_i18n.py`` checks that every message the pages can show has an entry here.
+"""
+
+IT: dict[str, str] = {
+    # --- the frame of every page
+    "Skip to content": "Vai al contenuto",
+    "Main": "Principale",
+    "Lobby": "Sala giochi",
+    "Inbox": "Posta",
+    "Rankings": "Classifiche",
+    "Tournaments": "Tornei",
+    "Rules": "Regole",
+    "Account": "Account",
+    "Cards": "Carte",
+    "Italian": "Italiane",
+    "French": "Francesi",
+    "Language": "Lingua",
+    "Home": "Pagina iniziale",
+    "Play": "Gioca",
+    # --- statuses and results
+    "draft": "bozza",
+    "registration": "iscrizioni",
+    "running": "in corso",
+    "finished": "finita",
+    "cancelled": "annullato",
+    "pending": "in attesa",
+    "active": "in corso",
+    "declined": "rifiutata",
+    "withdrawn": "ritirata",
+    "expired": "scaduta",
+    "won": "vinta",
+    "lost": "persa",
+    "drawn": "pari",
+    # --- home
+    "Play Scopa against the house bots or other people, follow the tournaments and see who leads the "
+    "rankings.": "Gioca a Scopa contro i bot della casa o contro altre persone, segui i tornei e guarda chi "
+    "guida le classifiche.",
+    "Play against a bot": "Gioca contro un bot",
+    "Bot": "Bot",
+    "Game to": "Partita ai",
+    "11 points": "11 punti",
+    "16 points": "16 punti",
+    "21 points": "21 punti",
+    "one deal (quick)": "una smazzata (veloce)",
+    "You play as a guest unless you sign in.": "Giochi come ospite se non accedi.",
+    "Sign up or sign in": "Registrati o accedi",
+    "Play against people": "Gioca contro persone",
+    "The lobby: open games to join, or offer your own": "La sala giochi: partite aperte a cui unirsi, o "
+    "proponi la tua",
+    "Your inbox: invitations and challenges": "La tua posta: inviti e sfide",
+    "To challenge someone, open their page from the rankings.": "Per sfidare qualcuno, apri la sua pagina "
+    "dalle classifiche.",
+    "The rules of every variant": "Le regole di ogni variante",
+    "No tournaments yet.": "Ancora nessun torneo.",
+    "All tournaments": "Tutti i tornei",
+    "Guest": "Ospite",
+    "Signed in as {name}.": "Hai effettuato l'accesso come {name}.",
+    "The stored token no longer works: you will play as a guest.": "Il token salvato non funziona più: "
+    "giocherai come ospite.",
+    "Starting a match…": "Avvio della partita…",
+    "Could not start the match: {reason}": "Impossibile avviare la partita: {reason}",
+    "Signed out: you will play as a guest.": "Sei uscito: giocherai come ospite.",
+    # --- account
+    "Your account": "Il tuo account",
+    "Accounts need JavaScript.": "Gli account richiedono JavaScript.",
+    "Your token": "Il tuo token",
+    "This token is your account: whoever has it plays as you. It is shown only now; keep it somewhere "
+    "safe.": "Questo token è il tuo account: chi lo possiede gioca al posto tuo. Viene mostrato solo ora; "
+    "conservalo in un posto sicuro.",
+    "Copy": "Copia",
+    "Download": "Scarica",
+    "I have saved it": "L'ho salvato",
+    "Signed in": "Accesso effettuato",
+    "You are": "Sei",
+    "Keep me signed in on this device": "Ricordami su questo dispositivo",
+    "Unticked, the token stays in this tab only and is forgotten when the tab closes.": "Se non è "
+    "spuntato, il token resta solo in questa scheda e viene dimenticato quando la chiudi.",
+    "Make a new token": "Crea un nuovo token",
+    "Sign out": "Esci",
+    "Sign up": "Registrati",
+    "Name": "Nome",
+    "Sign in with a token": "Accedi con un token",
+    "Token": "Token",
+    "Sign in": "Accedi",
+    "Scopa token of {name}": "Token di Scopa di {name}",
+    "The stored token no longer works.": "Il token salvato non funziona più.",
+    "Welcome, {name}. Save your token now: it is shown only once.": "Benvenuto, {name}. Salva subito il "
+    "tuo token: viene mostrato una sola volta.",
+    "Could not sign up: {reason}": "Registrazione non riuscita: {reason}",
+    "That token was refused.": "Quel token è stato rifiutato.",
+    "You stay signed in on this device.": "Resti connesso su questo dispositivo.",
+    "You stay signed in in this tab only.": "Resti connesso solo in questa scheda.",
+    "Make a new token? The old one stops working everywhere.": "Creare un nuovo token? Quello vecchio "
+    "smetterà di funzionare ovunque.",
+    "Your new token is below, shown only once. The old one no longer works.": "Il tuo nuovo token è qui "
+    "sotto, mostrato una sola volta. Quello vecchio non funziona più.",
+    "Could not make a new token: {reason}": "Impossibile creare un nuovo token: {reason}",
+    "Token copied.": "Token copiato.",
+    "Select the token and copy it.": "Seleziona il token e copialo.",
+    "Signed out.": "Sei uscito.",
+    # --- lobby, inbox, challenges
+    "Games offered by other players: join one, or offer your own and wait for someone to accept.": "Partite "
+    "proposte da altri giocatori: unisciti a una, o proponi la tua e aspetta che qualcuno accetti.",
+    "Offer a game": "Proponi una partita",
+    "Offer": "Proponi",
+    "to offer or join a game.": "per proporre o unirti a una partita.",
+    "Open games": "Partite aperte",
+    "No games are offered right now.": "Nessuna partita proposta in questo momento.",
+    "to see your invitations.": "per vedere i tuoi inviti.",
+    "Invitations to you": "Inviti per te",
+    "No invitations.": "Nessun invito.",
+    "Your challenges": "Le tue sfide",
+    "No open challenges.": "Nessuna sfida aperta.",
+    "Challenge someone from their page.": "Sfida qualcuno dalla sua pagina.",
+    "Your games in the lobby": "Le tue partite nella sala giochi",
+    "None.": "Nessuna.",
+    "The lobby": "La sala giochi",
+    "Variant": "Variante",
+    "the variant's": "quelli della variante",
+    "Clock": "Orologio",
+    "no clock": "senza orologio",
+    "30 seconds a move": "30 secondi a mossa",
+    "2 minutes a move": "2 minuti a mossa",
+    "1 day a move": "1 giorno a mossa",
+    "Rated": "Valida per la classifica",
+    "Challenge": "Sfida",
+    "Time to accept": "Tempo per accettare",
+    "1 hour": "1 ora",
+    "1 day": "1 giorno",
+    "1 week": "1 settimana",
+    "to challenge a player.": "per sfidare un giocatore.",
+    "That did not work: {reason}": "Non è riuscito: {reason}",
+    "from {name}": "da {name}",
+    "Accept": "Accetta",
+    "Accepted: to the table…": "Accettato: al tavolo…",
+    "Decline": "Rifiuta",
+    "Declined.": "Rifiutato.",
+    "to {names}": "a {names}",
+    "Withdraw": "Ritira",
+    "Challenge withdrawn.": "Sfida ritirata.",
+    "in the lobby": "nella sala giochi",
+    "Your seek was withdrawn.": "La tua proposta è stata ritirata.",
+    "expires in {left}": "scade tra {left}",
+    "Could not load the inbox: {reason}": "Impossibile caricare la posta: {reason}",
+    "live": "in diretta",
+    "reconnecting…": "riconnessione…",
+    "Withdraw your seek": "Ritira la tua proposta",
+    "Play {name}": "Gioca con {name}",
+    "open for {left}": "aperta ancora {left}",
+    "Your game was accepted: to the table…": "La tua partita è stata accettata: al tavolo…",
+    "Could not join: {reason}": "Impossibile unirsi: {reason}",
+    "Could not withdraw: {reason}": "Impossibile ritirare: {reason}",
+    "Your game is offered: waiting for someone to accept.": "La tua partita è proposta: in attesa che "
+    "qualcuno accetti.",
+    "Could not offer the game: {reason}": "Impossibile proporre la partita: {reason}",
+    "Could not load the lobby: {reason}": "Impossibile caricare la sala giochi: {reason}",
+    "Challenge sent: waiting for an answer…": "Sfida inviata: in attesa di una risposta…",
+    "Could not send the challenge: {reason}": "Impossibile inviare la sfida: {reason}",
+    "{d} d {h} h": "{d} g {h} h",
+    "{h} h {m} min": "{h} h {m} min",
+    "{m} min {s} s": "{m} min {s} s",
+    "to {n}": "ai {n}",
+    "{n} d a move": "{n} g a mossa",
+    "{n} s a move": "{n} s a mossa",
+    "rated": "valida per la classifica",
+    "friendly": "amichevole",
+    # --- the table
+    "How to play": "Come si gioca",
+    "The table needs JavaScript.": "Il tavolo richiede JavaScript.",
+    "Watch the match": "Guarda la partita",
+    "Sign in to play": "Accedi per giocare",
+    "Paste the token you were given when you signed up. It is sent only to this service.": "Incolla il "
+    "token che hai ricevuto alla registrazione. Viene inviato solo a questo servizio.",
+    "No token yet? Sign up": "Non hai un token? Registrati",
+    "Score": "Punteggio",
+    "Next deal": "Prossima smazzata",
+    "Your hand": "La tua mano",
+    "Your move": "La tua mossa",
+    "Resign": "Abbandona",
+    "Watch or replay this match": "Guarda o rivedi questa partita",
+    "Scope": "Scope",
+    "Bonus": "Bonus",
+    "Coins": "Denari",
+    "Settebello": "Settebello",
+    "Primiera": "Primiera",
+    "Re bello": "Re bello",
+    "Settebello di coppe": "Settebello di coppe",
+    "Napola": "Napola",
+    "Grande": "Grande",
+    "Piccola": "Piccola",
+    "reached the target score": "ha raggiunto il punteggio",
+    "counted first to the target on a tie": "a parità, è arrivato prima al punteggio nell'ordine della conta",
+    "cappotto: a lead with the other side at zero": "cappotto: in vantaggio con l'avversario a zero",
+    "took all ten coins": "ha preso tutti e dieci i denari",
+    "a player resigned": "un giocatore ha abbandonato",
+    "a player ran out of time": "un giocatore ha esaurito il tempo",
+    "the round's deadline passed": "è scaduto il termine del turno",
+    "a player did not show up": "un giocatore non si è presentato",
+    "a player withdrew": "un giocatore si è ritirato",
+    "an organizer corrected the result": "un organizzatore ha corretto il risultato",
+    "You": "Tu",
+    "Lay {card} on the table": "Cala {card} in tavola",
+    "{card} takes {cards} (scopa)": "{card} prende {cards} (scopa)",
+    "{card} takes {cards}": "{card} prende {cards}",
+    "{who} played {card} and took {cards}.": "{who}: {card}, prende {cards}.",
+    "{who} played {card}.": "{who}: {card} in tavola.",
+    "You are invited to this match.": "Sei invitato a questa partita.",
+    "Could not answer: {reason}": "Impossibile rispondere: {reason}",
+    "Waiting for {names} to accept…": "In attesa che {names} accetti…",
+    "Waiting for the other players to accept…": "In attesa che gli altri giocatori accettino…",
+    "Waiting for {name}…": "In attesa di {name}…",
+    "lay down": "cala",
+    "sweeps": "scopa",
+    "takes": "prende",
+    "{name} (dealer)": "{name} (mazziere)",
+    "Side": "Squadra",
+    "Pile": "Mazzetto",
+    "The count of deal {deal}": "La conta della smazzata {deal}",
+    "Points this deal": "Punti della smazzata",
+    "Game score": "Punteggio della partita",
+    "The cards left on the table went to {who}: {cards}.": "Le carte rimaste in tavola sono andate a "
+    "{who}: {cards}.",
+    "deal {deal} · stock {stock}": "smazzata {deal} · mazzo {stock}",
+    "Now tap the table cards to take, or the card again to put it back.": "Ora tocca le carte in tavola da "
+    "prendere, o di nuovo la carta per rimetterla in mano.",
+    "Tap a card of your hand, then the table cards it takes.": "Tocca una carta della tua mano, poi le "
+    "carte in tavola che prende.",
+    "The match is over: you won {scores}.": "La partita è finita: hai vinto {scores}.",
+    "The match is over: you lost {scores}.": "La partita è finita: hai perso {scores}.",
+    "Why: {reason}.": "Perché: {reason}.",
+    "The match is {status}.": "La partita è {status}.",
+    "Your turn: choose a move.": "Tocca a te: scegli una mossa.",
+    "{name} to play.": "Tocca a {name}.",
+    "Your time to move: {left}": "Il tuo tempo per muovere: {left}",
+    "Their time to move: {left}": "Il suo tempo per muovere: {left}",
+    "Playing…": "Giocata in corso…",
+    "That move was refused: {reason}": "Mossa rifiutata: {reason}",
+    "{name} does not play in this match.": "{name} non gioca in questa partita.",
+    "Could not load the match: {reason}": "Impossibile caricare la partita: {reason}",
+    "Withdraw this challenge?": "Ritirare questa sfida?",
+    "Resign this match?": "Abbandonare questa partita?",
+    "Could not resign: {reason}": "Impossibile abbandonare: {reason}",
+    # --- watching a match
+    "deal": "smazzata",
+    "score": "punteggio",
+    "%(name)s to play": "tocca a %(name)s",
+    "Its creator chose the seed, so knew every deck: this match is not rated.": "Chi l'ha creata ha scelto "
+    "il seme, quindi conosceva ogni mazzo: questa partita non vale per la classifica.",
+    "You are watching: only what lies face up is shown. The page follows the game by itself.": "Stai "
+    "guardando: si vede solo ciò che è scoperto. La pagina segue la partita da sola.",
+    "dealer": "mazziere",
+    "a face-down card": "una carta coperta",
+    "no cards": "nessuna carta",
+    "Table": "Tavola",
+    "stock": "mazzo",
+    "empty": "vuota",
+    "Last move": "Ultima mossa",
+    "%(name)s played %(card)s": "%(name)s ha giocato %(card)s",
+    "took": "ha preso",
+    "Scopa!": "Scopa!",
+    "Scope this deal": "Scope in questa smazzata",
+    "piles": "mazzetti",
+    "Nothing is dealt before every seat has accepted.": "Non si distribuisce nulla prima che tutti abbiano "
+    "accettato.",
+    "Shuffle commitments (the seeds are revealed at the end)": "Impegni di mescolata (i semi sono rivelati "
+    "alla fine)",
+    # --- a player's page
+    "No rated matches yet.": "Ancora nessuna partita valida per la classifica.",
+    "provisional": "provvisorio",
+    "%(games)s games, %(wins)s won, %(losses)s lost": "%(games)s partite, %(wins)s vinte, %(losses)s perse",
+    "%(n)s drawn": "%(n)s pari",
+    "Rating history as a table": "Storico del punteggio in tabella",
+    "When": "Quando",
+    "Match": "Partita",
+    "Result": "Risultato",
+    "Change": "Variazione",
+    "Against": "Contro",
+    "Recent matches": "Partite recenti",
+    "No matches yet.": "Ancora nessuna partita.",
+    # --- rules help
+    "Every variant": "Tutte le varianti",
+    "The rule options (JSON)": "Le opzioni delle regole (JSON)",
+    "Scopa is played with 40 Italian cards. Each variant below has a short help page, written from its "
+    "rule options.": "La Scopa si gioca con 40 carte italiane. Ogni variante qui sotto ha una breve guida, "
+    "scritta a partire dalle sue opzioni.",
+    "The deal": "La smazzata",
+    "%(players)s players, each alone.": "%(players)s giocatori, ognuno per sé.",
+    "Four players in two partnerships; partners sit opposite and share their cards.": "Quattro giocatori "
+    "in due coppie; i compagni siedono di fronte e mettono insieme le prese.",
+    "Each player gets %(hand)s cards a hand and %(table)s go face up on the table; %(hands)s hands make a "
+    "deal of the 40 cards.": "Ogni giocatore riceve %(hand)s carte a mano e %(table)s vanno scoperte in "
+    "tavola; %(hands)s mani esauriscono le 40 carte della smazzata.",
+    "If %(kings)s or more kings are dealt to the table, the deal is void and dealt again.": "Se in tavola "
+    "escono %(kings)s re o più, la smazzata è nulla e si ridistribuisce.",
+    "The player on the dealer's right plays first.": "Gioca per primo chi siede alla destra del mazziere.",
+    "The dealer plays first.": "Gioca per primo il mazziere.",
+    "Taking cards": "Le prese",
+    "A card played takes a table card of the same rank, or else table cards that add up to its rank.": "La "
+    "carta giocata prende una carta in tavola dello stesso valore, oppure carte in tavola la cui somma è "
+    "uguale al suo valore.",
+    "A card played takes table cards that, with it, add up to fifteen.": "La carta giocata prende carte in "
+    "tavola che, insieme a lei, fanno quindici.",
+    "A card played takes a table card of the same rank, table cards that add up to its rank, or table cards "
+    "that with it add up to fifteen.": "La carta giocata prende una carta dello stesso valore, carte la cui "
+    "somma è uguale al suo valore, o carte che insieme a lei fanno quindici.",
+    "A table card of the same rank must be taken before any sum.": "Una carta dello stesso valore va presa "
+    "prima di qualsiasi somma.",
+    "Of several sums, only one with the fewest cards may be taken.": "Tra più somme, si può prendere solo "
+    "una di quelle con meno carte.",
+    "A card that can take may not be laid on the table.": "Una carta che può prendere non si può calare in "
+    "tavola.",
+    "An ace takes every card on the table, unless an ace lies there: then it takes only that ace.": "L'asso "
+    "prende tutte le carte in tavola, a meno che in tavola ci sia un asso: allora prende solo quello.",
+    "An ace always takes every card on the table.": "L'asso prende sempre tutte le carte in tavola.",
+    "The cards left on the table at the end of a deal go to the side that took last.": "Le carte rimaste "
+    "in tavola a fine smazzata vanno a chi ha fatto l'ultima presa.",
+    "The cards left on the table at the end of a deal go to the side that played last.": "Le carte rimaste "
+    "in tavola a fine smazzata vanno a chi ha giocato per ultimo.",
+    "The cards left on the table at the end of a deal go to the dealer's side.": "Le carte rimaste in "
+    "tavola a fine smazzata vanno al mazziere.",
+    "Scopa": "Scopa",
+    "Taking every card on the table is a scopa, worth one point, except with the last card of the deal.": ""
+    "Prendere tutte le carte in tavola è una scopa e vale un punto, tranne con l'ultima carta della "
+    "smazzata.",
+    "An ace's sweep counts as a scopa.": "La presa di tutta la tavola con l'asso vale come scopa.",
+    "An ace's sweep is not a scopa.": "La presa di tutta la tavola con l'asso non è una scopa.",
+    "The count after each deal": "La conta dopo ogni smazzata",
+    "One point each for: most cards, most coins, the settebello (the seven of coins).": "Un punto ciascuno "
+    "per: più carte, più denari, il settebello (il sette di denari).",
+    "Re bello: the king of coins is a point too.": "Re bello: anche il re di denari vale un punto.",
+    "The seven of cups is a point too.": "Anche il sette di coppe vale un punto.",
+    "Primiera: one point for the best four cards, one of each suit.": "Primiera: un punto per le quattro "
+    "carte migliori, una per seme.",
+    "Each card counts: seven 21, six 18, ace 16, five 15, four 14, three 13, two 12, jack, knight and king "
+    "10.": "Ogni carta vale: sette 21, sei 18, asso 16, cinque 15, quattro 14, tre 13, due 12, fante, "
+    "cavallo e re 10.",
+    "Each card counts: seven 21, six 18, ace 16, five 15, four 14, three 13, two 12; jack, knight and king "
+    "count nothing.": "Ogni carta vale: sette 21, sei 18, asso 16, cinque 15, quattro 14, tre 13, due 12; "
+    "fante, cavallo e re non valgono nulla.",
+    "Each card counts: seven 21, six 18, ace 16, five 15, four 14, three 13, two 12; the jack, knight and "
+    "king count by their rank.": "Ogni carta vale: sette 21, sei 18, asso 16, cinque 15, quattro 14, tre 13, "
+    "due 12; fante, cavallo e re valgono il loro numero.",
+    "The side with more sevens has the primiera; on a tie, more sixes, then aces, and so on down.": "La "
+    "primiera va a chi ha più sette; a parità, più sei, poi assi, e così via.",
+    "A side missing a suit still adds up the cards it has.": "Chi non ha un seme somma comunque le carte "
+    "che ha.",
+    "A side missing a suit has no primiera at all.": "Chi non ha un seme non ha primiera.",
+    "A primiera missing a suit always loses to a complete one.": "Una primiera senza un seme perde sempre "
+    "contro una completa.",
+    "Napola: a side with the ace, two and three of coins scores the length of its run of coins.": "Napola: "
+    "chi ha asso, due e tre di denari segna tanti punti quanto è lunga la sua scala di denari.",
+    "Cirulla: hand and dealer bonuses are scored, with the seven of cups as a wildcard.": "Cirulla: si "
+    "segnano i bonus di mano e del mazziere, con il sette di coppe come matta.",
+    "Cirulla runs: jack, knight and king of coins score 5; ace, two and three of coins 3 or more.": "Scale "
+    "della cirulla: fante, cavallo e re di denari valgono 5; asso, due e tre di denari 3 o più.",
+    "A tie in cards, coins or primiera gives the point to nobody.": "A parità di carte, denari o primiera il "
+    "punto non va a nessuno.",
+    "Winning": "La vittoria",
+    "Points count only at the end of a deal. The first side with at least %(target)s points and more than "
+    "every other side wins.": "I punti si contano solo a fine smazzata. Vince chi per primo ha almeno "
+    "%(target)s punti e più di tutti gli altri.",
+    "If two sides reach %(target)s points on the same deal with the same score, another deal is played.": ""
+    "Se due giocatori arrivano a %(target)s punti nella stessa smazzata con lo stesso punteggio, si gioca "
+    "un'altra smazzata.",
+    "If two sides reach %(target)s points on the same deal with the same score, the side that reached it "
+    "first in the order of the count wins.": "Se due giocatori arrivano a %(target)s punti nella stessa "
+    "smazzata con lo stesso punteggio, vince chi ci arriva prima nell'ordine della conta.",
+    "Cappotto: a side leading %(lead)s to 0 wins at once.": "Cappotto: chi conduce %(lead)s a 0 vince "
+    "subito.",
+    "Taking all ten coins wins the game at once.": "Prendere tutti e dieci i denari fa vincere subito la "
+    "partita.",
+    # --- the presets (scopa.domain.rules.PRESET_DESCRIPTIONS)
+    "Scopa for two (four in partnerships with players=4): 3 cards a hand, 4 on the table, to 11": "Scopa "
+    "a due (a quattro in coppie con players=4): 3 carte a mano, 4 in tavola, agli 11",
+    "an ace sweeps the table (not a scopa); a burnt ace takes only the ace on the table": "l'asso prende "
+    "tutta la tavola (non è scopa); se in tavola c'è un asso, prende solo quello",
+    "the king of coins is a point, like the settebello": "il re di denari vale un punto, come il settebello",
+    "a run of coins from the ace scores its length; to 21": "la scala di denari dall'asso vale quanto è "
+    "lunga; ai 21",
+    "four players in partnerships, 9 cards each and 4 to the table, one hand per deal": "quattro giocatori "
+    "in coppie, 9 carte a testa e 4 in tavola, una mano per smazzata",
+    "four players in partnerships, 10 cards each, none to the table": "quattro giocatori in coppie, 10 "
+    "carte a testa, nessuna in tavola",
+    "a card takes any set that makes 15 together with it (escoba)": "una carta prende qualsiasi gruppo che "
+    "con lei fa 15 (escoba)",
+    "free choice of sums and fifteens, the ace sweeps as a scopa, hand and dealer bonuses; to 51": "libera "
+    "scelta tra somme e quindici, l'asso prende tutto e fa scopa, bonus di mano e del mazziere; ai 51",
+    # --- a replay
+    "final score": "punteggio finale",
+    "won by %(names)s": "vinta da %(names)s",
+    "tournament, round %(n)s": "torneo, turno %(n)s",
+    "Replay": "Replay",
+    "First position": "Posizione iniziale",
+    "First": "Inizio",
+    "Previous move": "Mossa precedente",
+    "Prev": "Indietro",
+    "Next move": "Mossa successiva",
+    "Next": "Avanti",
+    "Last position": "Posizione finale",
+    "Last": "Fine",
+    "Arrow keys step through the game; Home and End jump to the start and the end.": "Le frecce scorrono "
+    "la partita; Home e Fine saltano all'inizio e alla fine.",
+    "Deals": "Smazzate",
+    "Deal %(deal)s, move %(n)s": "Smazzata %(deal)s, mossa %(n)s",
+    "plays": "gioca",
+    "and takes": "e prende",
+    "on the table": "in tavola",
+    "The end": "Fine",
+    "Pile this deal": "Mazzetto della smazzata",
+    "Points by deal": "Punti per smazzata",
+    "Shuffle verification": "Verifica della mescolata",
+    "Each deal's seed was kept secret and only its commitment shown while the game ran. Now that it is "
+    'over, the seeds are revealed: each commitment is recomputed here as SHA-256("scopa-shuffle/1:" + '
+    "seed), each seed from the master seed, and each deck from its seed, with the project's shuffle code.": ""
+    "Il seme di ogni smazzata è rimasto segreto e durante la partita se ne è mostrato solo l'impegno. Ora "
+    'che è finita, i semi sono rivelati: qui ogni impegno è ricalcolato come SHA-256("scopa-shuffle/1:" '
+    "+ seme), ogni seme dal seme principale e ogni mazzo dal suo seme, con il codice di mescolata del "
+    "progetto.",
+    "master seed": "seme principale",
+    "Deal": "Smazzata",
+    "Published commitment": "Impegno pubblicato",
+    "Recomputed from the seed": "Ricalcolato dal seme",
+    "Check": "Verifica",
+    "seed": "seme",
+    "commitment": "impegno",
+    "deck": "mazzo",
+    "The game record (JSON)": "La registrazione della partita (JSON)",
+    "check it yourself with": "verificala da te con",
+    # --- rankings
+    "Pools": "Gruppi",
+    "Order by": "Ordina per",
+    "Club": "Circolo",
+    "Everyone": "Tutti",
+    "Show": "Mostra",
+    "best first by %(order)s": "i migliori prima per %(order)s",
+    "Player": "Giocatore",
+    "Games": "Partite",
+    "W-L-D": "V-P-N",
+    "marks a provisional rating; ± is twice the Glicko-2 rating deviation.": "indica un punteggio "
+    "provvisorio; ± è il doppio della deviazione del punteggio Glicko-2.",
+    "Nobody is rated here yet: ratings come from finished matches.": "Qui nessuno ha ancora un punteggio: "
+    "i punteggi vengono dalle partite finite.",
+    "Elo rating of %(name)s (%(pool)s)": "Punteggio Elo di %(name)s (%(pool)s)",
+    # --- tournaments
+    "paused": "in pausa",
+    "round": "turno",
+    "%(n)s entrants": "%(n)s iscritti",
+    "Sections": "Sezioni",
+    "Standings": "Classifica",
+    "Bracket": "Tabellone",
+    "Crosstable": "Tabella incrociata",
+    "Rounds": "Turni",
+    "Entrants": "Iscritti",
+    "Settings": "Impostazioni",
+    "After round %(n)s; ties broken by %(order)s": "Dopo il turno %(n)s; spareggi: %(order)s",
+    "Entrant": "Iscritto",
+    "Points": "Punti",
+    "Played": "Giocate",
+    "W-D-L": "V-N-P",
+    "No entrants yet.": "Ancora nessun iscritto.",
+    "Each round: result (1 win, ½ draw, 0 loss, + / - forfeit, B bye, A absent) against the opponent's "
+    "rank": "Ogni turno: risultato (1 vittoria, ½ patta, 0 sconfitta, + / - a tavolino, B riposo, A assente) "
+    "contro la posizione dell'avversario",
+    "Total": "Totale",
+    "No round has been closed yet.": "Nessun turno è ancora chiuso.",
+    "Round": "Turno",
+    "Leads": "Primo",
+    "Second": "Secondo",
+    "forfeit": "a tavolino",
+    "playing": "in gioco",
+    "pts": "punti",
+    "game %(n)s": "partita %(n)s",
+    "Bye": "Riposo",
+    "Not paired yet.": "Accoppiamenti non ancora fatti.",
+    "Format": "Formula",
+    "%(n)s rounds": "%(n)s turni",
+    "to %(n)s": "ai %(n)s",
+    "best of %(n)s": "al meglio di %(n)s",
+    "%(n)s s a move": "%(n)s s a mossa",
+    "rounds of %(n)s s": "turni di %(n)s s",
+    "Entries": "Iscrizioni",
+    "at most %(n)s": "al massimo %(n)s",
+    "%(n)s points": "%(n)s punti",
+    "Tie-breaks": "Spareggi",
+    "Lot seed": "Seme del sorteggio",
+    "Standings as CSV": "Classifica in CSV",
+    "TRF report": "Rapporto TRF",
+    "Status": "Stato",
+    "All": "Tutti",
+    "Tournament": "Torneo",
+    "No tournaments here.": "Nessun torneo qui.",
+    "Final": "Finale",
+    "Semi-finals": "Semifinali",
+    "Buchholz": "Buchholz",
+    "Buchholz cut 1": "Buchholz cut 1",
+    "Sonneborn-Berger": "Sonneborn-Berger",
+    "Direct encounter": "Scontro diretto",
+    "Wins": "Vittorie",
+    "Game-point difference": "Differenza punti",
+    "Points scored": "Punti fatti",
+    "Lot": "Sorteggio",
+    # --- words from data
+    "excluded": "escluso",
+    "open": "aperto",
+    "closed": "chiuso",
+    "swiss": "sistema svizzero",
+    "round robin": "girone all'italiana",
+    "double round robin": "girone all'italiana doppio",
+    "knockout": "eliminazione diretta",
+    "invite": "su invito",
+    "club": "circolo",
+    "target": "punteggio raggiunto",
+    "count order": "ordine della conta",
+    "cappotto": "cappotto",
+    "napola all coins": "napola, tutti i denari",
+    "resigned": "abbandono",
+    "timeout": "tempo scaduto",
+    "round deadline": "termine del turno",
+    "no show": "assenza",
+    "corrected": "corretto",
+    "forfeit win": "vittoria a tavolino",
+    "forfeit loss": "sconfitta a tavolino",
+    "forfeit draw": "patta a tavolino",
+}

@@ -1,0 +1,105 @@
+"""Live connections, on both adapters: a topic's subscribers come with their players in one read, a
+connection's removal takes its subscriptions along, and a gone connection cannot subscribe."""
+
+from __future__ import annotations
+
+from scopa.application.ports.connections import Connection, Subscriber
+from scopa.application.wiring import Stores
+
+NOW = 1_800_000_000
+AT = "2027-01-15T08:00:00.000Z"
+
+
+def a_connection(connection_id: str = "c1", player_id: str | None = None) -> Connection:
+    return Connection(connection_id, player_id, AT, NOW + 7200)
+
+
+def test_a_connection_is_added_read_and_removed(stores: Stores) -> None:
+    repo = stores.connections
+    assert repo.get("c1") is None
+    repo.add(a_connection())
+    assert repo.get("c1") == a_connection()
+    repo.set_player("c1", "p_ada")
+    assert repo.get("c1") == a_connection(player_id="p_ada")
+    repo.remove("c1")
+    assert repo.get("c1") is None
+    repo.remove("c1")  # gone already: nothing happens
+    repo.set_player("c1", "p_ada")  # nor here
+    assert repo.get("c1") is None
+
+
+def test_subscribers_come_with_their_player(stores: Stores) -> None:
+    repo = stores.connections
+    repo.add(a_connection("c1", "p_ada"))
+    repo.add(a_connection("c2"))
+    repo.add(a_connection("c3", "p_bea"))
+    for connection_id in ("c1", "c2", "c3"):
+        assert repo.subscribe(connection_id, "match:m_1")
+    assert repo.subscribe("c1", "match:m_1")  # again: no change
+    assert repo.subscribe("c3", "inbox:p_bea")
+    assert sorted(repo.subscribers("match:m_1"), key=lambda s: s.connection_id) == [
+        Subscriber("c1", "p_ada"),
+        Subscriber("c2", None),
+        Subscriber("c3", "p_bea"),
+    ]
+    assert repo.subscribers("inbox:p_bea") == [Subscriber("c3", "p_bea")]
+    assert repo.subscribers("match:m_2") == []
+    assert repo.topics("c3") == ["inbox:p_bea", "match:m_1"]
+
+
+def test_a_connection_that_authenticates_later_speaks_for_its_player_in_its_subscriptions(
+    stores: Stores,
+) -> None:
+    repo = stores.connections
+    repo.add(a_connection("c1"))
+    assert repo.subscribe("c1", "match:m_1")
+    assert repo.subscribe("c1", "tournament:t_1")
+    repo.set_player("c1", "p_ada")
+    assert repo.subscribers("match:m_1") == [Subscriber("c1", "p_ada")]
+    assert repo.subscribers("tournament:t_1") == [Subscriber("c1", "p_ada")]
+    assert repo.subscribe("c1", "lobby")
+    assert repo.subscribers("lobby") == [Subscriber("c1", "p_ada")]
+
+
+def test_unsubscribe_and_remove_drop_subscriptions(stores: Stores) -> None:
+    repo = stores.connections
+    repo.add(a_connection("c1", "p_ada"))
+    repo.add(a_connection("c2", "p_bea"))
+    for topic in ("match:m_1", "lobby"):
+        assert repo.subscribe("c1", topic)
+        assert repo.subscribe("c2", topic)
+    repo.unsubscribe("c1", "lobby")
+    repo.unsubscribe("c1", "lobby")  # not followed any more: nothing happens
+    assert repo.subscribers("lobby") == [Subscriber("c2", "p_bea")]
+    assert repo.topics("c1") == ["match:m_1"]
+    repo.remove("c2")
+    assert repo.subscribers("lobby") == []
+    assert repo.subscribers("match:m_1") == [Subscriber("c1", "p_ada")]
+    assert repo.topics("c2") == []
+
+
+def test_a_gone_connection_cannot_subscribe(stores: Stores) -> None:
+    repo = stores.connections
+    assert not repo.subscribe("c9", "match:m_1")
+    repo.add(a_connection("c1"))
+    repo.remove("c1")
+    assert not repo.subscribe("c1", "match:m_1")
+    assert repo.subscribers("match:m_1") == []
+
+
+def test_a_connection_added_again_starts_afresh(stores: Stores) -> None:
+    repo = stores.connections
+    repo.add(a_connection("c1", "p_ada"))
+    repo.add(a_connection("c1"))
+    assert repo.get("c1") == a_connection("c1")
+
+
+def test_many_subscribers_are_all_listed(stores: Stores) -> None:
+    repo = stores.connections
+    for i in range(60):
+        repo.add(a_connection(f"c{i:02d}", f"p_{i}" if i % 2 else None))
+        assert repo.subscribe(f"c{i:02d}", "tournament:t_1")
+    found = repo.subscribers("tournament:t_1")
+    assert len(found) == 60
+    assert {s.connection_id for s in found} == {f"c{i:02d}" for i in range(60)}
+    assert all((s.player_id is None) == (int(s.connection_id[1:]) % 2 == 0) for s in found)

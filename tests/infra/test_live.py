@@ -1,0 +1,276 @@
+"""The live side in the template: the WebSocket API, its stage, the live and notifier functions, who may
+post to connections and who may invoke the notifier, the settings each function receives, and the reads
+the topics' renderers make (recorded on moto) against the live and notifier grants."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from api.settings import Settings
+from bench.meter import DynamoMeter
+from infra.components import grants
+from infra.components.live import ROUTE_SELECTION, STAGE
+from tests.api import conftest as api_conftest
+from tests.api.conftest import Api
+from tests.api.tournament_support import create_tournament, enter_bots, organizer
+from tests.infra.conftest import Synthesised
+
+api = api_conftest.api_on_moto  # the REST reads the renderers repeat, on DynamoDB (moto)
+moto_api = api_conftest.moto_api
+clock = api_conftest.clock
+
+FUNCTIONS = ("Api", "Pipeline", "Live", "Notifier")
+HANDLERS = {"Live": "live.handler.handler", "Notifier": "notifier.handler.handler"}
+
+
+def _function_id(env: Synthesised, name: str) -> str:
+    return env.logical_id("AWS::Lambda::Function", f"Functions{name}")
+
+
+def _function(env: Synthesised, name: str) -> dict[str, Any]:
+    props: dict[str, Any] = env.resources("AWS::Lambda::Function")[_function_id(env, name)]["Properties"]
+    return props
+
+
+def _live(env: Synthesised, kind: str) -> dict[str, dict[str, Any]]:
+    return {k: r["Properties"] for k, r in env.resources(kind).items() if k.startswith("Live")}
+
+
+def _statements(env: Synthesised, name: str) -> list[dict[str, Any]]:
+    policy = env.resources("AWS::IAM::Policy")[env.logical_id("AWS::IAM::Policy", f"Functions{name}Role")]
+    statements: list[dict[str, Any]] = policy["Properties"]["PolicyDocument"]["Statement"]
+    return statements
+
+
+def _actions(statement: dict[str, Any]) -> list[str]:
+    action = statement["Action"]
+    return action if isinstance(action, list) else [action]
+
+
+def _resolve(value: Any, refs: dict[str, str]) -> str:
+    """A template value as the deployed string, with ``refs`` standing for the resources' ids."""
+    if isinstance(value, str):
+        return value
+    if "Ref" in value:
+        return refs[value["Ref"]]
+    if "Fn::Join" in value:
+        separator, parts = value["Fn::Join"]
+        return str(separator).join(_resolve(part, refs) for part in parts)
+    raise AssertionError(f"unexpected intrinsic {value}")
+
+
+# ------------------------------------------------------------------------------ the WebSocket API
+
+
+def test_one_websocket_api_selects_routes_by_the_action_of_a_message(dev: Synthesised) -> None:
+    (api,) = _live(dev, "AWS::ApiGatewayV2::Api").values()
+    assert api["ProtocolType"] == "WEBSOCKET"
+    assert api["RouteSelectionExpression"] == ROUTE_SELECTION == "$request.body.action"
+
+
+def test_connect_disconnect_and_default_go_to_the_live_function_through_one_integration(
+    dev: Synthesised,
+) -> None:
+    routes = _live(dev, "AWS::ApiGatewayV2::Route")
+    assert sorted(r["RouteKey"] for r in routes.values()) == ["$connect", "$default", "$disconnect"]
+    (integration_id,) = _live(dev, "AWS::ApiGatewayV2::Integration")
+    for route in routes.values():
+        assert route["Target"] == {"Fn::Join": ["", ["integrations/", {"Ref": integration_id}]]}
+        assert route.get("AuthorizationType", "NONE") == "NONE"  # the token comes in an auth message
+        assert "RouteResponseSelectionExpression" not in route  # replies are posted, never returned
+    integration = _live(dev, "AWS::ApiGatewayV2::Integration")[integration_id]
+    assert integration["IntegrationType"] == "AWS_PROXY"
+    assert integration["IntegrationUri"]["Fn::Join"][1][-2:] == [
+        {"Fn::GetAtt": [_function_id(dev, "Live"), "Arn"]},
+        "/invocations",
+    ]
+
+
+def test_api_gateway_may_invoke_the_live_function_from_this_api_only(dev: Synthesised) -> None:
+    live = {"Fn::GetAtt": [_function_id(dev, "Live"), "Arn"]}
+    api = dev.logical_id("AWS::ApiGatewayV2::Api", "LiveApi")
+    permissions = [p["Properties"] for p in dev.resources("AWS::Lambda::Permission").values()]
+    to_live = [p for p in permissions if p["FunctionName"] == live]
+    assert len(to_live) == 3  # one per route
+    for permission in to_live:
+        assert permission["Principal"] == "apigateway.amazonaws.com"
+        assert {"Ref": api} in permission["SourceArn"]["Fn::Join"][1]
+    notifier = {"Fn::GetAtt": [_function_id(dev, "Notifier"), "Arn"]}
+    assert not [p for p in permissions if p["FunctionName"] == notifier]  # nobody outside the account
+
+
+@pytest.mark.parametrize("env_name", ["dev", "prod"])
+def test_the_stage_deploys_itself_throttles_and_logs_json_without_bodies(synth: Any, env_name: str) -> None:
+    env: Synthesised = synth(env_name)
+    (stage,) = _live(env, "AWS::ApiGatewayV2::Stage").values()
+    assert stage["StageName"] == STAGE
+    assert stage["AutoDeploy"] is True
+    assert stage["DefaultRouteSettings"] == {
+        "ThrottlingBurstLimit": env.config.live_throttle_burst,
+        "ThrottlingRateLimit": env.config.live_throttle_rate,
+    }
+    logs = env.logical_id("AWS::Logs::LogGroup", "LiveAccessLogs")
+    assert stage["AccessLogSettings"]["DestinationArn"] == {"Fn::GetAtt": [logs, "Arn"]}
+    line = json.loads(stage["AccessLogSettings"]["Format"])
+    assert {"requestId", "eventType", "routeKey", "connectionId", "status", "integrationError"} <= set(line)
+    assert "body" not in stage["AccessLogSettings"]["Format"].lower()
+    group = env.resources("AWS::Logs::LogGroup")[logs]
+    assert group["Properties"]["RetentionInDays"] == env.config.log_retention_days
+    assert group["DeletionPolicy"] == ("Retain" if env.config.retain_logs else "Delete")
+
+
+def test_the_public_url_is_an_output(dev: Synthesised) -> None:
+    api = dev.logical_id("AWS::ApiGatewayV2::Api", "LiveApi")
+    url = _resolve(dev.template["Outputs"]["WebSocketUrl"]["Value"], _fake_refs(dev))
+    assert url == f"wss://{api.lower()}.execute-api.eu-south-1.amazonaws.com/{STAGE}"
+
+
+# ------------------------------------------------------------------------------ the two functions
+
+
+@pytest.mark.parametrize("name", sorted(HANDLERS))
+def test_the_live_functions_run_like_the_api_from_the_same_code_and_layer(
+    dev: Synthesised, name: str
+) -> None:
+    props, api = _function(dev, name), _function(dev, "Api")
+    assert props["Handler"] == HANDLERS[name]
+    for key in ("Runtime", "Architectures", "Layers", "Code", "TracingConfig"):
+        assert props[key] == api[key], key
+    group = dev.logical_id("AWS::Logs::LogGroup", f"Functions{name}Logs")
+    assert props["LoggingConfig"] == {"LogGroup": {"Ref": group}}
+
+
+@pytest.mark.parametrize("env_name", ["dev", "prod"])
+def test_sizes_come_from_the_environment_config(synth: Any, env_name: str) -> None:
+    env: Synthesised = synth(env_name)
+    for name, size in (("Live", env.config.live), ("Notifier", env.config.notifier)):
+        props = _function(env, name)
+        assert (props["MemorySize"], props["Timeout"]) == (size.memory_mb, size.timeout_seconds)
+    assert env.config.live.timeout_seconds < 29  # API Gateway's integration timeout
+
+
+def test_a_failed_notifier_run_is_retried_once_and_a_stale_one_dropped(dev: Synthesised) -> None:
+    notifier = {"Ref": _function_id(dev, "Notifier")}
+    (config,) = [
+        c["Properties"]
+        for c in dev.resources("AWS::Lambda::EventInvokeConfig").values()
+        if c["Properties"]["FunctionName"] == notifier
+    ]
+    assert (config["MaximumRetryAttempts"], config["MaximumEventAgeInSeconds"]) == (1, 60)
+
+
+def _fake_refs(env: Synthesised) -> dict[str, str]:
+    """Deployed-looking values for every resource reference (ids as lowercase logical ids)."""
+    refs = {key: key.lower() for key in env.template["Resources"]}
+    refs.update({"AWS::Region": "eu-south-1", "AWS::URLSuffix": "amazonaws.com", "AWS::Partition": "aws"})
+    return refs
+
+
+def test_each_function_gets_the_live_settings_it_reads_and_they_parse(prod: Synthesised) -> None:
+    refs = _fake_refs(prod)
+    notifier = {"Ref": _function_id(prod, "Notifier")}
+    env = {name: _function(prod, name)["Environment"]["Variables"] for name in FUNCTIONS}
+    for name in ("Api", "Pipeline", "Live"):
+        assert env[name]["NOTIFIER_FUNCTION"] == notifier
+    assert "NOTIFIER_FUNCTION" not in env["Notifier"]  # the notifier publishes nothing
+    assert {n for n in FUNCTIONS if "WEBSOCKET_ENDPOINT" in env[n]} == {"Live", "Notifier"}
+    assert {n for n in FUNCTIONS if "WEBSOCKET_URL" in env[n]} == {"Api"}
+    api = prod.logical_id("AWS::ApiGatewayV2::Api", "LiveApi").lower()
+    for name in FUNCTIONS:
+        values = {key: _resolve(value, refs) for key, value in env[name].items()}
+        settings = Settings.model_validate({key.lower(): value for key, value in values.items()})
+        if name in ("Live", "Notifier"):
+            assert (
+                settings.websocket_endpoint == f"https://{api}.execute-api.eu-south-1.amazonaws.com/{STAGE}"
+            )
+        if name == "Api":
+            assert settings.websocket_url == f"wss://{api}.execute-api.eu-south-1.amazonaws.com/{STAGE}"
+
+
+# ------------------------------------------------------------------------------ grants
+
+
+def test_only_live_and_notifier_may_post_to_connections_of_this_stage_only(dev: Synthesised) -> None:
+    api = dev.logical_id("AWS::ApiGatewayV2::Api", "LiveApi")
+    posting = set()
+    for name in FUNCTIONS:
+        for statement in _statements(dev, name):
+            if any(a.startswith("execute-api:") for a in _actions(statement)):
+                posting.add(name)
+                assert _actions(statement) == ["execute-api:ManageConnections"]
+                parts = statement["Resource"]["Fn::Join"][1]
+                assert parts[-2:] == [{"Ref": api}, f"/{STAGE}/POST/@connections/*"]
+    assert posting == {"Live", "Notifier"}
+
+
+def test_the_writers_may_invoke_the_notifier_and_nothing_else(dev: Synthesised) -> None:
+    notifier = {"Fn::GetAtt": [_function_id(dev, "Notifier"), "Arn"]}
+    invoking = set()
+    for name in FUNCTIONS:
+        for statement in _statements(dev, name):
+            if "lambda:InvokeFunction" in _actions(statement):
+                invoking.add(name)
+                assert _actions(statement) == ["lambda:InvokeFunction"]
+                assert statement["Resource"] == notifier  # unqualified: no version or alias wildcard
+    assert invoking == {"Api", "Pipeline", "Live"}
+
+
+def test_the_notifier_reads_and_deletes_but_never_creates_or_updates() -> None:
+    assert set(grants.NOTIFIER_ITEM_ACTIONS) < set(grants.LIVE_ITEM_ACTIONS)
+    assert not {"dynamodb:PutItem", "dynamodb:UpdateItem"} & set(grants.NOTIFIER_ITEM_ACTIONS)
+
+
+def test_the_template_has_no_dependency_cycle(dev: Synthesised) -> None:
+    """The functions' settings name the WebSocket API whose routes name the live function: no loop."""
+    resources = dev.template["Resources"]
+    edges: dict[str, set[str]] = {}
+    for key, resource in resources.items():
+        text = json.dumps({k: v for k, v in resource.items() if k != "DependsOn"})
+        found = set(re.findall(r'"Ref": "(\w+)"', text)) | set(re.findall(r'"Fn::GetAtt": \["(\w+)"', text))
+        depends = resource.get("DependsOn", [])
+        found |= set(depends if isinstance(depends, list) else [depends])
+        edges[key] = {k for k in found if k in resources}
+    done: set[str] = set()
+
+    def visit(key: str, path: tuple[str, ...]) -> None:
+        assert key not in path, " -> ".join((*path, key))
+        if key in done:
+            return
+        for target in edges[key]:
+            visit(target, (*path, key))
+        done.add(key)
+
+    for key in resources:
+        visit(key, ())
+
+
+def _roles_needs(calls: list[Any]) -> tuple[set[str], set[str]]:
+    actions = {f"dynamodb:{c.operation}" for c in calls}
+    indexes = {c.params["IndexName"] for c in calls if c.params.get("IndexName")}
+    return actions, indexes
+
+
+def test_the_reads_a_rendering_repeats_are_within_the_live_and_notifier_grants(api: Api) -> None:
+    """A topic's update is exactly the REST answer for that viewer (docs/live.md): record those reads."""
+    from api import context
+
+    ada, ada_token = api.register("Ada")
+    bea, _ = api.register("Bea")
+    match = api.call("POST", "/matches", {"players": [ada, bea]}, token=ada_token).body
+    _, olga = organizer(api)
+    tournament = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1})
+    enter_bots(api, olga, tournament["id"], 2, kinds=("greedy",))
+    meter = DynamoMeter(context.dynamodb_client())
+    with meter.recording() as calls:
+        assert api.call("GET", f"/matches/{match['id']}", token=ada_token).status == 200  # a seat
+        assert api.call("GET", f"/matches/{match['id']}").status == 200  # a spectator
+        assert api.call("GET", f"/tournaments/{tournament['id']}").status == 200
+    actions, indexes = _roles_needs(calls)
+    assert "dynamodb:GetItem" in actions
+    assert actions <= set(grants.NOTIFIER_ITEM_ACTIONS), actions - set(grants.NOTIFIER_ITEM_ACTIONS)
+    assert actions <= set(grants.LIVE_ITEM_ACTIONS)
+    assert indexes <= set(grants.NOTIFIER_INDEXES) & set(grants.LIVE_INDEXES)
