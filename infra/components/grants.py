@@ -40,10 +40,14 @@ INDEX_ACTIONS = ("dynamodb:Query",)
 
 #: The live function (WebSocket $connect / $disconnect / $default): the connection store (a connection's
 #: item, its subscriptions, a topic's subscriber list: put, update, delete, query, batch delete on
-#: disconnect), the bearer token's GetItem on ``auth``, and the first rendering of a subscribed topic
-#: (the REST reads: match and tournament GetItem and Query, ``tests/infra/test_live.py`` records them).
+#: disconnect, a subscription written in one transaction that checks the connection), the bearer token's
+#: GetItem on ``auth``, and the first rendering of a subscribed topic (the REST reads: a match or
+#: tournament by key, an inbox's matches in one batch, the lobby's open seeks on gsi2).
+#: ``tests/infra/test_live.py`` drives a whole session through both handlers and checks every call.
 LIVE_ITEM_ACTIONS = (
+    "dynamodb:BatchGetItem",
     "dynamodb:BatchWriteItem",
+    "dynamodb:ConditionCheckItem",
     "dynamodb:DeleteItem",
     "dynamodb:GetItem",
     "dynamodb:PutItem",
@@ -53,12 +57,12 @@ LIVE_ITEM_ACTIONS = (
 #: The notifier: a topic's subscribers (Query), one rendering per viewer (the same reads as above), and
 #: removing connections that are gone (delete, batch delete). It never creates or updates an item.
 NOTIFIER_ITEM_ACTIONS = (
+    "dynamodb:BatchGetItem",
     "dynamodb:BatchWriteItem",
     "dynamodb:DeleteItem",
     "dynamodb:GetItem",
     "dynamodb:Query",
 )
-#: Neither renders from an index yet (a match and a tournament are read by key); the ``inbox`` and
-#: ``lobby`` renderers add theirs here when they come.
-LIVE_INDEXES: tuple[str, ...] = ()
-NOTIFIER_INDEXES: tuple[str, ...] = ()
+#: Both render the lobby from gsi2 (the open seeks, keys.py).
+LIVE_INDEXES: tuple[str, ...] = (keys.GSI2,)
+NOTIFIER_INDEXES: tuple[str, ...] = (keys.GSI2,)

@@ -12,7 +12,12 @@ from infra.config import PYTHON_VERSION
 from scopa.application.services.matches import MAX_WAIT_SECONDS
 from tests.infra.conftest import ADMIN_HASH, Synthesised
 
-HANDLERS = {"Api": "api.handler.handler", "Pipeline": "pipeline.handler.handler"}
+HANDLERS = {
+    "Api": "api.handler.handler",
+    "Pipeline": "pipeline.handler.handler",
+    "Live": "live.handler.handler",
+    "Notifier": "notifier.handler.handler",
+}
 
 
 def _function(env: Synthesised, name: str) -> dict[str, Any]:

@@ -16,8 +16,9 @@ from infra.components import grants
 from infra.components.live import ROUTE_SELECTION, STAGE
 from tests.api import conftest as api_conftest
 from tests.api.conftest import Api
-from tests.api.tournament_support import create_tournament, enter_bots, organizer
+from tests.api.tournament_support import create_tournament, organizer
 from tests.infra.conftest import Synthesised
+from tests.infra.test_grants import _needed
 
 api = api_conftest.api_on_moto  # the REST reads the renderers repeat, on DynamoDB (moto)
 moto_api = api_conftest.moto_api
@@ -248,29 +249,51 @@ def test_the_template_has_no_dependency_cycle(dev: Synthesised) -> None:
         visit(key, ())
 
 
-def _roles_needs(calls: list[Any]) -> tuple[set[str], set[str]]:
-    actions = {f"dynamodb:{c.operation}" for c in calls}
-    indexes = {c.params["IndexName"] for c in calls if c.params.get("IndexName")}
-    return actions, indexes
-
-
-def test_the_reads_a_rendering_repeats_are_within_the_live_and_notifier_grants(api: Api) -> None:
-    """A topic's update is exactly the REST answer for that viewer (docs/live.md): record those reads."""
+def test_a_real_live_session_needs_only_what_the_live_and_notifier_roles_grant(api: Api) -> None:
+    """Drive both handlers as API Gateway and the feed would (connect, auth, follow every topic kind,
+    a change of each, unsubscribe, disconnect) on DynamoDB, and check every call against the grants."""
     from api import context
+    from live.handler import handler as live_handler
+    from notifier.handler import handler as notifier_handler
+    from scopa.application.ports.push import RecordingPusher
+    from tools.apigw import FakeLambdaContext, websocket_event
 
     ada, ada_token = api.register("Ada")
     bea, _ = api.register("Bea")
     match = api.call("POST", "/matches", {"players": [ada, bea]}, token=ada_token).body
+    assert api.call("POST", "/lobby/seeks", {}, token=ada_token).status == 201
     _, olga = organizer(api)
     tournament = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1})
-    enter_bots(api, olga, tournament["id"], 2, kinds=("greedy",))
+    pusher = RecordingPusher()
+    context.use_live(None, pusher)
+    topics = [f"match:{match['id']}", f"tournament:{tournament['id']}", f"inbox:{ada}", "lobby"]
     meter = DynamoMeter(context.dynamodb_client())
-    with meter.recording() as calls:
-        assert api.call("GET", f"/matches/{match['id']}", token=ada_token).status == 200  # a seat
-        assert api.call("GET", f"/matches/{match['id']}").status == 200  # a spectator
-        assert api.call("GET", f"/tournaments/{tournament['id']}").status == 200
-    actions, indexes = _roles_needs(calls)
-    assert "dynamodb:GetItem" in actions
-    assert actions <= set(grants.NOTIFIER_ITEM_ACTIONS), actions - set(grants.NOTIFIER_ITEM_ACTIONS)
-    assert actions <= set(grants.LIVE_ITEM_ACTIONS)
-    assert indexes <= set(grants.NOTIFIER_INDEXES) & set(grants.LIVE_INDEXES)
+
+    def say(route: str, body: dict[str, Any] | None = None) -> None:
+        frame = json.dumps(body) if body is not None else None
+        assert live_handler(websocket_event(route, "c_1", frame), FakeLambdaContext())["statusCode"] == 200
+
+    try:
+        with meter.recording() as live_calls:
+            say("$connect")
+            say("$default", {"action": "auth", "token": ada_token})
+            for topic in topics:
+                say("$default", {"action": "subscribe", "topic": topic})
+        with meter.recording() as notifier_calls:
+            event = {"changes": [{"topic": topic, "version": None} for topic in topics]}
+            notifier_handler(event, FakeLambdaContext())
+        with meter.recording() as closing_calls:
+            say("$default", {"action": "unsubscribe", "topic": "lobby"})
+            say("$disconnect")
+    finally:
+        context.use_live(None, None)
+    sent = pusher.sent.get("c_1", [])
+    assert not [m for m in sent if m.get("type") == "error"], sent
+    assert {m["topic"] for m in sent if m.get("type") == "update"} == set(topics)
+    for calls, actions, indexes in (
+        (live_calls + closing_calls, grants.LIVE_ITEM_ACTIONS, grants.LIVE_INDEXES),
+        (notifier_calls, grants.NOTIFIER_ITEM_ACTIONS, grants.NOTIFIER_INDEXES),
+    ):
+        needed, used = _needed(calls)
+        assert needed <= set(actions), needed - set(actions)
+        assert used <= set(indexes), used - set(indexes)
