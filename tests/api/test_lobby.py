@@ -57,7 +57,9 @@ def test_a_seek_is_listed_then_taken_and_its_match_starts_with_both_seats_accept
     assert match["expires_at"] is None
     assert match["your_seat"] is not None
     assert open_ids(api) == []
-    # the seek's creator finds the same match from their side
+    # the seek's creator learns from the seek which match took it, and finds it from their side
+    taken = api.call("GET", f"/lobby/seeks/{made['id']}").body
+    assert (taken["status"], taken["match_id"]) == ("taken", match["id"])
     mine = api.call("GET", f"/matches/{match['id']}", token=ada_token).body
     assert mine["seats"] == match["seats"]
     assert mine["your_seat"] != match["your_seat"]
@@ -110,6 +112,8 @@ def test_a_seek_expires_after_its_time(api: Api) -> None:
     assert open_ids(api) == [default["id"]]
     unnoticed = seek(api, ada_token, expires_in=60)
     api.clock.advance(60)
+    assert api.call("GET", f"/lobby/seeks/{unnoticed['id']}").body["status"] == "expired"
+    assert_error(api.call("GET", "/lobby/seeks/s_nothing"), 404, "seek_not_found")
     assert_error(api.call("DELETE", f"/lobby/seeks/{unnoticed['id']}", token=ada_token), 409, "seek_not_open")
     assert_error(api.call("POST", f"/lobby/seeks/{short['id']}/accept", token=bea_token), 409, "seek_expired")
     assert_error(api.call("DELETE", f"/lobby/seeks/{short['id']}", token=ada_token), 409, "seek_not_open")

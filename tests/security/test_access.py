@@ -60,6 +60,7 @@ TABLE = [
     # the lobby: any player (the admin is none); a seek is withdrawn by its creator, taken by anyone else
     Row("GET", "/lobby/seeks", PUBLIC),
     Row("POST", "/lobby/seeks", "401 201 201 201 201 403", W.new_seek),
+    Row("GET", "/lobby/seeks/{seek_id}", PUBLIC, W.own_seek),
     Row("DELETE", "/lobby/seeks/{seek_id}", "401 403 204 403 403 403", W.own_seek),
     Row("POST", "/lobby/seeks/{seek_id}/accept", "401 201 201 201 201 403", W.someones_seek),
     Row("POST", "/challenges", "401 201 201 201 201 403", W.challenge),

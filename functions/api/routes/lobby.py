@@ -58,6 +58,15 @@ def list_seeks(
     return seek_page(services(), limit, cursor)
 
 
+@router.get(
+    "/lobby/seeks/<seek_id>",
+    summary="One seek: open, or taken (with the match that took it), withdrawn or expired",
+    responses=documented(200, *READ),
+)
+def get_seek(seek_id: str) -> SeekAnswer:
+    return SeekAnswer.of(services().lobby.seek(seek_id))
+
+
 @router.delete(
     "/lobby/seeks/<seek_id>", summary="Withdraw one's own open seek", responses=documented(204, *ACT)
 )

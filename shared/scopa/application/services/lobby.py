@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from scopa.application.auth import Caller
 from scopa.application.clock import Clock, iso
@@ -206,6 +206,14 @@ class LobbyService:
             return self.matches.create(caller, request)
         except WriteConflict:  # made by the first try of this accept
             return self.matches.get(caller, match_id)
+
+    def seek(self, seek_id: str) -> Seek:
+        """One seek as it stands: its creator learns here which match took it (``match_id``). One found
+        open past its time reads as expired (closing it is left to the next write)."""
+        seek = self._seek(seek_id)
+        if seek.status == "open" and not seek.is_open(self.clock.now()):
+            return replace(seek, status="expired")
+        return seek
 
     def _seek(self, seek_id: str) -> Seek:
         seek = self.seeks.get_seek(seek_id)

@@ -10,7 +10,6 @@ const style = new URLSearchParams(location.search).get("style") || "italian";
 let profile = null;
 let seeks = [];
 let mine = new Set(); // ids of my seeks seen open
-let knownMatches = null; // my matches when the page opened
 
 function say(text) {
   $("lobby-status").textContent = text;
@@ -64,16 +63,15 @@ async function update(page) {
   const open = new Set(seeks.filter((s) => s.by.player_id === profile.id).map((s) => s.id));
   const gone = [...mine].filter((id) => !open.has(id));
   mine = open;
-  if (gone.length) await taken();
+  for (const id of gone) await taken(id);
 }
 
-async function taken() {
-  // One of my seeks left the lobby: if someone accepted it, a new match of mine is active.
-  const found = await api("GET", `/players/${encodeURIComponent(profile.id)}/matches?limit=10`);
-  const fresh = found.matches.find((m) => m.status === "active" && !knownMatches.has(m.id));
-  if (fresh) {
+async function taken(id) {
+  // One of my seeks left the lobby: the seek names the match that took it, if someone accepted it.
+  const seek = await api("GET", `/lobby/seeks/${encodeURIComponent(id)}`);
+  if (seek.status === "taken" && seek.match_id) {
     say(t("Your game was accepted: to the table…"));
-    location.assign(playUrl(fresh.id));
+    location.assign(playUrl(seek.match_id));
   }
 }
 
@@ -120,8 +118,6 @@ async function start() {
   if (getToken()) {
     try {
       profile = await me();
-      const found = await api("GET", `/players/${encodeURIComponent(profile.id)}/matches?limit=20`);
-      knownMatches = new Set(found.matches.map((m) => m.id));
       $("seek-panel").hidden = false;
       $("sign-in-first").hidden = true;
     } catch {
