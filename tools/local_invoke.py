@@ -299,6 +299,7 @@ def sample_events(w: World | None = None) -> list[Sample]:
             body={"preset": "classic", "time_control": {"seconds_per_move": 60}, "rated": True},
             headers={"idempotency-key": "seek-1"},
         ),
+        Sample("get-lobby-seek", "GET", f"/lobby/seeks/{w.seek}", 200),
         Sample("delete-lobby-seek", "DELETE", f"/lobby/seeks/{w.seek}", 204, token=bea),
         Sample("post-lobby-seek-accept", "POST", f"/lobby/seeks/{w.seek}/accept", 201, token=ada),
         Sample(
