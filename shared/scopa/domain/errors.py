@@ -39,6 +39,17 @@ class Rule(StrEnum):
     TOO_MANY_CARDS = "fewest_cards_rule"
     ACE_TAKES_ALL = "ace_takes_all"
     ACE_TAKES_ONLY_THE_ACE = "burnt_ace_takes_only_the_ace"
+    # Briscola (scopa.domain.briscola): the codes above that fit (game_over, not_your_turn,
+    # card_not_in_hand) are shared; these are Briscola's own.
+    AUCTION_IN_PROGRESS = "auction_in_progress"
+    NOT_BIDDING_NOW = "not_bidding_now"
+    BID_TOO_LOW = "bid_too_low"
+    LAST_BIDDER_MUST_BID = "last_bidder_must_bid"
+    CALL_THE_CARD_FIRST = "call_the_card_first"
+    NOT_CALLING_NOW = "not_calling_now"
+    CALLED_CARD_MUST_MATCH_BID = "called_card_must_match_bid"
+    SIGNALS_NOT_ALLOWED = "signals_not_allowed"
+    UNKNOWN_SIGNAL = "unknown_signal"
 
 
 class IllegalMove(ScopaError):
