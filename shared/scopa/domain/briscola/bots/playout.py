@@ -11,6 +11,14 @@ from collections.abc import Sequence
 from scopa.domain.briscola.bots.policy import greedy_pick
 from scopa.domain.briscola.cards import POINTS, STRENGTH, SUIT
 
+#: What a card still held is worth when a playout stops early, [not trump, trump] per card.
+HELD_TRUMP_BONUS = 3.0
+HELD_POINTS_SHARE = 0.0
+HELD_VALUE: tuple[tuple[float, ...], tuple[float, ...]] = (
+    tuple(HELD_POINTS_SHARE * POINTS[c] for c in range(80)),
+    tuple(HELD_TRUMP_BONUS + 0.5 * STRENGTH[c] + HELD_POINTS_SHARE * POINTS[c] for c in range(80)),
+)
+
 
 def _winner(trick: Sequence[int], trump: int) -> int:
     w = 0
@@ -33,15 +41,17 @@ def playout(
     trump: int,
     side: Sequence[int],
     n_sides: int,
-) -> tuple[list[int], int]:
+    horizon: int = 0,
+) -> tuple[list[float], int]:
     """Play the position to the end by the greedy policy (the lists are consumed; the trick may be full).
 
     Returns the card points each side wins from now on and the number of cards played (the work done).
     """
     n = len(hands)
-    points = [0] * n_sides
+    points = [0.0] * n_sides
     played = 0
     pos = 0
+    tricks = 0
     turn = (leader + len(trick)) % n
     while True:
         if len(trick) < n:
@@ -62,6 +72,11 @@ def playout(
                 hands[(winner + i) % n].append(stock[pos])
                 pos += 1
         leader = turn = winner
+        tricks += 1
+        if tricks == horizon and hands[turn]:
+            for seat, hand in enumerate(hands):
+                points[side[seat]] += sum(HELD_VALUE[trump == SUIT[c]][c] for c in hand)
+            break
     return points, played
 
 

@@ -27,6 +27,8 @@ from scopa.domain.briscola.cards import CODES, FACE
 
 DEFAULT_BUDGET = 8000  # simulated card plays per decision
 MIN_SAMPLES = 4
+#: Tricks a playout plays before it stops and values the cards still held (0: to the end).
+DEFAULT_HORIZON = 5
 MAX_SAMPLES = 200
 PLAYOUT_OVERHEAD = 4
 #: Two players with at most this many cards to draw: every guess is solved exactly.
@@ -68,7 +70,7 @@ def _sides(k: Knowledge, hands: list[list[int]]) -> tuple[int, ...]:
     return tuple(0 if s in (k.caller, partner) else 1 for s in range(k.players))
 
 
-def margin(points: list[int], mine: int) -> int:
+def margin(points: list[float], mine: int) -> float:
     return points[mine] - max(p for s, p in enumerate(points) if s != mine)
 
 
@@ -77,9 +79,12 @@ class StrongBot(Bot):
 
     name = "strong"
 
-    def __init__(self, seed: int | None = None, *, budget: int = DEFAULT_BUDGET) -> None:
+    def __init__(
+        self, seed: int | None = None, *, budget: int = DEFAULT_BUDGET, horizon: int = DEFAULT_HORIZON
+    ) -> None:
         super().__init__(seed)
         self.budget = budget
+        self.horizon = horizon
 
     def choose(self, view: dict[str, Any]) -> dict[str, Any]:
         legal: list[dict[str, Any]] = view["legal_moves"]
@@ -125,7 +130,7 @@ class StrongBot(Bot):
         return max(candidates, key=totals.__getitem__)
 
     def _search(self, k: Knowledge, candidates: list[int]) -> int:
-        totals = [0] * len(candidates)
+        totals = [0.0] * len(candidates)
         work = 0
         samples = 0
         n_sides = 2 if k.chiamata else max(k.side) + 1
@@ -135,7 +140,9 @@ class StrongBot(Bot):
             for i, c in enumerate(candidates):
                 trial = [list(h) for h in hands]
                 trial[k.seat].remove(c)
-                points, played = playout(trial, stock, [*k.trick, c], k.leader, k.trump_suit, side, n_sides)
+                points, played = playout(
+                    trial, stock, [*k.trick, c], k.leader, k.trump_suit, side, n_sides, self.horizon
+                )
                 totals[i] += margin(points, mine)
                 work += played + PLAYOUT_OVERHEAD
             samples += 1
