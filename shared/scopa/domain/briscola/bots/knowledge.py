@@ -4,7 +4,8 @@ Briscola has no duty to follow suit, so a player's plays never prove a void: the
 was seen. Every card played is out; the turned-up trump is in the stock while the stock lasts, then in
 the hand of the seat that drew it until it is played; chiamata's called card is in the partner's hand
 once the partner is known. Everything else not in the bot's hand is spread over the other hands and the
-stock, and the bot's guesses (:mod:`.strong`) respect the hand sizes.
+stock, and the bot's guesses (:mod:`.strong`) respect the hand sizes. In Briscola scoperta every hand
+is known.
 """
 
 from __future__ import annotations
@@ -71,6 +72,13 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         placed.add(called)
         if partner_seat != seat:
             known.append((partner_seat, called))
+    for other, cards in enumerate(view.get("open_hands") or []):  # Briscola scoperta: hands face up
+        if other != seat:
+            for text in cards:
+                c = card_of(text)
+                if c not in placed:
+                    placed.add(c)
+                    known.append((other, c))
     unseen = tuple(c for c in range(FACES * decks) if c not in removed and c not in placed)
     if chiamata:
         side = _chiamata_sides(players, seat, caller, partner_seat)

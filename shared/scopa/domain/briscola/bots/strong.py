@@ -33,6 +33,8 @@ MAX_SAMPLES = 200
 PLAYOUT_OVERHEAD = 4
 #: Two players with at most this many cards to draw: every guess is solved exactly.
 EXACT_STOCK = 2
+#: ... and at most this many cards left in all (three-card hands; nine-card hands would take too long).
+EXACT_CARDS = 8
 
 
 Guess = tuple[list[list[int]], list[int], tuple[int, ...]]
@@ -102,7 +104,7 @@ class StrongBot(Bot):
                 candidates.append(c)
         if len(candidates) == 1:
             return {"card": CODES[candidates[0]]}
-        if k.players == 2 and k.stock <= EXACT_STOCK:
+        if k.players == 2 and k.stock <= EXACT_STOCK and sum(k.hand_sizes) + k.stock <= EXACT_CARDS:
             return {"card": CODES[self._solve(k, candidates)]}
         return {"card": CODES[self._search(k, candidates)]}
 
