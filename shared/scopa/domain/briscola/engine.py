@@ -34,6 +34,19 @@ from scopa.domain.briscola.state import (
 from scopa.domain.cards import iter_cards
 from scopa.domain.errors import IllegalMove, Rule
 
+#: ``_new_tuple(Move, fields)`` builds a named tuple without the constructor's argument binding (faster;
+#: the hot paths of legal moves and of playing a card use it).
+_new_tuple = tuple.__new__
+
+# play_card builds states positionally: this pins the field order it assumes.
+_STATE_FIELDS = (
+    "rules", "master_seed", "first_dealer", "game_index", "dealer", "deck", "drawn", "trump", "trump_suit",
+    "trump_holder", "hands", "trick", "leader", "turn", "tricks", "points", "signals", "bids", "caller",
+    "called", "partner", "moves_played", "match_scores", "history", "commitments", "result",
+)  # fmt: skip
+if BriscolaState._fields != _STATE_FIELDS:  # pragma: no cover - fails at import when the state changes
+    raise ImportError("BriscolaState fields changed: update play_card, which builds states positionally")
+
 # --------------------------------------------------------------------------- starting
 
 
@@ -142,9 +155,11 @@ def _next_bidder(state: BriscolaState, after: int, passed: set[int]) -> int:
 
 def legal_moves(state: BriscolaState) -> list[Move]:
     """Every legal move of the player to move (a play lists each card once, without a signal)."""
-    phase = state.phase
-    if phase == "finished":
+    if state.result is not None:
         return []
+    if not state.rules.chiamata or state.called >= 0:  # the play (the common case first)
+        return [_new_tuple(Move, ("play", c, PASS, None)) for c in iter_cards(state.hands[state.turn])]
+    phase = state.phase
     if phase == "auction":
         passed = _passed(state)
         top = _top_bid(state)
@@ -155,7 +170,7 @@ def legal_moves(state: BriscolaState) -> list[Move]:
     if phase == "call":
         rank = bid_rank_index(_top_bid(state))
         return [Move("call", card=_face_card(rank, suit)) for suit in range(4)]
-    return [Move("play", card=c) for c in iter_cards(state.hands[state.turn])]
+    return [_new_tuple(Move, ("play", c, PASS, None)) for c in iter_cards(state.hands[state.turn])]
 
 
 def _face_card(rank_index: int, suit: int) -> int:
@@ -280,10 +295,12 @@ def play_card(state: BriscolaState, card: int, signal: str | None = None) -> Bri
     if signal is not None:
         signals = (*signals, (turn, len(state.tricks), signal))
     moves = state.moves_played + 1
-    if len(trick) < n:
-        return state._replace(
-            hands=tuple(hands), trick=trick, turn=(turn + 1) % n, signals=signals, moves_played=moves
-        )
+    if len(trick) < n:  # built positionally (see _STATE_FIELDS): the hot path of every simulation
+        return _new_tuple(
+            BriscolaState,
+            (*state[:10], tuple(hands), trick, state.leader, (turn + 1) % n, state.tricks, state.points,
+             signals, *state[17:21], moves, *state[22:]),
+        )  # fmt: skip
     winner = (state.leader + trick_winner(trick, state.trump_suit)) % n
     points = list(state.points)
     points[winner] += sum(POINTS[c] for c in trick)
@@ -298,18 +315,12 @@ def play_card(state: BriscolaState, card: int, signal: str | None = None) -> Bri
             drawn += 1
             if drawn == len(deck) and not rules.chiamata:
                 trump_holder = drawer
-    after = state._replace(
-        hands=tuple(hands),
-        trick=(),
-        leader=winner,
-        turn=winner,
-        tricks=(*state.tricks, Trick(state.leader, trick, winner)),
-        points=tuple(points),
-        drawn=drawn,
-        trump_holder=trump_holder,
-        signals=signals,
-        moves_played=moves,
-    )
+    after = _new_tuple(
+        BriscolaState,
+        (*state[:6], drawn, state.trump, state.trump_suit, trump_holder, tuple(hands), (), winner, winner,
+         (*state.tricks, _new_tuple(Trick, (state.leader, trick, winner))), tuple(points), signals,
+         *state[17:21], moves, *state[22:]),
+    )  # fmt: skip
     if any(hands):
         return after
     return _finish_game(after)
