@@ -242,10 +242,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"  arena strong vs greedy, {a['games']} games, seats swapped: "
-        f"{a['margin_per_game']:+} card points a game (95% CI {a['ci95'][0]:+} .. {a['ci95'][1]:+}; goal +{GOAL_MARGIN:g})"
+        f"{a['margin_per_game']:+} card points a game "
+        f"(95% CI {a['ci95'][0]:+} .. {a['ci95'][1]:+}; goal +{GOAL_MARGIN:g})"
     )
     print(
-        f"  strong bot per decision, wall clock: p50 {a['p50_ms']} ms, p99 {a['p99_ms']} ms, max {a['max_ms']} ms "
+        f"  strong bot per decision, wall clock: p50 {a['p50_ms']} ms, p99 {a['p99_ms']} ms, "
+        f"max {a['max_ms']} ms "
         f"over {a['decisions']} decisions ({a['workers']} process(es); goal p99 <= {GOAL_P99_MS:g} ms)"
     )
     print(
