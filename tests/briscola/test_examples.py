@@ -12,7 +12,7 @@ from scopa.domain.briscola.engine import apply_move, end_match, legal_moves, new
 from scopa.domain.briscola.rules import BriscolaRules, make_rules
 from scopa.domain.briscola.shuffle import game_deck
 from scopa.domain.briscola.state import BriscolaState, Move
-from scopa.domain.errors import IllegalMove, RecordError, Rule, RuleSetError
+from scopa.domain.errors import BriscolaRule, IllegalMove, RecordError, Rule, RuleSetError
 from scopa.domain.shuffle import deal_seed, shuffled_deck
 
 SEED = "ab" * 32
@@ -242,12 +242,12 @@ def test_chiamata_auction_call_and_secret_partner() -> None:
     assert state.turn == 0
     with pytest.raises(IllegalMove) as err:
         apply_move(state, Move("play", card=next(iter(_cards(state.hands[0])))), 0)
-    assert err.value.rule == Rule.AUCTION_IN_PROGRESS
+    assert err.value.rule == BriscolaRule.AUCTION_IN_PROGRESS
     state = apply_move(state, Move.parse("bid=A"), 0)
     state = apply_move(state, Move.parse("bid=K"), 1)
     with pytest.raises(IllegalMove) as err:
         apply_move(state, Move.parse("bid=3"), 2)  # the three is above the king: not a lower call
-    assert err.value.rule == Rule.BID_TOO_LOW
+    assert err.value.rule == BriscolaRule.BID_TOO_LOW
     state = apply_move(state, Move.parse("bid=pass"), 2)
     state = apply_move(state, Move.parse("bid=pass"), 3)
     state = apply_move(state, Move.parse("bid=pass"), 4)
@@ -257,7 +257,7 @@ def test_chiamata_auction_call_and_secret_partner() -> None:
     assert state.turn == 1
     with pytest.raises(IllegalMove) as err:
         apply_move(state, Move.parse("call=Ad"), 1)
-    assert err.value.rule == Rule.CALLED_CARD_MUST_MATCH_BID
+    assert err.value.rule == BriscolaRule.CALLED_CARD_MUST_MATCH_BID
     state = apply_move(state, Move.parse("call=Kc"), 1)
     holder = next(s for s in range(5) if state.hands[s] >> parse_card("Kc") & 1)
     assert state.partner == holder
@@ -272,7 +272,7 @@ def test_chiamata_last_player_may_not_pass_when_all_passed() -> None:
         state = apply_move(state, Move.parse("bid=pass"), seat)
     with pytest.raises(IllegalMove) as err:
         apply_move(state, Move.parse("bid=pass"), 4)
-    assert err.value.rule == Rule.LAST_BIDDER_MUST_BID
+    assert err.value.rule == BriscolaRule.LAST_BIDDER_MUST_BID
     state = apply_move(state, Move.parse("bid=A"), 4)
     assert state.phase == "call"
     assert state.caller == 4
@@ -305,13 +305,13 @@ def test_illegal_moves_name_their_rule_and_no_hidden_card() -> None:
     own = next(iter(_cards(state.hands[1])))
     with pytest.raises(IllegalMove) as err:
         apply_move(state, Move("play", card=own, signal="ace"), 1)
-    assert err.value.rule == Rule.SIGNALS_NOT_ALLOWED
+    assert err.value.rule == BriscolaRule.SIGNALS_NOT_ALLOWED
     with pytest.raises(IllegalMove) as err:
         apply_move(state, Move.parse("bid=A"), 1)
-    assert err.value.rule == Rule.NOT_BIDDING_NOW
+    assert err.value.rule == BriscolaRule.NOT_BIDDING_NOW
     with pytest.raises(IllegalMove) as err:
         apply_move(state, Move.parse("call=Ad"), 1)
-    assert err.value.rule == Rule.NOT_CALLING_NOW
+    assert err.value.rule == BriscolaRule.NOT_CALLING_NOW
     with pytest.raises(IllegalMove) as err:
         apply_move(end_match(state, 0, "resigned"), Move("play", card=own), 1)
     assert err.value.rule == Rule.GAME_OVER
@@ -325,7 +325,7 @@ def test_signals_between_partners_are_shown_to_the_table() -> None:
     card = next(iter(_cards(state.hands[state.turn])))
     with pytest.raises(IllegalMove) as err:
         apply_move(state, Move("play", card=card, signal="wink"), state.turn)
-    assert err.value.rule == Rule.UNKNOWN_SIGNAL
+    assert err.value.rule == BriscolaRule.UNKNOWN_SIGNAL
     after = apply_move(state, Move("play", card=card, signal="ace"), state.turn)
     assert after.signals == ((state.turn, 0, "ace"),)
 

@@ -39,8 +39,12 @@ class Rule(StrEnum):
     TOO_MANY_CARDS = "fewest_cards_rule"
     ACE_TAKES_ALL = "ace_takes_all"
     ACE_TAKES_ONLY_THE_ACE = "burnt_ace_takes_only_the_ace"
-    # Briscola (scopa.domain.briscola): the codes above that fit (game_over, not_your_turn,
-    # card_not_in_hand) are shared; these are Briscola's own.
+
+
+class BriscolaRule(StrEnum):
+    """Briscola's own rules (scopa.domain.briscola). It shares ``game_over``, ``not_your_turn`` and
+    ``card_not_in_hand`` with :class:`Rule`, so the services' checks of those hold for both games."""
+
     AUCTION_IN_PROGRESS = "auction_in_progress"
     NOT_BIDDING_NOW = "not_bidding_now"
     BID_TOO_LOW = "bid_too_low"
@@ -55,7 +59,7 @@ class Rule(StrEnum):
 class IllegalMove(ScopaError):
     """A move the rules do not allow; ``rule`` says which rule, ``move_number`` where (if known)."""
 
-    def __init__(self, rule: Rule, message: str, move_number: int | None = None) -> None:
+    def __init__(self, rule: Rule | BriscolaRule, message: str, move_number: int | None = None) -> None:
         super().__init__(message)
         self.rule = rule
         self.message = message

@@ -32,7 +32,7 @@ from scopa.domain.briscola.state import (
     bid_text,
 )
 from scopa.domain.cards import iter_cards
-from scopa.domain.errors import IllegalMove, Rule
+from scopa.domain.errors import BriscolaRule, IllegalMove, Rule
 
 #: ``_new_tuple(Move, fields)`` builds a named tuple without the constructor's argument binding (faster;
 #: the hot paths of legal moves and of playing a card use it).
@@ -193,39 +193,41 @@ def check_move(state: BriscolaState, move: Move, seat: int | None = None) -> Non
         raise IllegalMove(Rule.NOT_YOUR_TURN, f"it is seat {state.turn}'s turn, not seat {seat}'s")
     if move.kind == "bid":
         if phase != "auction":
-            raise IllegalMove(Rule.NOT_BIDDING_NOW, "there is no auction going on")
+            raise IllegalMove(BriscolaRule.NOT_BIDDING_NOW, "there is no auction going on")
         if move.level == PASS:
             if _must_bid(state, _passed(state)):
                 raise IllegalMove(
-                    Rule.LAST_BIDDER_MUST_BID, "everyone else has passed: the last player must bid"
+                    BriscolaRule.LAST_BIDDER_MUST_BID, "everyone else has passed: the last player must bid"
                 )
             return
         top = _top_bid(state)
         if not 0 <= move.level <= MAX_LEVEL or move.level <= top:
             raise IllegalMove(
-                Rule.BID_TOO_LOW,
+                BriscolaRule.BID_TOO_LOW,
                 f"a bid must go below {bid_text(top)} in the order A 3 K Q J 7 6 5 4 2, then 62..120 points",
             )
         return
     if move.kind == "call":
         if phase != "call":
-            raise IllegalMove(Rule.NOT_CALLING_NOW, "a card is called only by the auction's winner after it")
+            raise IllegalMove(
+                BriscolaRule.NOT_CALLING_NOW, "a card is called only by the auction's winner after it"
+            )
         rank = bid_rank_index(_top_bid(state))
         if not 0 <= move.card < 40 or move.card % 10 != _face_card(rank, 0) % 10:
             raise IllegalMove(
-                Rule.CALLED_CARD_MUST_MATCH_BID,
+                BriscolaRule.CALLED_CARD_MUST_MATCH_BID,
                 f"the called card must be of the rank bid ({TRICK_ORDER[rank]})",
             )
         return
     if phase == "auction":
-        raise IllegalMove(Rule.AUCTION_IN_PROGRESS, "the auction is not over: bid or pass")
+        raise IllegalMove(BriscolaRule.AUCTION_IN_PROGRESS, "the auction is not over: bid or pass")
     if phase == "call":
-        raise IllegalMove(Rule.CALL_THE_CARD_FIRST, "the auction's winner must call a card first")
+        raise IllegalMove(BriscolaRule.CALL_THE_CARD_FIRST, "the auction's winner must call a card first")
     if move.signal is not None:
         if not state.rules.signals:
-            raise IllegalMove(Rule.SIGNALS_NOT_ALLOWED, "signals are not allowed in this game")
+            raise IllegalMove(BriscolaRule.SIGNALS_NOT_ALLOWED, "signals are not allowed in this game")
         if move.signal not in SIGNALS:
-            raise IllegalMove(Rule.UNKNOWN_SIGNAL, f"signals: {', '.join(SIGNALS)}")
+            raise IllegalMove(BriscolaRule.UNKNOWN_SIGNAL, f"signals: {', '.join(SIGNALS)}")
     hand = state.hands[state.turn]
     if not ((0 <= move.card < 80 and hand >> move.card & 1) or _twin_in_hand(hand, move.card) >= 0):
         # Never echo the card: it may be another player's or in the stock.
