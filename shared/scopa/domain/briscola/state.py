@@ -5,7 +5,7 @@ lives in storage only; what leaves the service is a view (:mod:`scopa.domain.bri
 
 JSON form: hands are concatenated card codes (``"Ad3bKC"``), the stock is the deck in drawing order with a
 count of cards drawn, finished tricks are ``"leader:cards>winner"`` strings (``"1:7dAd>0"``), so the
-largest state (eight players, two decks) stays under 1.5 KB (``bench/briscola.py`` measures it).
+largest state measured is about 1.5 KB (chiamata; ``bench/briscola.py`` measures it).
 """
 
 from __future__ import annotations
