@@ -32,7 +32,7 @@ help:
 	@echo "make test   - lint, type-check and run every test"
 	@echo "make browser - install chromium for the browser tests when missing (make test does it)"
 	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events, infra (strict on scopa)"
-	@echo "make bench  - engine, API, pairing, rating and live push benchmarks against an in-run reference"
+	@echo "make bench  - engine (Scopa, Briscola), API, pairing, rating and live push benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
 	@echo "make layer  - build the Lambda layer (arm64 wheels + scopa) in build/layer"
 	@echo "make synth  - synthesise the AWS CDK app offline into cdk.out (ENV=dev|prod), cdk-nag checked"
@@ -85,6 +85,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.ratings
 	$(BIN)/python -m bench.load
 	$(BIN)/python -m bench.live_latency
+	$(BIN)/python -m bench.briscola
 
 layer: $(STAMP)
 	$(BIN)/python -m infra.layer build/layer

@@ -1,7 +1,7 @@
 """The ``scopa`` command: play, replay, arena and rules.
 
 * ``scopa play``: two (or four) bots play a game, printed deal by deal with the score.
-* ``scopa replay FILE``: re-play a game record, verify it, print the per-deal points and result as JSON.
+* ``scopa replay FILE``: re-play a game record (Scopa or Briscola), verify it, print the points and result.
 * ``scopa arena``: many games between two bots with swapped seats, with a confidence interval.
 * ``scopa rules``: the presets and every rule option.
 * ``scopa pipeline`` / ``scopa ratings``: the tournament pipeline, a rating recompute, on a real table.
@@ -110,7 +110,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps({"ok": False, "error": f"cannot read {args.file}: {exc}"}))
         return 2
     try:
-        report = replay(record)
+        if isinstance(record, dict) and str(record.get("format", "")).startswith("briscola-record/"):
+            from scopa.domain.briscola.record import replay as replay_briscola
+
+            result = replay_briscola(record).to_json()
+        else:
+            result = replay(record).to_json()
     except IllegalMove as exc:
         print(
             json.dumps({"ok": False, "move": exc.move_number, "rule": exc.rule.value, "error": exc.message})
@@ -119,7 +124,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except ScopaError as exc:
         print(json.dumps({"ok": False, "error": str(exc)}))
         return 1
-    print(json.dumps(report.to_json(), indent=None if args.compact else 1))
+    print(json.dumps(result, indent=None if args.compact else 1))
     return 0
 
 

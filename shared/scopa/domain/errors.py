@@ -41,10 +41,25 @@ class Rule(StrEnum):
     ACE_TAKES_ONLY_THE_ACE = "burnt_ace_takes_only_the_ace"
 
 
+class BriscolaRule(StrEnum):
+    """Briscola's own rules (scopa.domain.briscola). It shares ``game_over``, ``not_your_turn`` and
+    ``card_not_in_hand`` with :class:`Rule`, so the services' checks of those hold for both games."""
+
+    AUCTION_IN_PROGRESS = "auction_in_progress"
+    NOT_BIDDING_NOW = "not_bidding_now"
+    BID_TOO_LOW = "bid_too_low"
+    LAST_BIDDER_MUST_BID = "last_bidder_must_bid"
+    CALL_THE_CARD_FIRST = "call_the_card_first"
+    NOT_CALLING_NOW = "not_calling_now"
+    CALLED_CARD_MUST_MATCH_BID = "called_card_must_match_bid"
+    SIGNALS_NOT_ALLOWED = "signals_not_allowed"
+    UNKNOWN_SIGNAL = "unknown_signal"
+
+
 class IllegalMove(ScopaError):
     """A move the rules do not allow; ``rule`` says which rule, ``move_number`` where (if known)."""
 
-    def __init__(self, rule: Rule, message: str, move_number: int | None = None) -> None:
+    def __init__(self, rule: Rule | BriscolaRule, message: str, move_number: int | None = None) -> None:
         super().__init__(message)
         self.rule = rule
         self.message = message

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scopa.domain import engine, views
+from scopa.domain.briscola.game import BriscolaEngine
 from scopa.domain.cards import parse_card
 from scopa.domain.errors import RecordError
 from scopa.domain.record import RecordBuilder, replay
@@ -195,6 +196,6 @@ def _load(state: Mapping[str, Any]) -> GameState:
     return GameState.from_json(dict(state))
 
 
-GAMES: dict[str, GameEngine] = {"scopa": ScopaEngine()}
+GAMES: dict[str, GameEngine] = {"scopa": ScopaEngine(), "briscola": BriscolaEngine()}
 
 __all__ = ["GAMES", "GameEngine", "Outcome", "RecordBuilder", "ScopaEngine"]
