@@ -2,6 +2,7 @@
 // a long-poll fallback). A move is chosen by tapping a hand card and then the table cards it takes, or by
 // the explicit move buttons (keyboard, screen readers). Only the player's token is ever sent, as a header.
 import { cardBack, cardImage, cardName } from "./cards.js";
+import * as briscola from "./briscola.js";
 import { Live } from "./live.js";
 import { ApiError, api, clearToken, getToken, me, setToken } from "./session.js";
 import { countdown, t } from "./strings.js";
@@ -72,7 +73,7 @@ function sideName(match, side) {
 }
 
 function reasonText(reason) {
-  return REASONS()[reason] || reason.replaceAll("_", " ");
+  return REASONS()[reason] || briscola.reasons()[reason] || reason.replaceAll("_", " ");
 }
 
 function describeMove(move) {
@@ -150,6 +151,10 @@ function renderMoves(match) {
     box.appendChild(waiting);
     return;
   }
+  if (briscola.isBriscola(match)) {
+    briscola.renderMoves(match, box, style, play);
+    return;
+  }
   view.legal_moves.forEach((move, i) => {
     const button = document.createElement("button");
     button.type = "button";
@@ -183,7 +188,7 @@ function renderSeats(match) {
     section.appendChild(h);
     const cards = document.createElement("div");
     cards.className = "cards";
-    const shown = (view.revealed_hands || {})[String(i)];
+    const shown = (view.revealed_hands || {})[String(i)] || (view.open_hands || [])[i]; // open_hands: scoperta
     if (shown) shown.forEach((code) => cards.appendChild(cardImage(code, style)));
     else for (let n = 0; n < (view.hand_sizes || [])[i]; n++) cards.appendChild(cardBack(style, t("a face-down card")));
     section.appendChild(cards);
@@ -209,13 +214,17 @@ function renderScores(match) {
     return;
   }
   const head = table.createTHead().insertRow();
-  [t("Side"), t("Score"), t("Pile"), t("Scope")].forEach((text) => cell(head, text, true));
+  const game = briscola.isBriscola(match);
+  (game ? briscola.scoreHeaders() : [t("Side"), t("Score"), t("Pile"), t("Scope")]).forEach((text) => cell(head, text, true));
   const body = table.createTBody();
   order.forEach((side) => {
     const row = body.insertRow();
     row.dataset.side = String(side);
     cell(row, sideName(match, side), true);
-    [view.scores[side], (view.pile_sizes || [])[side] ?? "", (view.scope || [])[side] ?? ""].forEach((v) => cell(row, v));
+    const values = game
+      ? briscola.scoreRow(match, side)
+      : [view.scores[side], (view.pile_sizes || [])[side] ?? "", (view.scope || [])[side] ?? ""];
+    values.forEach((v) => cell(row, v));
   });
   // the short score always in view beside the cards (the table above is the full one)
   $("score-line").textContent = order.map((side) => `${sideName(match, side)} ${view.scores[side]}`).join(" · ");
@@ -224,6 +233,10 @@ function renderScores(match) {
 function renderCount(match) {
   // Between deals: the count of the deal just finished, as Scopa apps show it, until the player closes it.
   const box = $("count");
+  if (briscola.isBriscola(match)) {
+    renderGameCount(match, box);
+    return;
+  }
   const done = match.view.finished_deal;
   if (!done || shownCount === done.deal) {
     box.hidden = true;
@@ -269,9 +282,34 @@ function renderCount(match) {
     : "";
 }
 
+function renderGameCount(match, box) {
+  // Between Briscola games: the count of the game just finished, until the player closes it.
+  const done = briscola.finishedGame(match);
+  if (!done || shownCount === done.game || match.status !== "active") {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  $("count-h").textContent = t("The count of game {game}", { game: done.game });
+  $("count-close").textContent = t("Next game");
+  const order = sideOrder(match);
+  const table = $("count-table");
+  clear(table);
+  const head = table.createTHead().insertRow();
+  cell(head, "", true);
+  order.forEach((side) => cell(head, sideName(match, side), true));
+  const body = table.createTBody();
+  briscola.countRows(match, done).forEach(([label, values]) => {
+    const row = body.insertRow();
+    cell(row, label, true);
+    order.forEach((side) => cell(row, values[side]));
+  });
+  $("count-leftovers").textContent = "";
+}
+
 function hideCount() {
-  const done = current && current.view.finished_deal;
-  if (done) shownCount = done.deal;
+  const done = current && (briscola.isBriscola(current) ? briscola.finishedGame(current) : current.view.finished_deal);
+  if (done) shownCount = done.deal ?? done.game;
   $("count").hidden = true;
   focusMoves();
 }
@@ -291,6 +329,10 @@ function cardButton(code, kind, onClick, pressed) {
 function renderCards(match, highlight) {
   const view = match.view;
   const mine = yourTurn(match) && !busy;
+  if (briscola.isBriscola(match)) {
+    briscola.renderTable(match, style, highlight, play, mine);
+    return;
+  }
   const playable = new Set(mine ? view.legal_moves.map((m) => m.card) : []);
   const hand = $("hand");
   const table = $("table");
@@ -357,10 +399,11 @@ function showMoves(match, moves) {
   const ticket = ++sequence;
   const steps = moves.length ? moves : [match.view.last_move].filter(Boolean);
   const last = steps[steps.length - 1] || null;
+  const describe = briscola.isBriscola(match) ? (move) => briscola.describePlay(match, move, style) : (move) => describePlayed(match, move);
   const stepOne = (i) => {
     if (ticket !== sequence) return;
     const move = steps[i];
-    $("last-move").textContent = move ? describePlayed(match, move) : "";
+    $("last-move").textContent = move ? describe(move) : "";
     renderCards(match, i === steps.length - 1 ? last : move);
     if (i < steps.length - 1) setTimeout(() => stepOne(i + 1), STEP_MS);
   };
@@ -372,6 +415,7 @@ function showMoves(match, moves) {
 
 function newMoves(before, after) {
   const view = after.view;
+  if (briscola.isBriscola(after)) return view.game ? briscola.newPlays(before, after) : [];
   if (!before || !view.deal_moves || before.view.deal !== view.deal) return view.last_move ? [view.last_move] : [];
   const had = (before.view.deal_moves || []).length;
   return view.deal_moves.slice(had);
@@ -444,7 +488,7 @@ async function play(move) {
     const answer = await api(
       "POST",
       `/matches/${encodeURIComponent(matchId)}/moves`,
-      { card: move.card, take: move.take, version: current.version },
+      { card: move.card, take: move.take || [], version: current.version },
       { "Idempotency-Key": `${matchId}-v${current.version}` },
     );
     busy = false;
