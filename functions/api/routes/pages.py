@@ -130,6 +130,11 @@ def rules_index(style: StyleQuery = None, lang: LangQuery = None) -> Response[st
     return html(pages.rules_index(view(lang, style)), lang)
 
 
+@router.get("/web/rules/briscola/<preset>", include_in_schema=False)
+def briscola_rules(preset: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    return html(pages.briscola_rules(preset, view(lang, style)), lang)
+
+
 @router.get("/web/rules/<preset>", include_in_schema=False)
 def rules(preset: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
     return html(pages.rules(preset, view(lang, style)), lang)

@@ -14,13 +14,20 @@ from scopa.application.auth import ANONYMOUS
 from scopa.application.errors import NotFound
 from scopa.application.ports.ratings import Order
 from scopa.application.ports.tournaments import TournamentBundle
+from scopa.application.services.matches import MatchView
 from scopa.application.services.players import bot_players
 from scopa.application.wiring import ServiceSet
+from scopa.domain.briscola.rules import PRESET_DESCRIPTIONS as BRISCOLA_DESCRIPTIONS
+from scopa.domain.briscola.rules import PRESETS as BRISCOLA_PRESETS
+from scopa.domain.briscola.rules import rules_from_options as briscola_rules_from_options
 from scopa.domain.cards import CODES
 from scopa.domain.rules import PRESET_ALIASES, PRESET_DESCRIPTIONS, PRESETS
 from scopa.domain.tournaments.records import RoundRecord
-from scopa.web import i18n
+from scopa.web import briscola, i18n
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
+from scopa.web.briscola_rules_help import REASONS as BRISCOLA_REASONS
+from scopa.web.briscola_rules_help import SIGNAL_WORDS
+from scopa.web.briscola_rules_help import rules_help as briscola_rules_help
 from scopa.web.card_faces import STYLES, Style
 from scopa.web.chart import Point, line_chart
 from scopa.web.render import render
@@ -105,7 +112,23 @@ def inbox(opts: PageOptions) -> str:
 
 
 def rules_index(opts: PageOptions) -> str:
-    return _page("rules_index.html", tr(opts, "Rules"), opts, presets=presets())
+    return _page(
+        "rules_index.html", tr(opts, "Rules"), opts, presets=presets(), briscola_presets=briscola_presets()
+    )
+
+
+def briscola_presets() -> list[dict[str, str]]:
+    """Briscola's rule presets (name, description)."""
+    return [{"name": name, "description": BRISCOLA_DESCRIPTIONS[name]} for name in BRISCOLA_PRESETS]
+
+
+def briscola_rules(preset: str, opts: PageOptions) -> str:
+    """A short rules help for one Briscola preset, written from its rule options."""
+    if preset not in BRISCOLA_PRESETS:
+        raise NotFound(f"no briscola rule preset '{preset}'", code="preset_not_found")
+    sections = briscola_rules_help(preset, opts.lang)
+    title = tr(opts, "Rules") + f": Briscola, {preset}"
+    return _page("rules.html", title, opts, preset=preset, game="briscola", sections=sections)
 
 
 def rules(preset: str, opts: PageOptions) -> str:
@@ -114,7 +137,9 @@ def rules(preset: str, opts: PageOptions) -> str:
     if name not in PRESETS:
         raise NotFound(f"no rule preset '{preset}'", code="preset_not_found")
     sections = rules_help(name, opts.lang)
-    return _page("rules.html", tr(opts, "Rules") + f": {name}", opts, preset=name, sections=sections)
+    return _page(
+        "rules.html", tr(opts, "Rules") + f": {name}", opts, preset=name, game="scopa", sections=sections
+    )
 
 
 # ----------------------------------------------------------------------------------------- rankings
@@ -281,6 +306,8 @@ def match(svc: ServiceSet, match_id: str, step: int | None, opts: PageOptions) -
     """A finished match as a replay at ``step``; a running one as a spectator sees it."""
     seen = svc.matches.get(ANONYMOUS, match_id)
     names = [s.name for s in seen.seats]
+    if seen.game == "briscola":
+        return _briscola_match(svc, seen, names, step, opts)
     if seen.status != "finished" or seen.result is None:
         return _page("match_live.html", " v ".join(names), opts, m=seen, view=seen.view, names=names)
     record = svc.matches.record(match_id)
@@ -309,6 +336,43 @@ def match(svc: ServiceSet, match_id: str, step: int | None, opts: PageOptions) -
         checks=checks,
         master_seed=record["master_seed"],
         codes=CODES,
+    )
+
+
+def _briscola_match(
+    svc: ServiceSet, seen: MatchView, names: list[str], step: int | None, opts: PageOptions
+) -> str:
+    """A Briscola match: the spectator's table while it runs, the replay of its record once finished."""
+    title = " v ".join(names)
+    if seen.status != "finished" or seen.result is None:
+        dealt = "hand_sizes" in seen.view
+        table = briscola.table(seen.view, names) if dealt else None
+        return _page(
+            "briscola_live.html", title, opts, m=seen, names=names, b=table, signal_words=SIGNAL_WORDS
+        )
+    record = svc.matches.record(seen.id)
+    positions = briscola.steps(record)
+    current = positions[min(max(step or 0, 0), len(positions) - 1)]
+    game_starts: dict[int, int] = {}
+    for p in positions:
+        game_starts.setdefault(p.game, p.number)
+    rules = briscola_rules_from_options(record["rules"])
+    return _page(
+        "briscola_replay.html",
+        title,
+        opts,
+        m=seen,
+        names=names,
+        side_names=briscola.side_names(rules, names),
+        winners=[s.name for s in seen.seats if s.player_id in seen.result.winners],
+        step=current,
+        last=len(positions) - 1,
+        game_starts=sorted(game_starts.items()),
+        checks=briscola.verify_shuffles(record, seen.view["shuffle"]["commitments"]),
+        master_seed=record["master_seed"],
+        algorithm=record.get("shuffle", "scopa-shuffle/1"),
+        reason=BRISCOLA_REASONS.get(seen.result.reason, seen.result.reason),
+        signal_words=SIGNAL_WORDS,
     )
 
 
