@@ -10,8 +10,11 @@ from typing import Any
 
 import pytest
 
+from scopa.domain.briscola.rules import PRESET_DESCRIPTIONS as BRISCOLA_DESCRIPTIONS
+from scopa.domain.briscola.rules import PRESETS as BRISCOLA_PRESETS
+from scopa.domain.briscola.rules import make_rules
 from scopa.domain.rules import PRESET_DESCRIPTIONS, PRESETS
-from scopa.web import i18n, rules_help
+from scopa.web import briscola_rules_help, i18n, rules_help
 from scopa.web.messages_it import IT
 from scopa.web.pages import TIEBREAK_LABELS
 from scopa.web.render import environment, script_messages
@@ -68,6 +71,10 @@ def all_messages() -> dict[str, str]:
         rules_help.LEFTOVERS,
         rules_help.TIES,
         PRESET_DESCRIPTIONS,
+        briscola_rules_help.SIGNAL_WORDS,
+        briscola_rules_help.REASONS,
+        briscola_rules_help.PLAYERS,
+        BRISCOLA_DESCRIPTIONS,
     )
     for table in tables:
         for text in table.values():
@@ -103,6 +110,10 @@ def test_the_rules_help_of_every_preset_is_all_translated() -> None:
         patch.setattr(i18n, "gettext", recording)
         for preset in PRESETS:
             rules_help.rules_help(preset, "it")
+        for preset in BRISCOLA_PRESETS:
+            briscola_rules_help.rules_help(preset, "it")
+        briscola_rules_help.help_for(make_rules("partnership", {"signals": True}), "it")
+        briscola_rules_help.help_for(make_rules("classic", {"match": "points", "points_target": 200}), "it")
     assert recorded
     assert [m for m in recorded if m not in IT] == []
 

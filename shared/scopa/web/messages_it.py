@@ -681,4 +681,6 @@ IT: dict[str, str] = {
     "tutto il tavolo): %(words)s.",
     "Games are dealt until a side reaches %(target)s points, alone at the top, after a game.": "Si "
     "giocano partite finché, alla fine di una, un lato raggiunge %(target)s punti da solo in testa.",
+    "one game": "una partita",
+    "best of three games": "al meglio di tre partite",
 }

@@ -1,4 +1,5 @@
-// Home page: "Play against a bot" in one click (a guest player is registered when nobody is signed in).
+// Home page: "Play against a bot" in one click (a guest player is registered when nobody is signed in),
+// Scopa or Briscola.
 import { api, clearToken, forget, getToken, me, setToken } from "./session.js";
 import { t } from "./strings.js";
 
@@ -43,10 +44,14 @@ form.addEventListener("submit", async (event) => {
   try {
     const profile = await player();
     const data = new FormData(form);
-    const match = await api("POST", "/matches", {
-      players: [profile.id, data.get("bot")],
-      target: Number(data.get("target")),
-    });
+    const body = { players: [profile.id, data.get("bot")] };
+    if (data.get("game") === "briscola") {
+      body.game = "briscola";
+      body.preset = data.get("briscola_preset");
+    } else {
+      body.target = Number(data.get("target"));
+    }
+    const match = await api("POST", "/matches", body);
     const style = new URLSearchParams(location.search).get("style") || "italian";
     location.assign(`/web/play/${encodeURIComponent(match.id)}?style=${encodeURIComponent(style)}`);
   } catch (err) {
@@ -54,6 +59,16 @@ form.addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
+
+// Scopa is played to a points target; Briscola as one game or the best of three.
+const gameChoice = document.getElementById("game-choice");
+function showGameOptions() {
+  const briscola = gameChoice.value === "briscola";
+  document.getElementById("briscola-match").hidden = !briscola;
+  document.getElementById("scopa-target").hidden = briscola;
+}
+gameChoice.addEventListener("change", showGameOptions);
+showGameOptions();
 
 signOut.addEventListener("click", () => {
   clearToken();
