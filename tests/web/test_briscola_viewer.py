@@ -50,16 +50,19 @@ def play(site: Site, match_id: str, moves: int | None, rng: random.Random) -> in
 
     Through the services, so that chiamata's bids and calls need nothing of the API (the match layer's
     part); every move is published to the match's followers as an API move is."""
-    made = 0
-    run = site.server.gate.run
-    while moves is None or made < moves:
-        seen = run(lambda: context.services().matches.get(ANONYMOUS, match_id))
+
+    def one_move() -> bool:
+        matches = context.services().matches
+        seen = matches.get(ANONYMOUS, match_id)
         if seen.status != "active" or seen.turn is None:
-            break
+            return False
         caller = Caller(seen.seats[seen.turn].player_id, "player")
-        mine = run(lambda c=caller: context.services().matches.get(c, match_id))  # type: ignore[misc]
-        move = rng.choice(mine.view["legal_moves"])
-        run(lambda c=caller, m=move, v=mine.version: context.services().matches.move(c, match_id, m, v))  # type: ignore[misc]
+        mine = matches.get(caller, match_id)
+        matches.move(caller, match_id, rng.choice(mine.view["legal_moves"]), mine.version)
+        return True
+
+    made = 0
+    while (moves is None or made < moves) and site.server.gate.run(one_move):
         made += 1
         assert made < 400
     return made
