@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scopa.domain import engine, views
+from scopa.domain.bots import make_bot
+from scopa.domain.bots.base import Bot
 from scopa.domain.briscola.game import BriscolaEngine
 from scopa.domain.cards import parse_card
 from scopa.domain.errors import RecordError
@@ -58,6 +60,11 @@ class GameEngine(Protocol):
 
     def waiting_view(self, rules: Mapping[str, Any], master_seed: str | None, status: str) -> dict[str, Any]:
         """Anyone's view of a game not dealt: the rules and the first deal's shuffle commitment only."""
+        ...
+
+    def make_bot(self, kind: str, seed: int | None) -> Bot:
+        """A house bot of this game (``random``, ``greedy`` or ``strong``) that chooses from this game's
+        seat view. Raises ``ValueError`` for an unknown kind."""
         ...
 
     def turn(self, state: Mapping[str, Any]) -> int | None: ...
@@ -113,6 +120,9 @@ class ScopaEngine:
 
     def waiting_view(self, rules: Mapping[str, Any], master_seed: str | None, status: str) -> dict[str, Any]:
         return views.waiting_view(rules_from_options(rules), master_seed, status)
+
+    def make_bot(self, kind: str, seed: int | None) -> Bot:
+        return make_bot(kind, seed=seed)
 
     def turn(self, state: Mapping[str, Any]) -> int | None:
         if not state:  # not dealt yet
