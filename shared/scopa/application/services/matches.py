@@ -28,8 +28,7 @@ from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchRepository, MatchStatus, MatchSummary
 from scopa.application.services.players import PlayerService, bot_kind
-from scopa.domain.bots import make_bot
-from scopa.domain.errors import IllegalMove, Rule
+from scopa.domain.errors import IllegalMove, Rule, RuleSetError
 from scopa.domain.games import GAMES, GameEngine
 from scopa.domain.ratings.pools import pool_for
 
@@ -202,7 +201,7 @@ class MatchService:
         options = dict(request.options or {})
         if request.target is not None:
             options["target"] = request.target
-        rules = game.validate_rules(request.preset, options)
+        rules = game_rules(game, request.preset, options)
         n = game.players(rules)
         if len(request.players) != n:
             raise BadRequest(
@@ -616,7 +615,7 @@ class MatchService:
     def _play_bots(self, match: Match, game: GameEngine) -> None:
         """Let house bots move while it is their turn, each from its own seat view."""
         while (seat := game.turn(match.state)) is not None and (kind := bot_kind(match.seats[seat])):
-            bot = make_bot(kind, seed=_bot_seed(match.id, len(match.moves)))
+            bot = game.make_bot(kind, _bot_seed(match.id, len(match.moves)))
             choice = bot.choose(game.view(match.state, seat))
             match.state, entry = game.apply(match.state, seat, choice)
             match.moves.append(entry)
@@ -746,6 +745,14 @@ class MatchService:
             rated=match.rated,
             expires_at=iso(invitation_expiry(match)) if match.status == "pending" else None,
         )
+
+
+def game_rules(game: GameEngine, preset: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The canonical rules of ``preset`` plus ``options`` for ``game``; a refusal names the game."""
+    try:
+        return game.validate_rules(preset, options)
+    except RuleSetError as exc:
+        raise RuleSetError(f"{game.name} rules: {exc}") from None
 
 
 def invitation_expiry(match: Match) -> int:
