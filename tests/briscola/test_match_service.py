@@ -51,7 +51,7 @@ def test_a_briscola_match_against_each_bot_is_played_to_the_end(
     assert len(deals) == len(match.view["game_history"])
     record = svc.matches.record(match.id)
     assert record["game"] == "briscola"
-    assert svc.matches._game("briscola").verify_record(record)["ok"]
+    assert svc.matches.game("briscola").verify_record(record)["ok"]
 
 
 def test_scopa_options_on_a_briscola_match_are_refused_naming_the_game(

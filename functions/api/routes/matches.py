@@ -36,6 +36,7 @@ def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> R
     svc = services()
     caller = svc.caller(router.current_event.headers)
     request = NewMatch(
+        game=body.game,
         players=body.players,
         preset=body.preset,
         options=body.options,
@@ -91,7 +92,7 @@ def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = N
             count("MatchesFinished")
         logger.info("move applied", extra={"match_id": match_id, "version": match.version})
 
-    move = {"card": body.card, "take": body.take}
+    move = body.move()
     return MatchAnswer.of(
         svc.matches.move(caller, match_id, move, body.version, idempotency_key, on_applied=applied)
     )
