@@ -215,3 +215,31 @@ def test_seeks_and_challenges_carry_the_game(api: Api) -> None:
     assert [c["game"] for c in mine["challenges"]] == ["briscola"]
     scopa = api.call("POST", "/challenges", {"opponent": ada}, token=bob_token)
     assert scopa.body["game"] == "scopa"
+
+
+def test_a_rated_briscola_match_is_rated_into_its_own_pool(api: Api) -> None:
+    from tests.api.tournament_support import run_pipeline
+
+    ada, ada_token = api.register("Ada")
+    bea, bea_token = api.register("Bea")
+    tokens = {ada: ada_token, bea: bea_token}
+    match = new_match(api, ada_token, [ada, bea], game="briscola")
+    match = api.call("POST", f"/matches/{match['id']}/accept", token=bea_token).body
+    while match["status"] == "active":
+        token = tokens[match["turn_player_id"]]
+        mine = api.call("GET", f"/matches/{match['id']}", token=token).body
+        answer = move(api, mine, token, mine["view"]["legal_moves"][0]["card"])
+        assert answer.status == 200, answer.body
+        match = answer.body
+    api.clock.advance(10)  # past the settling time
+    assert run_pipeline()["rated"] == 1
+    pools = {p["id"]: p for p in api.call("GET", "/rankings").body["pools"]}
+    assert pools["briscola-1v1"]["game"] == "briscola"
+    assert pools["briscola-2v2"]["players_per_side"] == 2
+    assert pools["scopa"]["game"] == "scopa"
+    rows = api.call("GET", "/rankings/briscola-1v1").body["rows"]
+    winner = match["result"]["winners"][0]
+    assert [r["player_id"] for r in rows] == [winner, bea if winner == ada else ada]
+    assert rows[0]["elo"] == 1520.0
+    assert api.call("GET", "/rankings/scopa").body["rows"] == []
+    assert api.call("GET", "/rankings/briscola-2v2").body["rows"] == []

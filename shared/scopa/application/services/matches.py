@@ -650,7 +650,7 @@ class MatchService:
         outcome = self.game(match.game).outcome(match.state)
         played = outcome is not None and outcome.cards_played > 0
         rateable = played and len(set(match.seats)) == len(match.seats) and not match.seeded and match.rated
-        if rateable and pool_for(match.preset, len(match.seats)) is not None:
+        if rateable and pool_for(match.preset, len(match.seats), game=match.game) is not None:
             match.rating = "pending"
         match.updated_at = iso(now)
         if bump:
