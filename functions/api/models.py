@@ -6,12 +6,11 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from scopa.domain.games import GameName
 from scopa.domain.tournaments.settings import TournamentSettings
 
 CardCode = Field(min_length=1, max_length=4, examples=["7d"])
 
-#: The games the platform serves (``scopa.domain.games.GAMES``; a test keeps the two lists equal).
-GameName = Literal["scopa", "briscola"]
 GAME_DESCRIPTION = (
     "the card game: scopa (default) or briscola; presets and options belong to the game (GET /rules?game=)"
 )

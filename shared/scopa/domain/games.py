@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 from scopa.domain import engine, views
 from scopa.domain.bots import make_bot
@@ -208,4 +208,9 @@ def _load(state: Mapping[str, Any]) -> GameState:
 
 GAMES: dict[str, GameEngine] = {"scopa": ScopaEngine(), "briscola": BriscolaEngine()}
 
-__all__ = ["GAMES", "GameEngine", "Outcome", "RecordBuilder", "ScopaEngine"]
+#: The names of :data:`GAMES` as a type, for request models and settings (an enum in the OpenAPI).
+GameName = Literal["scopa", "briscola"]
+if set(get_args(GameName)) != set(GAMES):  # pragma: no cover - fails at import when a game is added
+    raise ImportError("GameName must list exactly the games of GAMES")
+
+__all__ = ["GAMES", "GameEngine", "GameName", "Outcome", "RecordBuilder", "ScopaEngine"]

@@ -25,9 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from scopa.domain.games import GameName
 from scopa.domain.rules import PRESET_ALIASES
-
-GameName = Literal["scopa", "briscola"]
 
 SECONDS_PER_DAY = 86_400
 
