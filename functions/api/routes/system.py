@@ -8,8 +8,9 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from api.answers.system import Health, Rules
-from api.models import GAME_DESCRIPTION, GameName
+from api.models import GAME_DESCRIPTION
 from api.responses import documented
+from scopa.domain.games import GameName
 
 router = Router()
 
