@@ -18,7 +18,8 @@ from tools.cli import main
 
 def briscola_hidden(state: dict[str, Any], seat: int | None) -> set[str]:
     """The cards ``seat`` (None: a spectator) may not know in a stored Briscola state: the stock and the
-    other hands (all open in scoperta), but never the turned-up trump (public even once drawn)."""
+    other hands (all open in scoperta), but never the turned-up trump (public even once drawn) nor
+    chiamata's called card (announced)."""
     if not state or state.get("result") is not None:
         return set() if state else set(CODES)
     deck = state["deck"]
@@ -29,6 +30,9 @@ def briscola_hidden(state: dict[str, Any], seat: int | None) -> set[str]:
                 hidden |= {hand[i : i + 2] for i in range(0, len(hand), 2)}
     if state["trump"] >= 0:
         hidden.discard(CODES[state["trump"]])
+    called = state["chiamata"][1]
+    if called >= 0:  # chiamata's called card is announced to the table (its holder is the secret)
+        hidden.discard(CODES[called])
     return hidden
 
 
@@ -38,7 +42,10 @@ def scanned(answer: Answer, match_id: str) -> Answer:
     assert answer.status == 200, answer.body
     seat = answer.body["your_seat"]
     hidden = briscola_hidden(stored_state(match_id), seat)
-    text = json.dumps(answer.body)
+    # The caller's legal calls name every card of the rank bid, wherever it lies: no holding shown.
+    view = answer.body["view"]
+    moves = [m for m in view.get("legal_moves", []) if "call" not in m]
+    text = json.dumps({**answer.body, "view": {**view, "legal_moves": moves}})
     leaked = words(text) & hidden
     assert not leaked, f"hidden cards {sorted(leaked)} shown to seat {seat}"
     return answer
@@ -242,3 +249,21 @@ def test_a_rated_briscola_match_is_rated_into_its_own_pool(api: Api) -> None:
     assert rows[0]["elo"] == 1520.0
     assert api.call("GET", "/rankings/scopa").body["rows"] == []
     assert api.call("GET", "/rankings/briscola-2v2").body["rows"] == []
+
+
+def test_a_chiamata_match_with_bids_and_a_call_over_http(api: Api) -> None:
+    me, token = api.register("Ada")
+    bots = ["bot-random", "bot-greedy", "bot-random-2", "bot-greedy-2"]
+    match = new_match(api, token, [me, *bots], game="briscola", preset="chiamata", seed=SEED)
+    kinds: set[str] = set()
+    while match["status"] == "active":
+        assert match["turn"] == match["your_seat"]
+        chosen = match["view"]["legal_moves"][-1]
+        kinds |= set(chosen)
+        answer = api.call(
+            "POST", f"/matches/{match['id']}/moves", {**chosen, "version": match["version"]}, token=token
+        )
+        match = scanned(answer, match["id"]).body
+    assert {"bid", "card"} <= kinds  # Ada bid (or passed) and played cards through the same route
+    assert match["result"]["reason"] == "best_of"
+    assert len(match["result"]["scores"]) == 5  # chiamata scores each seat
