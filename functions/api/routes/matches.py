@@ -79,7 +79,7 @@ def get_match(
 
 @router.post(
     "/matches/<match_id>/moves",
-    summary="Play a move at the expected version: a card (Scopa: with its capture), or a Briscola bid or call",
+    summary="Play a move at the expected version: a card (Scopa: with its capture), a Briscola bid or call",
     responses=documented(200, *ACT, body=True),
 )
 def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = None) -> MatchAnswer:
