@@ -6,9 +6,14 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from scopa.domain.games import GameName
 from scopa.domain.tournaments.settings import TournamentSettings
 
 CardCode = Field(min_length=1, max_length=4, examples=["7d"])
+
+GAME_DESCRIPTION = (
+    "the card game: scopa (default) or briscola; presets and options belong to the game (GET /rules?game=)"
+)
 
 
 class RegisterPlayer(BaseModel):
@@ -45,15 +50,16 @@ class TimeControl(BaseModel):
 
 class CreateMatch(BaseModel):
     model_config = ConfigDict(extra="forbid")
+    game: GameName = Field("scopa", description=GAME_DESCRIPTION)
     players: list[str] = Field(
         min_length=2,
-        max_length=4,
+        max_length=8,
         description="player ids (house bots: bot-random, bot-greedy, bot-strong); for partnerships "
-        "[a1, a2, b1, b2], partners first",
+        "[a1, a2, b1, b2], partners first (Scopa: 2 to 4 players; Briscola: 2 to 8)",
     )
-    preset: str = Field("classic", max_length=40, description="rule preset, see GET /rules")
+    preset: str = Field("classic", max_length=40, description="the game's rule preset, see GET /rules?game=")
     options: dict[str, Any] | None = Field(None, description="single rule options over the preset")
-    target: int | None = Field(None, ge=1, le=1000, description="points to win")
+    target: int | None = Field(None, ge=1, le=1000, description="Scopa: points to win")
     time_control: TimeControl | None = None
     seed: str | None = Field(
         None, pattern=r"^[0-9a-fA-F]{32,128}$", description="a given master seed (duplicate deals, tests)"
@@ -61,12 +67,43 @@ class CreateMatch(BaseModel):
 
 
 class PlayMove(BaseModel):
+    """One move: a card (Scopa with ``take``; Briscola with an optional ``signal``), or in Briscola
+    chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``."""
+
     model_config = ConfigDict(extra="forbid")
-    card: str = CardCode
-    take: list[str] = Field(default_factory=list, max_length=20, description="table cards taken; [] to lay")
+    card: str | None = Field(None, min_length=1, max_length=4, examples=["7d"], description="the card played")
+    take: list[str] = Field(
+        default_factory=list, max_length=20, description="Scopa: table cards taken; [] to lay"
+    )
+    signal: str | None = Field(
+        None, max_length=20, description="Briscola with signals: a word sent with the card"
+    )
+    bid: str | int | None = Field(
+        None, description="Briscola chiamata: a rank (A 3 K Q J 7 6 5 4 2), a points target 62-120, or 'pass'"
+    )
+    call: str | None = Field(
+        None, min_length=1, max_length=4, description="Briscola chiamata: the card called"
+    )
     version: int = Field(
         ge=1, le=10**9, strict=True, description="the match version this move answers (from GET)"
     )
+
+    @model_validator(mode="after")
+    def _one(self) -> Self:
+        if sum(x is not None for x in (self.card, self.bid, self.call)) != 1:
+            raise ValueError("give exactly one of card, bid and call")
+        return self
+
+    def move(self) -> dict[str, Any]:
+        """The move as the game's engine reads it (``take`` only with a card, for Scopa)."""
+        if self.bid is not None:
+            return {"bid": self.bid}
+        if self.call is not None:
+            return {"call": self.call}
+        move: dict[str, Any] = {"card": self.card, "take": self.take}
+        if self.signal is not None:
+            move["signal"] = self.signal
+        return move
 
 
 class CreateClub(BaseModel):
@@ -121,8 +158,11 @@ class CreateSeek(BaseModel):
     """An open seek in the lobby: anyone but its creator may accept it."""
 
     model_config = ConfigDict(extra="forbid")
-    preset: str = Field("classic", max_length=40, description="a two-player rule preset, see GET /rules")
-    target: int | None = Field(None, ge=1, le=1000, description="points to win; null: the preset's")
+    game: GameName = Field("scopa", description=GAME_DESCRIPTION)
+    preset: str = Field(
+        "classic", max_length=40, description="a two-player rule preset, see GET /rules?game="
+    )
+    target: int | None = Field(None, ge=1, le=1000, description="Scopa: points to win; null: the preset's")
     time_control: TimeControl | None = None
     rated: bool = Field(True, description="false: a friendly game, never rated")
     expires_in: int = Field(3600, ge=60, le=86_400, description="seconds the seek stays open")
@@ -133,8 +173,9 @@ class CreateChallenge(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     opponent: str = Field(min_length=1, max_length=64, description="the challenged player's id (not a bot)")
-    preset: str = Field("classic", max_length=40, description="rule preset, see GET /rules")
-    target: int | None = Field(None, ge=1, le=1000, description="points to win; null: the preset's")
+    game: GameName = Field("scopa", description=GAME_DESCRIPTION)
+    preset: str = Field("classic", max_length=40, description="rule preset, see GET /rules?game=")
+    target: int | None = Field(None, ge=1, le=1000, description="Scopa: points to win; null: the preset's")
     time_control: TimeControl | None = None
     rated: bool = Field(True, description="false: a friendly game, never rated")
     expires_in: int = Field(

@@ -60,7 +60,7 @@ VALIDATION: list[tuple[str, str, dict[str, Any]]] = [
     ("POST", "/players", {"body": ["Ada"]}),
     ("POST", "/players", {"body": {"name": "Ada"}, "headers": {"Idempotency-Key": "k" * 129}}),
     ("POST", "/matches", {"body": {"players": ["p_a"]}}),
-    ("POST", "/matches", {"body": {"players": ["a", "b", "c", "d", "e"]}}),
+    ("POST", "/matches", {"body": {"players": [f"p{i}" for i in range(9)]}}),
     ("POST", "/matches", {"body": {**PLAYERS, "target": 0}}),
     ("POST", "/matches", {"body": {**PLAYERS, "target": -11}}),
     ("POST", "/matches", {"body": {**PLAYERS, "target": 10**30}}),

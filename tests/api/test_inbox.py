@@ -31,6 +31,7 @@ def test_the_inbox_lists_invitations_challenges_and_seeks(api: Api) -> None:
             {
                 "id": cid_to_ada["id"],
                 "from": {"player_id": cid, "name": "Cid"},
+                "game": "scopa",
                 "preset": "classic",
                 "target": None,  # the preset's own
                 "time_control": {"seconds_per_move": 86_400},
@@ -43,6 +44,7 @@ def test_the_inbox_lists_invitations_challenges_and_seeks(api: Api) -> None:
             {
                 "id": ada_to_bea["id"],
                 "from": {"player_id": ada, "name": "Ada"},
+                "game": "scopa",
                 "preset": "classic",
                 "target": 16,
                 "time_control": {"seconds_per_move": ada_to_bea["time_control"]["seconds_per_move"]},

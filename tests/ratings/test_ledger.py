@@ -17,7 +17,7 @@ from scopa.domain.ratings.glicko2 import SCALE
 from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, apply_match, recompute, sort_matches
 from scopa.domain.ratings.pools import DEFAULT_POOLS, EloConfig, Glicko2Config, RatingPool
 
-SCOPA, SCOPONE = DEFAULT_POOLS
+SCOPA, SCOPONE = DEFAULT_POOLS[:2]  # the Scopa pools (Briscola's follow)
 DAY = 86_400.0
 T0 = 1_800_000_000.0
 
@@ -188,7 +188,7 @@ def test_recompute_sorts_by_finish_time_then_match_id() -> None:
     for m in (history[3], history[1], history[0], history[2]):
         for c in apply_match(expected, m, SCOPA):
             expected[c.player] = c.after
-    assert recompute(history) == {"scopa": expected, "scopone": {}}
+    assert recompute(history) == {"scopa": expected, "scopone": {}, "briscola-1v1": {}, "briscola-2v2": {}}
 
 
 def test_the_order_of_matches_changes_ratings_the_order_of_the_input_does_not() -> None:

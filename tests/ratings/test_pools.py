@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from scopa.domain.games import GAMES
 from scopa.domain.ratings.pools import (
     DEFAULT_POOLS,
     EloConfig,
@@ -16,7 +17,7 @@ from scopa.domain.rules import PRESETS, make_rules
 
 
 def test_the_default_pools() -> None:
-    scopa, scopone = DEFAULT_POOLS
+    scopa, scopone = DEFAULT_POOLS[:2]
     assert (scopa.id, scopa.players_per_side, scopa.players) == ("scopa", 1, 2)
     assert (scopone.id, scopone.players_per_side, scopone.players) == ("scopone", 2, 4)
     assert scopa.presets == ("classic", "scopa_d_assi", "re_bello", "napola", "scopa_a_quindici", "cirulla")
@@ -28,9 +29,12 @@ def test_the_default_pools() -> None:
 
 def test_every_preset_in_a_pool_is_playable_with_that_many_players() -> None:
     for pool in DEFAULT_POOLS:
+        game = GAMES[pool.game]
         for preset in pool.presets:
-            rules = make_rules(preset, {"players": pool.players})
-            assert rules.sides == 2
+            rules = game.validate_rules(preset, {"players": pool.players})
+            assert game.players(rules) == pool.players
+            if pool.game == "scopa":
+                assert make_rules(preset, {"players": pool.players}).sides == 2
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,7 @@ class SeekAnswer(Closed):
 
     id: str
     by: Who
+    game: str
     preset: str
     target: int | None
     time_control: MoveClock
@@ -45,6 +46,7 @@ class SeekAnswer(Closed):
         return cls(
             id=seek.id,
             by=Who(player_id=seek.player_id, name=seek.name),
+            game=seek.game,
             preset=seek.preset,
             target=seek.target,
             time_control=MoveClock(seconds_per_move=seek.move_seconds),
@@ -68,6 +70,7 @@ class Invitation(Closed):
 
     id: str = Field(description="the match id: answer with POST /matches/{id}/accept or /decline")
     from_: Who = Field(alias="from")
+    game: str
     preset: str
     target: int | None
     time_control: MoveClock
@@ -80,6 +83,7 @@ class Invitation(Closed):
         return {
             "id": entry.id,
             "from_": Who(player_id=entry.from_id, name=entry.from_name),
+            "game": entry.game,
             "preset": entry.preset,
             "target": entry.target,
             "time_control": MoveClock(seconds_per_move=entry.move_seconds),

@@ -138,22 +138,43 @@ class FinishedDeal(Closed):
     scores: list[int]
 
 
-class MatchDeals(Closed):
-    """A page of a match's finished deals, oldest first; the deal under way is never listed."""
+class BriscolaTrick(Closed):
+    leader: int
+    cards: list[str]
+    winner: int
 
-    deals: list[FinishedDeal]
+
+class FinishedGame(Closed):
+    """Briscola: a finished game of the match (its "deal"): every trick, the card points per side
+    (chiamata: per seat), the winning side (null: a 60-60 draw) and the match score after it."""
+
+    deal: int
+    tricks: list[BriscolaTrick]
+    points: list[int]
+    winner: int | None
+    caller_side: list[int] = Field(description="chiamata: the caller's side's seats; [] otherwise")
+    scores: list[int]
+
+
+class MatchDeals(Closed):
+    """A page of a match's finished deals (Briscola: finished games), oldest first; the one under way
+    is never listed."""
+
+    deals: list[FinishedDeal] | list[FinishedGame]
     next_cursor: str | None
 
     @classmethod
     def of(cls, deals: list[dict[str, Any]], next_cursor: str | None) -> MatchDeals:
+        if deals and "tricks" in deals[0]:
+            return cls(deals=[FinishedGame.model_validate(d) for d in deals], next_cursor=next_cursor)
         return cls(deals=[FinishedDeal.model_validate(d) for d in deals], next_cursor=next_cursor)
 
 
 class MatchRecord(Closed):
     """The full game record (``scopa replay`` checks it), with the match and its players' ids.
 
-    The deals, the rules and the result belong to the game and stay open objects; ``end`` is there
-    only when the game ended by resignation or on time.
+    The deals (Briscola: ``games``), the rules and the result belong to the game and stay open objects;
+    ``end`` is there only when the game ended by resignation or on time.
     """
 
     format: str
@@ -163,7 +184,8 @@ class MatchRecord(Closed):
     first_dealer: int
     shuffle: str
     master_seed: str
-    deals: list[dict[str, Any]]
+    deals: list[dict[str, Any]] | None = Field(None, exclude_if=lambda deals: deals is None)
+    games: list[dict[str, Any]] | None = Field(None, exclude_if=lambda games: games is None)
     result: dict[str, Any]
     end: dict[str, Any] | None = Field(None, exclude_if=lambda end: end is None)
     match_id: str

@@ -12,6 +12,7 @@ from scopa.domain.ratings.pools import RatingPool
 
 class Pool(Closed):
     id: str
+    game: str
     name: str
     presets: list[str]
     players_per_side: Literal[1, 2]
@@ -19,7 +20,11 @@ class Pool(Closed):
     @classmethod
     def of(cls, pool: RatingPool) -> Pool:
         return cls(
-            id=pool.id, name=pool.name, presets=list(pool.presets), players_per_side=pool.players_per_side
+            id=pool.id,
+            game=pool.game,
+            name=pool.name,
+            presets=list(pool.presets),
+            players_per_side=pool.players_per_side,
         )
 
 

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from api.answers.common import Closed
-from scopa.domain.rules import PRESET_DESCRIPTIONS, PRESETS, RuleSet
+from scopa.domain import rules as scopa_rules
+from scopa.domain.briscola import rules as briscola_rules
+
+#: Each game's presets, their descriptions and its rule model (whose fields are the options).
+_RULE_SETS: dict[str, tuple[dict[str, dict[str, Any]], dict[str, str], type[BaseModel]]] = {
+    "scopa": (scopa_rules.PRESETS, scopa_rules.PRESET_DESCRIPTIONS, scopa_rules.RuleSet),
+    "briscola": (briscola_rules.PRESETS, briscola_rules.PRESET_DESCRIPTIONS, briscola_rules.BriscolaRules),
+}
 
 
 class Health(Closed):
@@ -24,20 +33,23 @@ class RuleOption(Closed):
 
 
 class Rules(Closed):
-    """Every preset with the options it sets, and every option with its default."""
+    """One game's presets with the options each sets, and every option with its default."""
 
+    game: str
     presets: list[RulePreset]
     options: dict[str, RuleOption]
 
     @classmethod
-    def of_game(cls) -> Rules:
+    def of_game(cls, game: str = "scopa") -> Rules:
+        presets, descriptions, model = _RULE_SETS[game]
         return cls(
+            game=game,
             presets=[
-                RulePreset(name=name, description=PRESET_DESCRIPTIONS[name], options=PRESETS[name])
-                for name in PRESETS
+                RulePreset(name=name, description=descriptions[name], options=presets[name])
+                for name in presets
             ],
             options={
-                name: RuleOption(default=info.default, description=info.description)
-                for name, info in RuleSet.model_fields.items()
+                name: RuleOption(default=info.default, description=info.description or "")
+                for name, info in model.model_fields.items()
             },
         )

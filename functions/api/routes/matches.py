@@ -36,6 +36,7 @@ def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> R
     svc = services()
     caller = svc.caller(router.current_event.headers)
     request = NewMatch(
+        game=body.game,
         players=body.players,
         preset=body.preset,
         options=body.options,
@@ -78,7 +79,7 @@ def get_match(
 
 @router.post(
     "/matches/<match_id>/moves",
-    summary="Play a card with the chosen capture and the expected version",
+    summary="Play a move at the expected version: a card (Scopa: with its capture), a Briscola bid or call",
     responses=documented(200, *ACT, body=True),
 )
 def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = None) -> MatchAnswer:
@@ -91,7 +92,7 @@ def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = N
             count("MatchesFinished")
         logger.info("move applied", extra={"match_id": match_id, "version": match.version})
 
-    move = {"card": body.card, "take": body.take}
+    move = body.move()
     return MatchAnswer.of(
         svc.matches.move(caller, match_id, move, body.version, idempotency_key, on_applied=applied)
     )

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from api.answers.system import Health, Rules
+from api.models import GAME_DESCRIPTION
 from api.responses import documented
+from scopa.domain.games import GameName
 
 router = Router()
 
@@ -15,6 +20,8 @@ def health() -> Health:
     return Health(ok=True)
 
 
-@router.get("/rules", summary="Rule presets and every option with its default", responses=documented())
-def rules() -> Rules:
-    return Rules.of_game()
+@router.get(
+    "/rules", summary="A game's rule presets and every option with its default", responses=documented()
+)
+def rules(game: Annotated[GameName, Query(description=GAME_DESCRIPTION)] = "scopa") -> Rules:
+    return Rules.of_game(game)

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 from scopa.domain import engine, views
+from scopa.domain.bots import make_bot
+from scopa.domain.bots.base import Bot
 from scopa.domain.briscola.game import BriscolaEngine
 from scopa.domain.cards import parse_card
 from scopa.domain.errors import RecordError
@@ -58,6 +60,11 @@ class GameEngine(Protocol):
 
     def waiting_view(self, rules: Mapping[str, Any], master_seed: str | None, status: str) -> dict[str, Any]:
         """Anyone's view of a game not dealt: the rules and the first deal's shuffle commitment only."""
+        ...
+
+    def make_bot(self, kind: str, seed: int | None) -> Bot:
+        """A house bot of this game (``random``, ``greedy`` or ``strong``) that chooses from this game's
+        seat view. Raises ``ValueError`` for an unknown kind."""
         ...
 
     def turn(self, state: Mapping[str, Any]) -> int | None: ...
@@ -113,6 +120,9 @@ class ScopaEngine:
 
     def waiting_view(self, rules: Mapping[str, Any], master_seed: str | None, status: str) -> dict[str, Any]:
         return views.waiting_view(rules_from_options(rules), master_seed, status)
+
+    def make_bot(self, kind: str, seed: int | None) -> Bot:
+        return make_bot(kind, seed=seed)
 
     def turn(self, state: Mapping[str, Any]) -> int | None:
         if not state:  # not dealt yet
@@ -198,4 +208,9 @@ def _load(state: Mapping[str, Any]) -> GameState:
 
 GAMES: dict[str, GameEngine] = {"scopa": ScopaEngine(), "briscola": BriscolaEngine()}
 
-__all__ = ["GAMES", "GameEngine", "Outcome", "RecordBuilder", "ScopaEngine"]
+#: The names of :data:`GAMES` as a type, for request models and settings (an enum in the OpenAPI).
+GameName = Literal["scopa", "briscola"]
+if set(get_args(GameName)) != set(GAMES):  # pragma: no cover - fails at import when a game is added
+    raise ImportError("GameName must list exactly the games of GAMES")
+
+__all__ = ["GAMES", "GameEngine", "GameName", "Outcome", "RecordBuilder", "ScopaEngine"]

@@ -36,10 +36,10 @@ from scopa.application.services.matches import (
     MatchService,
     MatchView,
     NewMatch,
+    game_rules,
     invitation_expiry,
 )
 from scopa.application.services.players import PlayerService, bot_kind
-from scopa.domain.games import GAMES
 
 MAX_OPEN_SEEKS = 3  # open seeks a player may hold at once
 DEFAULT_SEEK_SECONDS = 3_600
@@ -49,6 +49,7 @@ INBOX_SCAN = 1_000  # matches of the last week the inbox reads at most
 
 @dataclass(frozen=True)
 class NewSeek:
+    game: str = "scopa"
     preset: str = "classic"
     target: int | None = None
     move_seconds: int = DEFAULT_MOVE_SECONDS
@@ -59,6 +60,7 @@ class NewSeek:
 @dataclass(frozen=True)
 class NewChallenge:
     opponent: str
+    game: str = "scopa"
     preset: str = "classic"
     target: int | None = None
     move_seconds: int = DEFAULT_MOVE_SECONDS
@@ -80,6 +82,7 @@ class InboxEntry:
     created_at: str
     expires_at: str
     awaiting: list[str] = field(default_factory=list)  # names of the players who have not accepted
+    game: str = "scopa"
 
 
 @dataclass(frozen=True)
@@ -114,10 +117,11 @@ class LobbyService:
     def create_seek(self, caller: Caller, request: NewSeek, idempotency_key: str | None = None) -> Seek:
         me = caller.require_player()
         once = Once.of("create_seek", me, idempotency_key, asdict(request))
-        rules = GAMES["scopa"].validate_rules(
-            request.preset, {"target": request.target} if request.target is not None else {}
+        game = self.matches.game(request.game)
+        rules = game_rules(
+            game, request.preset, {"target": request.target} if request.target is not None else {}
         )
-        if GAMES["scopa"].players(rules) != 2:
+        if game.players(rules) != 2:
             raise BadRequest("a seek is for one against one: choose a two-player preset", code="seek_for_two")
         now = self.clock.now()
         seek = Seek(
@@ -131,6 +135,7 @@ class LobbyService:
             created_at=iso(now),
             expires_at=int(now) + request.expires_in,
             origin=once.origin if once else None,
+            game=game.name,
         )
 
         def create() -> None:
@@ -255,6 +260,7 @@ class LobbyService:
                 "house bots take no challenges: play them with POST /matches", code="challenge_a_bot"
             )
         new = NewMatch(
+            game=request.game,
             players=[me, request.opponent],
             preset=request.preset,
             target=request.target,
@@ -310,6 +316,7 @@ class LobbyService:
             created_at=match.created_at,
             expires_at=iso(invitation_expiry(match)),
             awaiting=[match.names[i] for i, ok in enumerate(match.accepted) if not ok],
+            game=match.game,
         )
 
 

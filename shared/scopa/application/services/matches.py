@@ -28,8 +28,7 @@ from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchRepository, MatchStatus, MatchSummary
 from scopa.application.services.players import PlayerService, bot_kind
-from scopa.domain.bots import make_bot
-from scopa.domain.errors import IllegalMove, Rule
+from scopa.domain.errors import IllegalMove, Rule, RuleSetError
 from scopa.domain.games import GAMES, GameEngine
 from scopa.domain.ratings.pools import pool_for
 
@@ -198,11 +197,11 @@ class MatchService:
         did create the match answers the caller's view of that match instead of creating a second one.
         """
         once = Once.of("create_match", caller.player_id or "anonymous", idempotency_key, asdict(request))
-        game = self._game(request.game)
+        game = self.game(request.game)
         options = dict(request.options or {})
         if request.target is not None:
             options["target"] = request.target
-        rules = game.validate_rules(request.preset, options)
+        rules = game_rules(game, request.preset, options)
         n = game.players(rules)
         if len(request.players) != n:
             raise BadRequest(
@@ -279,7 +278,7 @@ class MatchService:
         existing = self.repo.get_match(spec.id)
         if existing is not None:
             return existing
-        game = self._game(spec.game)
+        game = self.game(spec.game)
         rules = game.validate_rules(spec.preset, spec.options)
         n = game.players(rules)
         profiles = [self.players.get(pid) for pid in spec.seats]
@@ -350,7 +349,7 @@ class MatchService:
             match = self._load(match_id)
             if match.status != "active":
                 return match
-            game = self._game(match.game)
+            game = self.game(match.game)
             seat = loser_of(match, game)
             if seat is None:
                 return match
@@ -410,7 +409,7 @@ class MatchService:
             return self._lapse(match, now)
         if match.status != "active" or match.deadline is None or now <= match.deadline:
             return False
-        game = self._game(match.game)
+        game = self.game(match.game)
         seat = game.turn(match.state)
         if seat is None:
             return False
@@ -469,7 +468,7 @@ class MatchService:
                 code="stale_version",
                 details={"version": match.version},
             )
-        game = self._game(match.game)
+        game = self.game(match.game)
         try:
             match.state, entry = game.apply(match.state, seat, move)
         except IllegalMove as exc:
@@ -502,7 +501,7 @@ class MatchService:
         match = self._load(match_id)
         seat = self._seat_of(match, player_id)
         self._require_active(match)
-        game = self._game(match.game)
+        game = self.game(match.game)
         expected = match.version
         match.state = game.resign(match.state, seat, "resigned")
         self._finish_bookkeeping(match, self.clock.now())
@@ -528,7 +527,7 @@ class MatchService:
             match.accepted[seat] = True
             if all(match.accepted):
                 match.status = "active"
-                game = self._game(match.game)
+                game = self.game(match.game)
                 self._deal(match, game)
                 self._play_bots(match, game)
                 self._set_deadline(match, game, now)
@@ -554,7 +553,7 @@ class MatchService:
         match = self._load(match_id)
         if match.status != "finished":
             raise Conflict("the record is published when the match has ended", code="match_not_finished")
-        game = self._game(match.game)
+        game = self.game(match.game)
         record = game.record(match.state, match.moves, match.names)
         record["match_id"] = match.id
         record["player_ids"] = match.seats
@@ -569,7 +568,7 @@ class MatchService:
         match = self._load(match_id)
         start = _deals_position(match.id, cursor) if cursor else 0
         dealt = match.state if match.status in ("active", "finished") else {}
-        deals = self._game(match.game).finished_deals(dealt, match.moves)
+        deals = self.game(match.game).finished_deals(dealt, match.moves)
         limit = max(1, min(limit, MAX_DEALS_PAGE))
         end = start + limit
         return deals[start:end], _deals_cursor(match.id, end) if end < len(deals) else None
@@ -582,7 +581,7 @@ class MatchService:
 
     # ------------------------------------------------------------------ helpers
 
-    def _game(self, name: str) -> GameEngine:
+    def game(self, name: str) -> GameEngine:
         try:
             return GAMES[name]
         except KeyError:
@@ -600,7 +599,7 @@ class MatchService:
         if match.status == "active":
             return
         if match.status == "finished":
-            outcome = self._game(match.game).outcome(match.state)
+            outcome = self.game(match.game).outcome(match.state)
             reason = outcome.reason if outcome else "finished"
             message = (
                 "the move came after the deadline: the match is lost on time"
@@ -616,7 +615,7 @@ class MatchService:
     def _play_bots(self, match: Match, game: GameEngine) -> None:
         """Let house bots move while it is their turn, each from its own seat view."""
         while (seat := game.turn(match.state)) is not None and (kind := bot_kind(match.seats[seat])):
-            bot = make_bot(kind, seed=_bot_seed(match.id, len(match.moves)))
+            bot = game.make_bot(kind, _bot_seed(match.id, len(match.moves)))
             choice = bot.choose(game.view(match.state, seat))
             match.state, entry = game.apply(match.state, seat, choice)
             match.moves.append(entry)
@@ -648,10 +647,10 @@ class MatchService:
         match.deadline = None
         # Rated when a pool rates this game and a card was played (forfeits and no-shows are not), and
         # never when the creator chose the seed: who knows the decks must not gain rating from it.
-        outcome = self._game(match.game).outcome(match.state)
+        outcome = self.game(match.game).outcome(match.state)
         played = outcome is not None and outcome.cards_played > 0
         rateable = played and len(set(match.seats)) == len(match.seats) and not match.seeded and match.rated
-        if rateable and pool_for(match.preset, len(match.seats)) is not None:
+        if rateable and pool_for(match.preset, len(match.seats), game=match.game) is not None:
             match.rating = "pending"
         match.updated_at = iso(now)
         if bump:
@@ -683,7 +682,7 @@ class MatchService:
 
     def view(self, match: Match, caller: Caller) -> MatchView:
         """The match as ``caller`` sees it: who sits where, whose turn, the clock, and their seat's view."""
-        game = self._game(match.game)
+        game = self.game(match.game)
         seat = match.seats.index(caller.player_id) if caller.player_id in match.seats else None
         dealt = match.status in ("active", "finished") and bool(match.state)
         outcome = game.outcome(match.state) if dealt else None
@@ -746,6 +745,14 @@ class MatchService:
             rated=match.rated,
             expires_at=iso(invitation_expiry(match)) if match.status == "pending" else None,
         )
+
+
+def game_rules(game: GameEngine, preset: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The canonical rules of ``preset`` plus ``options`` for ``game``; a refusal names the game."""
+    try:
+        return game.validate_rules(preset, options)
+    except RuleSetError as exc:
+        raise RuleSetError(f"{game.name} rules: {exc}") from None
 
 
 def invitation_expiry(match: Match) -> int:

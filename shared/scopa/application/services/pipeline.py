@@ -378,6 +378,7 @@ class Pipeline:
         return ScheduledMatch(
             id=match_id(t.id, rnd.number, table.table, game_no),
             seats=seats,
+            game=settings.game,
             preset=settings.preset,
             options=settings.rule_options(),
             move_seconds=settings.seconds_per_move,

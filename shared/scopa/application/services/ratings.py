@@ -120,7 +120,7 @@ class RatingService:
     def rated_match(self, match: Match) -> tuple[RatingPool, RatedMatch] | None:
         """How the ledger sees a finished match, or None when no pool rates it."""
         outcome = GAMES[match.game].outcome(match.state)
-        pool = pool_for(match.preset, len(match.seats), self.pools)
+        pool = pool_for(match.preset, len(match.seats), self.pools, match.game)
         if outcome is None or pool is None:
             return None
         sides = tuple(
@@ -166,9 +166,11 @@ class RatingService:
         written = self.store.replace_all(pool, fresh, names)
         return Recomputed(pool.id, len(history), written, changed)
 
-    def seed_rating(self, preset: str, players_at_table: int, players: list[str]) -> float | None:
+    def seed_rating(
+        self, preset: str, players_at_table: int, players: list[str], game: str = "scopa"
+    ) -> float | None:
         """The mean Elo of ``players`` in the pool that rates these rules (None: unrated or no pool)."""
-        pool = pool_for(preset, players_at_table, self.pools)
+        pool = pool_for(preset, players_at_table, self.pools, game)
         if pool is None:
             return None
         found = self.store.get_ratings(pool.id, players)

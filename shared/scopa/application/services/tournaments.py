@@ -23,7 +23,7 @@ from scopa.application.ports.changes import Change, ChangeFeed, NoFeed, tourname
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.tournaments import TournamentBundle, TournamentRepository
 from scopa.application.services.clubs import ClubService
-from scopa.application.services.matches import MatchService
+from scopa.application.services.matches import MatchService, game_rules
 from scopa.application.services.pipeline import Pipeline
 from scopa.application.services.players import PlayerService, clean_name
 from scopa.domain.games import GAMES
@@ -79,7 +79,7 @@ class TournamentService:
         clubs: ClubService,
         matches: MatchService,
         pipeline: Pipeline,
-        rating_of: Callable[[str, int, list[str]], float | None] | None = None,
+        rating_of: Callable[[str, int, list[str], str], float | None] | None = None,
         changes: ChangeFeed | None = None,
     ) -> None:
         self.repo = repo
@@ -156,8 +156,8 @@ class TournamentService:
         self.changes.publish([Change(tournament_topic(tournament_id), version)])
 
     def _check_rules(self, settings: TournamentSettings) -> None:
-        game = GAMES["scopa"]
-        rules = game.validate_rules(settings.preset, settings.rule_options())
+        game = GAMES[settings.game]
+        rules = game_rules(game, settings.preset, settings.rule_options())
         if game.players(rules) not in (2, 4):
             raise BadRequest(
                 "tournaments are played one against one or two against two", code="unsupported_rules"
@@ -515,12 +515,12 @@ class TournamentService:
     def _seed_rating(self, settings: TournamentSettings, players: list[str]) -> float:
         if self.rating_of is None:
             return DEFAULT_RATING
-        found = self.rating_of(settings.preset, 2 * len(players), players)
+        found = self.rating_of(settings.preset, 2 * len(players), players, settings.game)
         return DEFAULT_RATING if found is None else found
 
     @staticmethod
     def _team_size(settings: TournamentSettings) -> int:
-        game = GAMES["scopa"]
+        game = GAMES[settings.game]
         return game.players(game.validate_rules(settings.preset, settings.rule_options())) // 2
 
     # ------------------------------------------------------------------ rounds, standings, exports

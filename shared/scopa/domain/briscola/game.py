@@ -13,12 +13,16 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from scopa.domain.briscola import engine, views
+from scopa.domain.briscola.bots import make_bot
+from scopa.domain.briscola.cards import trick_winner
 from scopa.domain.briscola.record import RecordBuilder, replay
 from scopa.domain.briscola.rules import make_rules, rules_from_options
-from scopa.domain.briscola.state import BriscolaState, Move
+from scopa.domain.briscola.shuffle import new_master_seed
+from scopa.domain.briscola.state import BriscolaState, Move, Trick
 from scopa.domain.errors import RecordError
 
 if TYPE_CHECKING:
+    from scopa.domain.bots.base import Bot
     from scopa.domain.games import Outcome
 
 
@@ -37,12 +41,27 @@ class BriscolaEngine:
     def players(self, rules: Mapping[str, Any]) -> int:
         return rules_from_options(rules).players
 
+    def new_seed(self) -> str:
+        return new_master_seed()
+
     def new_state(
         self, rules: Mapping[str, Any], master_seed: str | None, first_dealer: int
     ) -> dict[str, Any]:
         return engine.new_match(rules_from_options(rules), master_seed, first_dealer).to_json()
 
+    def dealt_from(self, state: Mapping[str, Any]) -> tuple[str, int]:
+        s = load(state)
+        return s.master_seed, s.first_dealer
+
+    def waiting_view(self, rules: Mapping[str, Any], master_seed: str | None, status: str) -> dict[str, Any]:
+        return views.waiting_view(rules_from_options(rules), master_seed, status)
+
+    def make_bot(self, kind: str, seed: int | None) -> Bot:
+        return make_bot(kind, seed=seed)
+
     def turn(self, state: Mapping[str, Any]) -> int | None:
+        if not state:  # not dealt yet
+            return None
         s = load(state)
         return None if s.finished else s.turn
 
@@ -66,6 +85,8 @@ class BriscolaEngine:
     def outcome(self, state: Mapping[str, Any]) -> Outcome | None:
         from scopa.domain.games import Outcome
 
+        if not state:  # not dealt yet
+            return None
         s = load(state)
         if s.result is None:
             return None
@@ -77,6 +98,22 @@ class BriscolaEngine:
             cards_played=s.moves_played,
         )
 
+    def finished_deals(self, state: Mapping[str, Any], log: list[str]) -> list[dict[str, Any]]:
+        """Every finished game of the match, oldest first, replayed from its log (a Briscola "deal" is one
+        game of the match; the game under way is never listed)."""
+        if not state:
+            return []
+        current = load(state)
+        s = engine.new_match(current.rules, current.master_seed, current.first_dealer)
+        games: list[dict[str, Any]] = []
+        for entry in log:
+            seat, move = _log_entry(entry)
+            after = engine.apply_move(s, move, seat)
+            if len(after.history) > len(s.history):
+                games.append(_finished_game(s, seat, after))
+            s = after
+        return games
+
     def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]:
         return replay(dict(record)).to_json()
 
@@ -87,11 +124,27 @@ class BriscolaEngine:
         state = engine.new_match(final.rules, final.master_seed, final.first_dealer)
         builder = RecordBuilder.start(state, seats)
         for entry in log:
-            seat_text, _, move_text = entry.partition(":")
-            move = Move.parse(move_text)
-            after = engine.apply_move(state, move, int(seat_text))
+            seat, move = _log_entry(entry)
+            after = engine.apply_move(state, move, seat)
             builder.add(state, move, after)
             state = after
         if not state.finished and final.result.loser_seat is not None:
             state = engine.end_match(state, final.result.loser_seat, final.result.reason)
         return builder.finish(state)
+
+
+def _log_entry(entry: str) -> tuple[int, Move]:
+    """A move of the match's log (``"seat:Ad"``, as :meth:`BriscolaEngine.apply` writes it)."""
+    seat_text, _, move_text = entry.partition(":")
+    return int(seat_text), Move.parse(move_text)
+
+
+def _finished_game(before: BriscolaState, seat: int, after: BriscolaState) -> dict[str, Any]:
+    """The game that ``seat``'s last card finished: ``before`` is the state with that card still in hand
+    (every hand holds one card at the last trick, so the card played is the one left in the seat's hand,
+    whichever copy a two-deck move named)."""
+    card = before.hands[seat].bit_length() - 1
+    cards = (*before.trick, card)
+    winner = (before.leader + trick_winner(cards, before.trump_suit)) % before.rules.players
+    tricks = (*before.tricks, Trick(before.leader, cards, winner))
+    return views.describe_game(len(after.history), tricks, after.history[-1], after.match_scores)

@@ -13,10 +13,45 @@ from typing import Any
 
 from scopa.domain.briscola.cards import CODES, mask_codes, mask_points
 from scopa.domain.briscola.engine import legal_moves
-from scopa.domain.briscola.shuffle import algorithm, deal_seed
-from scopa.domain.briscola.state import BriscolaState, bid_text
+from scopa.domain.briscola.rules import BriscolaRules
+from scopa.domain.briscola.shuffle import algorithm, commitment, deal_seed
+from scopa.domain.briscola.state import BriscolaState, GameScore, Trick, bid_text
 
 SUIT_NAMES = ("coins", "cups", "swords", "clubs")
+
+
+def waiting_view(rules: BriscolaRules, master_seed: str | None, status: str = "waiting") -> dict[str, Any]:
+    """What anyone sees of a match not dealt yet (its seats have not all accepted): the rules and the
+    first game's shuffle commitment, no card at all."""
+    return {
+        "game": "briscola",
+        "status": status,
+        "rules": rules.to_options(),
+        "players": rules.players,
+        "sides": rules.sides,
+        "shuffle": {
+            "algorithm": algorithm(rules.decks),
+            "commitments": [commitment(deal_seed(master_seed, 0))] if master_seed else [],
+        },
+    }
+
+
+def describe_game(
+    number: int, tricks: tuple[Trick, ...], score: GameScore, match_scores: tuple[int, ...]
+) -> dict[str, Any]:
+    """A finished game of the match as JSON (the match layer's "deal"): its number (1-based), every trick
+    (all played face up), the card points per side (chiamata: per seat), the winning side (null: a draw)
+    and the match score after it."""
+    return {
+        "deal": number,
+        "tricks": [
+            {"leader": t.leader, "cards": [CODES[c] for c in t.cards], "winner": t.winner} for t in tricks
+        ],
+        "points": list(score.points),
+        "winner": score.winner if score.winner >= 0 else None,
+        "caller_side": list(score.caller_side),
+        "scores": list(match_scores),
+    }
 
 
 def _public(state: BriscolaState) -> dict[str, Any]:

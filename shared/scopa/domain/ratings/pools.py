@@ -1,14 +1,21 @@
 """Rating pools: which games are rated together, and the settings of both rating systems in a pool.
 
 A pool is one rating list. Every player has one :class:`~scopa.domain.ratings.ledger.PlayerRating` per pool,
-carrying an Elo rating and a Glicko-2 rating side by side. Two pools exist by default:
+carrying an Elo rating and a Glicko-2 rating side by side. A pool rates one game (Scopa or Briscola, as
+``scopa.domain.games.GAMES`` names them) at one team size. Four pools exist by default:
 
 * ``scopa``: one against one, the two-player presets of :data:`scopa.domain.rules.PRESETS` (classic, scopa
   d'assi, re bello, napola, scopa a quindici, cirulla);
 * ``scopone``: two against two, the partnership game: scopone, scopone scientifico, and the same
   two-player presets played by four in partnerships (``{"players": 4}``).
 
-Games with three players alone are not rated (no pool matches them). A preset given by one of its aliases
+* ``briscola-1v1``: Briscola one against one, the two-player presets of
+  :data:`scopa.domain.briscola.rules.PRESETS` (classic, nine cards, scoperta, best of three);
+* ``briscola-2v2``: Briscola two against two, the ``partnership`` preset and the same two-player presets
+  played by four (``{"players": 4}``).
+
+Games with three players alone, Briscola chiamata (five, secret partner) and six or eight players are not
+rated (no pool matches them). A preset given by one of its aliases
 (``scopa``, ``escoba``, ``asso_piglia_tutto``) is looked up under its canonical name.
 """
 
@@ -18,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from scopa.domain.games import GameName
 from scopa.domain.rules import PRESET_ALIASES
 
 SECONDS_PER_DAY = 86_400
@@ -79,6 +87,7 @@ class RatingPool:
     players_per_side: Literal[1, 2]
     elo: EloConfig = field(default_factory=EloConfig)
     glicko: Glicko2Config = field(default_factory=Glicko2Config)
+    game: GameName = "scopa"
 
     def __post_init__(self) -> None:
         if self.players_per_side not in (1, 2):
@@ -93,23 +102,34 @@ class RatingPool:
 
 
 TWO_PLAYER_PRESETS = ("classic", "scopa_d_assi", "re_bello", "napola", "scopa_a_quindici", "cirulla")
+BRISCOLA_TWO_PLAYER_PRESETS = ("classic", "nine_cards", "scoperta", "best_of_three")
 
 DEFAULT_POOLS: tuple[RatingPool, ...] = (
     RatingPool("scopa", "Scopa (one against one)", TWO_PLAYER_PRESETS, 1),
     RatingPool(
         "scopone", "Scopone (two against two)", ("scopone", "scopone_scientifico", *TWO_PLAYER_PRESETS), 2
     ),
+    RatingPool("briscola-1v1", "Briscola (one against one)", BRISCOLA_TWO_PLAYER_PRESETS, 1, game="briscola"),
+    RatingPool(
+        "briscola-2v2",
+        "Briscola (two against two)",
+        ("partnership", *BRISCOLA_TWO_PLAYER_PRESETS),
+        2,
+        game="briscola",
+    ),
 )
 
 
-def pool_for(preset: str, players: int, pools: Sequence[RatingPool] = DEFAULT_POOLS) -> RatingPool | None:
-    """The pool that rates a game of ``preset`` with ``players`` at the table, or None (not rated).
+def pool_for(
+    preset: str, players: int, pools: Sequence[RatingPool] = DEFAULT_POOLS, game: str = "scopa"
+) -> RatingPool | None:
+    """The pool that rates a ``game`` of ``preset`` with ``players`` at the table, or None (not rated).
 
-    The first pool (in order) that lists the preset and seats that many players wins.
+    The first pool (in order) of that game that lists the preset and seats that many players wins.
     """
-    key = PRESET_ALIASES.get(preset, preset)
+    key = PRESET_ALIASES.get(preset, preset) if game == "scopa" else preset
     for pool in pools:
-        if key in pool.presets and players == pool.players:
+        if pool.game == game and key in pool.presets and players == pool.players:
             return pool
     return None
 

@@ -11,6 +11,8 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from scopa.domain.games import GameName
+
 Format = Literal["swiss", "round_robin", "double_round_robin", "knockout"]
 EntryPolicy = Literal["open", "club", "invite"]
 TiebreakName = Literal[
@@ -50,10 +52,13 @@ class TournamentSettings(BaseModel):
     rounds: int | None = Field(
         None, ge=1, le=50, description="Swiss rounds (required for swiss; derived for the other formats)"
     )
-    preset: str = Field("classic", max_length=40, description="rule preset of every match (GET /rules)")
+    game: GameName = Field("scopa", description="the card game of every match: scopa or briscola")
+    preset: str = Field(
+        "classic", max_length=40, description="the game's rule preset of every match (GET /rules?game=)"
+    )
     options: dict[str, Any] = Field(default_factory=dict, description="single rule options over the preset")
     target: int | None = Field(
-        None, ge=1, le=1000, description="points to win a game (default: the preset's)"
+        None, ge=1, le=1000, description="Scopa: points to win a game (default: the preset's)"
     )
     games_per_match: int = Field(
         1, ge=1, le=9, description="best of N games (odd): 1 is a single game to the target"
