@@ -75,3 +75,25 @@ def test_a_briscola_tournament_refuses_scopa_rules_and_unplayable_tables(api: Ap
         token=olga,
     )
     assert_error(three, 400, "unsupported_rules")
+
+
+def test_a_briscola_round_robin_of_bots_meets_everyone_once_and_recounts(api: Api) -> None:
+    _, olga = organizer(api)
+    field = 4
+    t = create_tournament(api, olga, {"format": "round_robin", "game": "briscola"})
+    tid = t["id"]
+    ids = enter_bots(api, olga, tid, field, kinds=("strong", "greedy"))
+    started = api.call("POST", f"/tournaments/{tid}/start", token=olga)
+    assert started.status == 200, started.body
+    rounds = started.body["rounds_planned"]
+    assert rounds == field - 1
+    final = run_until_finished(api, tid)
+    assert final["status"] == "finished"
+    played = read_rounds(api, tid, rounds)
+    matches = read_matches(api, played)
+    assert {m["game"] for m in matches.values()} == {"briscola"}
+    pairs = {frozenset((tb["first"]["id"], tb["second"]["id"])) for r in played for tb in r["tables"]}
+    assert len(pairs) == field * (field - 1) // 2  # every pair met, once
+    lines = lines_of(tid, ids, played, matches, bye_points=1.0)
+    rows = assert_standings_match(api, tid, lines, rounds, final=True)
+    assert sum(r["points"] for r in rows) == len(matches)  # one match point a table
