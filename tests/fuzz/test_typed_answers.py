@@ -22,6 +22,7 @@ OPEN_FIELDS = {
     ("MatchListItem", "result"),
     ("MatchRecord", "rules"),
     ("MatchRecord", "deals"),
+    ("MatchRecord", "games"),  # a Briscola record's games, as deals are Scopa's
     ("MatchRecord", "result"),
     ("MatchRecord", "end"),
     ("RulePreset", "options"),
