@@ -53,3 +53,20 @@ def test_a_move_tells_the_match_only_and_a_refused_one_tells_nobody(world: World
     with pytest.raises(Conflict):
         svc.matches.move(ada, match.id, {"card": legal["card"], "take": legal["take"]}, match.version)
     assert feed.changes == []
+
+
+def test_the_live_read_of_an_overdue_match_writes_nothing(world: World) -> None:
+    """The notifier renders with ``load``; its role may not write, so an overdue match is left for the
+    next REST read (or the pipeline's sweep) to end on time, which publishes that change itself."""
+    svc, feed, ada, bea = world
+    match = svc.matches.create(ada, NewMatch(players=[str(ada.player_id), str(bea.player_id)], seed=SEED))
+    svc.matches.respond(bea, match.id, accept=True)
+    clock = svc.clock
+    assert isinstance(clock, ManualClock)
+    clock.advance(10 * 86_400)
+    feed.changes.clear()
+    loaded = svc.matches.load(match.id)
+    assert (loaded.status, feed.changes) == ("active", [])
+    ended = svc.matches.get(ada, match.id)
+    assert ended.status == "finished"
+    assert feed.changes == [Change(match_topic(match.id), ended.version)]

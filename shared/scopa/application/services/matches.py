@@ -386,9 +386,14 @@ class MatchService:
             self.clock.sleep(min(POLL_SECONDS, max(0.0, give_up - self.clock.now())))
 
     def load(self, match_id: str) -> Match:
-        """The stored match, as :meth:`get` reads it (an overdue one ended on time first), for the live
-        notifier to render once for every viewer (:meth:`view`); ``match_not_found`` when there is none."""
-        return self._load(match_id)
+        """The stored match, read and nothing more, for the live side to render once for every viewer
+        (:meth:`view`). Unlike :meth:`get` it never ends an overdue match on time: the notifier may not
+        write (its role reads and deletes connections only), and the loss on time is published by the
+        write that makes it (the next read through :meth:`get`, a move, or the pipeline's sweep)."""
+        match = self.repo.get_match(match_id)
+        if match is None:
+            raise NotFound(f"no match '{match_id}'", code="match_not_found")
+        return match
 
     def _load(self, match_id: str) -> Match:
         """Read a match, applying a passed deadline first (a lost-on-time match is saved as such)."""
