@@ -9,7 +9,7 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from api import errors
-from api.observability import logger, metrics, route_application_logs, tracer
+from api.observability import logger, metrics, route_application_logs
 from api.routes import clubs, lobby, matches, pages, players, rankings, system, tournaments
 
 app = APIGatewayHttpResolver(enable_validation=True, cors=CORSConfig(allow_origin="*", max_age=600))
@@ -32,7 +32,6 @@ def openapi() -> dict[str, Any]:
 
 
 @logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_HTTP, log_event=False)
-@tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     route_application_logs(logger)

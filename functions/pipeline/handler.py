@@ -19,7 +19,7 @@ from api.observability import instruments, route_application_logs
 SERVICE = "scopa-pipeline"
 
 pipeline = instruments(SERVICE)
-logger, tracer, metrics = pipeline.logger, pipeline.tracer, pipeline.metrics
+logger, metrics = pipeline.logger, pipeline.metrics
 route_application_logs(logger)
 
 
@@ -28,7 +28,6 @@ class PipelineRunFailed(RuntimeError):
 
 
 @logger.inject_lambda_context(log_event=False)
-@tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     route_application_logs(logger)

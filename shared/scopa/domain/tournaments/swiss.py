@@ -51,8 +51,6 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-import networkx as nx
-
 from scopa.domain.tournaments.model import PairingQuality, RoundPairing, SwissEntrant, Table
 
 SMALL_FIELD = 40  # fields up to this size are solved exactly as a whole when the greedy pass fails
@@ -275,6 +273,8 @@ def _match_halves(fits: Fits, top: list[int], bottom: list[int]) -> tuple[list[P
 
 def _exact_group(field: _Field, residents: list[int]) -> tuple[list[Pair], list[int]]:
     """A small group solved exactly: most pairs, the lowest ranked left over, then Dutch order."""
+    import networkx as nx  # here, not at import: only pairing needs it (about 0.25 s of a cold start)
+
     size = len(residents)
     half = size // 2
     graph: nx.Graph[int] = nx.Graph()
@@ -300,6 +300,8 @@ def _exact_group(field: _Field, residents: list[int]) -> tuple[list[Pair], list[
 
 def _exact(field: _Field, players: list[int], *, with_bye: bool) -> tuple[list[Pair], int | None]:
     """Minimum-penalty pairing of ``players`` (one of them gets the bye when ``with_bye``)."""
+    import networkx as nx  # as in _exact_group
+
     players = sorted(players)
     dummy = len(field)
     units = _score_units(field.scores)
