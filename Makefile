@@ -33,7 +33,7 @@ help:
 	@echo "make test   - lint, type-check and run every test"
 	@echo "make browser - install chromium for the browser tests when missing (make test does it)"
 	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events, infra (strict on scopa)"
-	@echo "make bench  - engine (Scopa, Briscola), API, pairing, rating and live push benchmarks against an in-run reference"
+	@echo "make bench  - engine (Scopa, Briscola), API, pairing, rating, live push and cold start benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
 	@echo "make layer  - build the Lambda layer (arm64 wheels + scopa) in build/layer"
 	@echo "make lock   - resolve pyproject.toml again into requirements.lock (the venv and the layer install it)"
