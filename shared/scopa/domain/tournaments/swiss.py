@@ -53,6 +53,7 @@ import math
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import attrgetter
 
 import networkx as nx
 
@@ -84,8 +85,14 @@ class _Field:
 
     @staticmethod
     def build(entrants: Sequence[SwissEntrant], forbidden: Collection[frozenset[str]]) -> _Field:
-        ranked = tuple(sorted(entrants, key=lambda e: (-e.score, -e.rating, e.id)))
-        ids = tuple(e.id for e in ranked)
+        # Three stable sorts by one attribute each (id, then rating and score, high first) give the order
+        # of the key (-score, -rating, id) about three times faster than one sort on that tuple.
+        order = sorted(entrants, key=attrgetter("id"))
+        order.sort(key=attrgetter("rating"), reverse=True)
+        order.sort(key=attrgetter("score"), reverse=True)
+        ranked = tuple(order)
+        # List comprehensions and C-level maps (not generators): this runs over every entrant.
+        ids = tuple(map(attrgetter("id"), ranked))
         if len(set(ids)) != len(ids):
             raise ValueError("entrant ids must be unique")
         banned: dict[str, set[str]] = {}
@@ -95,16 +102,19 @@ class _Field:
                 banned.setdefault(a, set()).add(b)
                 banned.setdefault(b, set()).add(a)
         none: frozenset[str] = frozenset()
-        forbidden_of = tuple(frozenset(banned[x]) if x in banned else none for x in ids)
+        opponents = tuple(map(attrgetter("opponents"), ranked))
+        if banned:
+            forbidden_of = tuple([frozenset(banned[x]) if x in banned else none for x in ids])
+            bad = tuple([o | f if f else o for o, f in zip(opponents, forbidden_of, strict=True)])
+        else:
+            forbidden_of, bad = (none,) * len(ids), opponents
         return _Field(
             entrants=ranked,
             ids=ids,
-            scores=tuple(e.score for e in ranked),
+            scores=tuple(map(attrgetter("score"), ranked)),
             forbidden=forbidden_of,
-            bad=tuple(
-                e.opponents | f if f else e.opponents for e, f in zip(ranked, forbidden_of, strict=True)
-            ),
-            min_byes=min((e.byes for e in ranked), default=0),
+            bad=bad,
+            min_byes=min(map(attrgetter("byes"), ranked), default=0),
         )
 
     def __len__(self) -> int:
@@ -432,28 +442,38 @@ def _score_units(scores: Sequence[float]) -> list[int]:
 
 
 def _leads_first(field: _Field, a: int, b: int) -> bool:
-    """Whether ``a`` leads the first deal against ``b`` (criterion 6)."""
-
-    def key(i: int) -> tuple[int, bool, int]:
-        e = field.entrants[i]
-        return (e.first_balance, e.last_first is True, i)
-
-    return key(a) < key(b)
+    """Whether ``a`` leads the first deal against ``b`` (the last criterion): the lower first balance;
+    tie: the one who did not lead first in its last round; tie: the higher ranked."""
+    ea, eb = field.entrants[a], field.entrants[b]
+    if ea.first_balance != eb.first_balance:
+        return ea.first_balance < eb.first_balance
+    la, lb = ea.last_first is True, eb.last_first is True
+    return lb if la != lb else a < b
 
 
 def _finish(field: _Field, pairs: list[Pair], bye: int | None) -> tuple[RoundPairing, PairingQuality]:
-    ids = field.ids
+    # Written for speed (it sees every table of a 100,001-entrant field): no call per table but the two
+    # the result needs.
+    ids, scores, entrants, banned = field.ids, field.scores, field.entrants, field.forbidden
     tables = []
     rematches = forbidden = floaters = 0
     difference = 0.0
-    for a, b in sorted(pairs, key=min):
-        first, second = (a, b) if _leads_first(field, a, b) else (b, a)
-        tables.append(Table(ids[first], ids[second]))
-        rematches += field.met(a, b)
-        forbidden += field.banned(a, b)
-        if field.scores[a] != field.scores[b]:
+    for a, b in sorted((a, b) if a < b else (b, a) for a, b in pairs):
+        ea, eb = entrants[a], entrants[b]
+        x, y = ids[a], ids[b]
+        if ea.first_balance != eb.first_balance:
+            a_first = ea.first_balance < eb.first_balance
+        else:
+            la, lb = ea.last_first is True, eb.last_first is True
+            a_first = lb if la != lb else True  # a < b: a ranks higher
+        tables.append(Table(x, y) if a_first else Table(y, x))
+        if y in ea.opponents or x in eb.opponents:
+            rematches += 1
+        if banned[a] and y in banned[a]:
+            forbidden += 1
+        if scores[a] != scores[b]:
             floaters += 2
-            difference += abs(field.scores[a] - field.scores[b])
+            difference += abs(scores[a] - scores[b])
     quality = PairingQuality(
         rematches=rematches,
         forbidden=forbidden,
