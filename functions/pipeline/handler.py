@@ -34,7 +34,7 @@ pipeline = instruments(SERVICE)
 logger, tracer, metrics = pipeline.logger, pipeline.tracer, pipeline.metrics
 route_application_logs(logger)
 
-_work: list[PipelineWork] = []  # the queue's client, made once per container
+_work: dict[str, PipelineWork] = {}  # the queue's client by URL, made once per container
 
 
 class PipelineRunFailed(RuntimeError):
@@ -46,9 +46,9 @@ def work() -> PipelineWork | None:
     url = os.environ.get("PIPELINE_QUEUE_URL")
     if not url:
         return None
-    if not _work:
-        _work.append(QueueWork(sqs_client(), url))
-    return _work[0]
+    if url not in _work:
+        _work[url] = QueueWork(sqs_client(), url)
+    return _work[url]
 
 
 def budget(context: LambdaContext) -> Callable[[], float]:

@@ -130,7 +130,7 @@ class Pipeline:
             except Exception as exc:  # as below: one tournament that cannot be read must not stop the others
                 log.exception("pipeline could not read a tournament", extra={"tournament_id": tid})
                 report.errors[tid] = type(exc).__name__
-        for _, tid in sorted(due):
+        for _, tid in sorted(due, key=lambda d: d[0]):  # equal start times: in the index order
             if not time_left():
                 report.deferred.append(tid)
                 continue
