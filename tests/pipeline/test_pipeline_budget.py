@@ -63,7 +63,8 @@ def test_a_run_cut_by_its_budget_and_run_again_ends_as_one_uninterrupted_run(api
         if finished(whole, ids):
             break
         report = whole.pipeline.run()
-        assert report.errors == {} and report.deferred == []
+        assert report.errors == {}
+        assert report.deferred == []
     uninterrupted = scan(raw())
     restore(raw(), snapshot)
 
@@ -143,7 +144,8 @@ def test_on_aws_the_run_queues_each_tournament_and_the_workers_advance_them(
         if finished(services, ids):
             break
         report = pipeline_handler({"source": "aws.scheduler"}, FakeLambdaContext(timeout_ms=55_000))
-        assert report["steps"] == {} and report["errors"] == {}  # nothing advanced in the scheduled run
+        assert report["steps"] == {}
+        assert report["errors"] == {}
         records = received(work_queue)
         assert report["queued"] == len(records)
         for start in range(0, len(records), 10):
@@ -190,7 +192,7 @@ def test_the_queue_takes_batches_of_ten_and_reports_what_it_could_not_send(api: 
         def __init__(self) -> None:
             self.batches: list[list[str]] = []
 
-        def send_message_batch(self, QueueUrl: str, Entries: list[dict[str, str]]) -> dict[str, Any]:  # noqa: N803
+        def send_message_batch(self, QueueUrl: str, Entries: list[dict[str, str]]) -> dict[str, Any]:
             self.batches.append([json.loads(e["MessageBody"])["tournament_id"] for e in Entries])
             failed = [{"Id": e["Id"], "Code": "InternalError"} for e in Entries if e["Id"] == "3"]
             ok = [{"Id": e["Id"]} for e in Entries if e["Id"] != "3"]

@@ -60,7 +60,7 @@ class QueueWork:
             except Exception as exc:  # the run reports it; its retry queues these again
                 code = _code(exc)
                 log.warning("tournaments not queued", extra={"error_code": code, "count": len(chunk)})
-                done.errors.update({tid: code for tid in chunk})
+                done.errors.update(dict.fromkeys(chunk, code))
                 continue
             for failed in answer.get("Failed", []):
                 tid = chunk[int(failed["Id"])]

@@ -124,9 +124,13 @@ class Pipeline:
             try:
                 t = self.repo.get_tournament(tid)
                 starts = t.rules.starts_at if t else None
-                if t is not None and t.status == "registration" and starts is not None:
-                    if starts.timestamp() <= now:
-                        due.append((starts.timestamp(), tid))
+                if (
+                    t is not None
+                    and t.status == "registration"
+                    and starts is not None
+                    and starts.timestamp() <= now
+                ):
+                    due.append((starts.timestamp(), tid))
             except Exception as exc:  # as below: one tournament that cannot be read must not stop the others
                 log.exception("pipeline could not read a tournament", extra={"tournament_id": tid})
                 report.errors[tid] = type(exc).__name__
