@@ -88,6 +88,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 	$(BIN)/python -m bench.api
 	$(BIN)/python -m bench.pairing
+	$(BIN)/python -m bench.pipeline
 	$(BIN)/python -m bench.ratings
 	$(BIN)/python -m bench.load
 	$(BIN)/python -m bench.live_latency
