@@ -10,7 +10,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from api import errors
 from api.observability import logger, metrics, route_application_logs, tracer
-from api.routes import clubs, lobby, matches, pages, players, rankings, system, tournaments
+from api.routes import clubs, lobby, matches, pages, players, rankings, system, tournaments, webhooks
 
 app = APIGatewayHttpResolver(enable_validation=True, cors=CORSConfig(allow_origin="*", max_age=600))
 app.include_router(system.router)
@@ -21,6 +21,7 @@ app.include_router(clubs.router)
 app.include_router(tournaments.router)
 app.include_router(rankings.router)
 app.include_router(pages.router)
+app.include_router(webhooks.router)
 app.enable_swagger(path="/docs", title="Scopa service", version="0.1.0")
 errors.register(app)
 
