@@ -252,6 +252,12 @@ def test_only_the_clubs_organizers_manage_its_hooks_and_the_secret_is_shown_once
     assert [h["id"] for h in listed] == [hook["id"]]
     assert "secret" not in listed[0]
     assert_error(api.call("GET", f"/clubs/{club_id}/webhooks/wh_none", token=olga), 404, "webhook_not_found")
+    long = "x" * 3000
+    assert_error(api.call("GET", f"/clubs/{club_id}/webhooks/{long}", token=olga), 404, "webhook_not_found")
+    assert_error(
+        api.call("DELETE", f"/clubs/{club_id}/webhooks/{long}", token=olga), 404, "webhook_not_found"
+    )
+    assert_error(api.call("GET", f"/clubs/{long}/webhooks", token=olga), 404, "club_not_found")
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ import pytest
 from api import context
 from scopa.application.services.webhooks import RETRY_DELAYS, verify
 from tests.api.conftest import Api
+from tests.api.support import assert_error
 from tests.api.test_webhooks import Receiver, a_club, a_started_tournament, deliveries, receiver, register
 from tools.apigw import FakeLambdaContext
 
@@ -111,3 +112,16 @@ def test_a_malformed_message_is_reported_for_the_dead_letter_queue(queued: tuple
     assert consume(event) == {"batchItemFailures": [{"itemIdentifier": "m-1"}]}
     event = {"Records": [{"messageId": "m-2", "receiptHandle": "r", "body": json.dumps({"club": "c"})}]}
     assert consume(event) == {"batchItemFailures": [{"itemIdentifier": "m-2"}]}
+
+
+def test_ids_longer_than_any_key_are_not_found_on_dynamodb(queued: tuple[Api, Any, str]) -> None:
+    api, _, _ = queued
+    olga, club_id = a_club(api)
+    long = "x" * 3000  # past DynamoDB's key sizes: refused before any read
+    for method, path, code in (
+        ("GET", f"/clubs/{club_id}/webhooks/{long}", "webhook_not_found"),
+        ("DELETE", f"/clubs/{club_id}/webhooks/{long}", "webhook_not_found"),
+        ("GET", f"/clubs/{club_id}/webhooks/{long}/deliveries", "webhook_not_found"),
+        ("GET", f"/clubs/{long}/webhooks", "club_not_found"),
+    ):
+        assert_error(api.call(method, path, token=olga), 404, code)

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HOOKS_PER_CLUB = 5
+ID_MAX = 64  # longer club or hook ids exist nowhere (and would not fit a DynamoDB key)
 URL_MAX = 2000
 #: Seconds before the 2nd, 3rd, ... attempt; after the last attempt a delivery has failed.
 RETRY_DELAYS = (10, 60, 300, 900, 900)
@@ -71,7 +72,7 @@ def resolve_host(host: str, port: int) -> list[str]:
     """Every address ``host`` resolves to now ([] when it does not resolve)."""
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError):
+    except (OSError, UnicodeError, ValueError):
         return []
     return sorted({str(info[4][0]) for info in found})
 
@@ -233,6 +234,8 @@ class WebhookService:
     def _require_manager(self, caller: Caller, club_id: str) -> None:
         if caller.role == "anonymous":
             caller.require_player()  # 401 before 403
+        if len(club_id) > ID_MAX:
+            raise NotFound(f"no club '{club_id[:ID_MAX]}...'", code="club_not_found")  # no key that long
         self.clubs.get(club_id)
         if not self.clubs.can_manage(caller, club_id):
             raise Forbidden("only the club's organizers manage its webhooks", code="not_club_organizer")
@@ -271,13 +274,13 @@ class WebhookService:
 
     def hook(self, caller: Caller, club_id: str, hook_id: str) -> Webhook:
         self._require_manager(caller, club_id)
-        hook = self.repo.get_hook(club_id, hook_id)
+        hook = self.repo.get_hook(club_id, hook_id) if len(hook_id) <= ID_MAX else None
         if hook is None:
             raise NotFound(f"no webhook '{hook_id}' in this club", code="webhook_not_found")
         return hook
 
     def delete(self, caller: Caller, club_id: str, hook_id: str) -> None:
-        self._require_manager(caller, club_id)
+        self.hook(caller, club_id, hook_id)  # 404 for an unknown id (of any length)
         try:
             self.repo.delete_hook(club_id, hook_id)
         except WriteConflict:
