@@ -60,7 +60,7 @@ class Settings(BaseSettings):
     notifier_function: str | None = Field(None, pattern=r"^[A-Za-z0-9_:.-]{1,170}$")
     websocket_endpoint: str | None = Field(None, pattern=r"^https?://\S+$")
     websocket_url: str | None = Field(None, pattern=r"^wss?://[^\s'\";,]+$")
-    webhook_queue_url: str | None = Field(None, pattern=r"^https://\S+$")
+    webhook_queue_url: str | None = Field(None, pattern=r"^\S{1,2048}$")  # an SQS queue's URL
     webhooks_allow_http: bool = False
     webhooks_allow_private: bool = False
     admin_token: SecretStr | None = Field(None, exclude=True, repr=False)  # always None once loaded

@@ -48,10 +48,12 @@ def test_a_run_that_raises_is_retried_once_then_parked_in_the_same_queue(dev: Sy
 
 
 def test_the_dead_letter_queue_is_encrypted_and_refuses_plain_http(dev: Synthesised) -> None:
-    queue = dev.one("AWS::SQS::Queue")["Properties"]
-    assert queue["SqsManagedSseEnabled"] is True
-    assert queue["MessageRetentionPeriod"] == 14 * 86_400
-    policy = dev.one("AWS::SQS::QueuePolicy")["Properties"]["PolicyDocument"]["Statement"]
+    queue = dev.resources("AWS::SQS::Queue")[dev.logical_id("AWS::SQS::Queue", "ScheduleDeadLetters")]
+    assert queue["Properties"]["SqsManagedSseEnabled"] is True
+    assert queue["Properties"]["MessageRetentionPeriod"] == 14 * 86_400
+    policies = dev.resources("AWS::SQS::QueuePolicy")
+    policy = policies[dev.logical_id("AWS::SQS::QueuePolicy", "ScheduleDeadLetters")]["Properties"]
+    policy = policy["PolicyDocument"]["Statement"]
     denials = [s for s in policy if s["Effect"] == "Deny"]
     assert denials
     assert denials[0]["Condition"] == {"Bool": {"aws:SecureTransport": "false"}}
