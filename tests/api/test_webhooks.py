@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from api import context
-from scopa.application.services.webhooks import RETRY_DELAYS, InProcessQueue, verify
+from scopa.application.services.webhooks import RETRY_DELAYS, InProcessQueue, signature, verify
 from tests.api.conftest import Api
 from tests.api.support import assert_error
 from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_until_finished
@@ -291,3 +293,20 @@ def test_without_the_local_settings_only_https_to_public_addresses_is_accepted(a
             "POST", f"/clubs/{club_id}/webhooks", {"url": url, "events": ["round.paired"]}, token=olga
         )
         assert_error(answer, 400, "invalid_webhook_url")
+
+
+def test_the_receiver_check_in_the_docs_accepts_a_signed_delivery_once() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "webhooks.md").read_text()
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    scope: dict[str, Any] = {}
+    exec(compile(code, "docs/webhooks.md", "exec"), scope)
+    accept = scope["accept"]
+    body, now = b'{"type":"round.paired"}', int(time.time())
+    headers = {"Scopa-Signature": signature("whsec_k", now, body), "Scopa-Delivery": "d_1"}
+    seen: set[str] = set()
+    assert accept("whsec_k", headers, body, seen)
+    assert not accept("whsec_k", headers, body, seen)  # the same delivery again
+    assert not accept("whsec_other", {**headers, "Scopa-Delivery": "d_2"}, body, seen)
+    assert not accept("whsec_k", {**headers, "Scopa-Delivery": "d_3"}, body + b" ", seen)
+    old = {"Scopa-Signature": signature("whsec_k", now - 3600, body), "Scopa-Delivery": "d_4"}
+    assert not accept("whsec_k", old, body, seen)
