@@ -39,6 +39,7 @@ PRICES = {
     "http_api_request": 1.00 / 1e6,
     "websocket_message": 1.00 / 1e6,  # each way, metered in 32 KB increments (a match update is ~3 KB)
     "websocket_connection_minute": 0.25 / 1e6,
+    "sqs_request": 0.40 / 1e6,  # standard queue, per request (64 KB)
     "alarm_metric_month": 0.10,  # standard resolution; a metric-math alarm pays per metric it reads
     "dashboard_month": 3.00,
     "custom_metric_month": 0.30,
@@ -72,7 +73,11 @@ IDLE_RUN_LOG_BYTES = 1500
 REQUEST_LOG_BYTES = 400
 
 RUNS_PER_MONTH = 60 * 24 * 30
-ALARM_METRICS = 13  # 12 alarms (errors and throttles of 4 functions, ...); the 5xx-rate alarm reads two
+ALARM_METRICS = 14  # 13 alarms (errors and throttles of 4 functions, ...); the 5xx-rate alarm reads two
+#: The webhooks queue's event source at rest: Lambda keeps pollers long-polling an empty queue (an
+#: assumption, not measured here: five pollers, one 20 s ReceiveMessage each at a time).
+IDLE_SQS_POLLERS = 5
+SQS_LONG_POLL_SECONDS = 20
 
 # ---------------------------------------------------------------- a game between two people, with push
 #: Assumptions, not measured here (state them with the figure): the mean time a person takes for a move
@@ -320,6 +325,11 @@ def at_rest(memory_mb: int) -> dict[str, float]:
         "X-Ray traces": RUNS_PER_MONTH * PRICES["xray_trace"],
         "pipeline logs": RUNS_PER_MONTH * IDLE_RUN_LOG_BYTES / 1e9 * PRICES["log_ingest_gb"],
         "alarms": ALARM_METRICS * PRICES["alarm_metric_month"],
+        "webhooks queue polling": IDLE_SQS_POLLERS
+        * RUNS_PER_MONTH
+        * 60
+        / SQS_LONG_POLL_SECONDS
+        * PRICES["sqs_request"],
         "dashboard": PRICES["dashboard_month"],
         "custom metrics": IDLE_CUSTOM_METRICS * PRICES["custom_metric_month"],
     }

@@ -14,6 +14,7 @@ from infra.components.functions import Functions
 from infra.components.live import Live
 from infra.components.monitoring import Monitoring
 from infra.components.pipeline import PipelineSchedule
+from infra.components.webhooks import Webhooks
 from infra.config import EnvironmentConfig
 
 
@@ -73,6 +74,15 @@ class ScopaStack(Stack):
             dead_letters=self.schedule.dead_letters,
             table=self.data.table,
             pipeline=self.functions.pipeline,
+        )
+        self.webhooks = Webhooks(
+            self,
+            "Webhooks",
+            config=config,
+            functions=self.functions,
+            table=self.data.table,
+            topic=self.monitoring.topic,
+            senders=[self.functions.api, self.functions.pipeline],
         )
         CfnOutput(self, "ApiUrl", value=self.http.url, description="Base URL of the HTTP API")
         CfnOutput(

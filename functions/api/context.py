@@ -21,7 +21,8 @@ from scopa.application.auth import Caller, authenticate
 from scopa.application.clock import Clock, SystemClock
 from scopa.application.ports.changes import ChangeFeed, NoFeed
 from scopa.application.ports.push import NoPusher, Pusher
-from scopa.application.wiring import ServiceSet, Stores
+from scopa.application.services.webhooks import InProcessQueue, UrlPolicy
+from scopa.application.wiring import ServiceSet, Stores, WebhookWiring
 
 _clocks: list[Clock] = [SystemClock()]
 _feeds: list[ChangeFeed | None] = [None]  # set by use_live
@@ -120,11 +121,30 @@ def build_stores() -> Stores:
     return dynamodb_stores(dynamodb_client(), cfg.table_name, cfg.ranking_shards)
 
 
+@lru_cache(maxsize=1)
+def sqs_client() -> Any:
+    import boto3
+
+    return boto3.client("sqs", region_name=settings().region, config=_config())
+
+
+def webhook_wiring(clock: Clock) -> WebhookWiring:
+    """Deliveries through the SQS queue (``WEBHOOK_QUEUE_URL``), else sent by this process; the URL
+    policy from the settings (https to public addresses unless relaxed for local runs)."""
+    cfg = settings()
+    policy = UrlPolicy(allow_http=cfg.webhooks_allow_http, allow_private=cfg.webhooks_allow_private)
+    if cfg.webhook_queue_url:
+        sqs_queue = importlib.import_module("scopa.adapters.aws_sqs.webhooks").SqsDeliveryQueue
+        return WebhookWiring(queue=sqs_queue(sqs_client(), cfg.webhook_queue_url), policy=policy)
+    # Retries on timers only on the real clock (the local server); tests move their clock and run them.
+    return WebhookWiring(queue=InProcessQueue(clock, timers=isinstance(clock, SystemClock)), policy=policy)
+
+
 class Services(ServiceSet):
     """The product's services on the configured stores, plus the caller behind a request."""
 
     def __init__(self, clock: Clock) -> None:
-        super().__init__(build_stores(), clock, change_feed())
+        super().__init__(build_stores(), clock, change_feed(), webhook_wiring(clock))
 
     def caller(self, headers: dict[str, str] | Any) -> Caller:
         return authenticate(
@@ -144,5 +164,6 @@ def reset() -> None:
     dynamodb_client.cache_clear()
     lambda_client.cache_clear()
     management_client.cache_clear()
+    sqs_client.cache_clear()
     pusher_of_settings.cache_clear()
     services.cache_clear()

@@ -13,7 +13,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from api import errors
 from api.observability import logger, metrics, route_application_logs
-from api.routes import clubs, lobby, matches, pages, players, rankings, system, tournaments
+from api.routes import clubs, lobby, matches, pages, players, rankings, system, tournaments, webhooks
 
 app = APIGatewayHttpResolver(enable_validation=True, cors=CORSConfig(allow_origin="*", max_age=600))
 app.include_router(system.router)
@@ -24,6 +24,7 @@ app.include_router(clubs.router)
 app.include_router(tournaments.router)
 app.include_router(rankings.router)
 app.include_router(pages.router)
+app.include_router(webhooks.router)
 errors.register(app)
 SWAGGER_UI = Path(aws_lambda_powertools.event_handler.__file__).parent / "openapi" / "swagger_ui"
 

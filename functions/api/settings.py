@@ -16,7 +16,10 @@ request. Variables:
   notified, as in tests and the CLI);
 * ``WEBSOCKET_ENDPOINT``: the WebSocket stage's management URL (``https://...``), where the live and
   notifier functions post messages;
-* ``WEBSOCKET_URL``: the public ``wss://`` URL that pages and clients connect to.
+* ``WEBSOCKET_URL``: the public ``wss://`` URL that pages and clients connect to;
+* ``WEBHOOK_QUEUE_URL``: the SQS queue of webhook deliveries (else this process sends them itself);
+* ``WEBHOOKS_ALLOW_HTTP``, ``WEBHOOKS_ALLOW_PRIVATE``: ``true`` lets webhooks use ``http://`` URLs and
+  loopback or private addresses (local runs and tests; never set in AWS: see docs/webhooks.md).
 
 An empty variable counts as unset. Tests and the local server change the environment: :func:`reload`
 reads it again (``api.context.reset()`` calls it and forgets what was built from the old settings).
@@ -57,6 +60,9 @@ class Settings(BaseSettings):
     notifier_function: str | None = Field(None, pattern=r"^[A-Za-z0-9_:.-]{1,170}$")
     websocket_endpoint: str | None = Field(None, pattern=r"^https?://\S+$")
     websocket_url: str | None = Field(None, pattern=r"^wss?://[^\s'\";,]+$")
+    webhook_queue_url: str | None = Field(None, pattern=r"^\S{1,2048}$")  # an SQS queue's URL
+    webhooks_allow_http: bool = False
+    webhooks_allow_private: bool = False
     admin_token: SecretStr | None = Field(None, exclude=True, repr=False)  # always None once loaded
 
     @model_validator(mode="before")
@@ -97,6 +103,9 @@ _VARIABLES = {
     "notifier_function": "NOTIFIER_FUNCTION",
     "websocket_endpoint": "WEBSOCKET_ENDPOINT",
     "websocket_url": "WEBSOCKET_URL",
+    "webhook_queue_url": "WEBHOOK_QUEUE_URL",
+    "webhooks_allow_http": "WEBHOOKS_ALLOW_HTTP",
+    "webhooks_allow_private": "WEBHOOKS_ALLOW_PRIVATE",
 }
 
 

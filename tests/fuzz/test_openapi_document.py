@@ -43,6 +43,7 @@ def test_success_statuses_are_the_ones_the_routes_answer(document: dict[str, Any
         ("POST", "/matches"),
         ("POST", "/clubs"),
         ("POST", "/clubs/{club_id}/members"),
+        ("POST", "/clubs/{club_id}/webhooks"),
         ("POST", "/tournaments"),
         ("POST", "/tournaments/{tournament_id}/entries"),
         ("POST", "/lobby/seeks"),
@@ -53,6 +54,7 @@ def test_success_statuses_are_the_ones_the_routes_answer(document: dict[str, Any
         ("DELETE", "/me/token"),
         ("DELETE", "/clubs/{club_id}/members/{player_id}"),
         ("DELETE", "/lobby/seeks/{seek_id}"),
+        ("DELETE", "/clubs/{club_id}/webhooks/{hook_id}"),
     }
     export = document["paths"]["/tournaments/{tournament_id}/export"]["get"]["responses"]["200"]["content"]
     assert set(export) == {"text/csv; charset=utf-8", "application/x-ndjson", "text/plain; charset=utf-8"}

@@ -18,7 +18,8 @@ def _alarm(env: Synthesised, name: str) -> dict[str, Any]:
 def test_every_alarm_notifies_the_topic_when_it_fires_and_when_it_clears(dev: Synthesised) -> None:
     topic = {"Ref": dev.logical_id("AWS::SNS::Topic", "MonitoringAlarmTopic")}
     alarms = _alarms(dev)
-    assert len(alarms) == 12  # errors and throttles of four functions, 5xx, latency, dead letters, stall
+    # errors and throttles of four functions, 5xx, latency, dead letters, stall, webhook dead letters
+    assert len(alarms) == 13
     for alarm in alarms.values():
         assert alarm["AlarmActions"] == [topic]
         assert alarm["OKActions"] == [topic]

@@ -16,8 +16,8 @@ EXPECTED = {
     # no API Gateway authorizer: one finding per HTTP route and per WebSocket route ($connect,
     # $disconnect, $default)
     "AwsSolutions-APIG4": "routes",
-    "AwsSolutions-IAM5[Resource::*]": 4,  # X-Ray on each function's role
-    "AwsSolutions-L1": 4,  # each function runs the newest Python the suite can run on, not the newest one
+    "AwsSolutions-IAM5[Resource::*]": 5,  # X-Ray on each function's role
+    "AwsSolutions-L1": 5,  # each function runs the newest Python the suite can run on, not the newest one
 }
 WEBSOCKET_ROUTES = 3
 

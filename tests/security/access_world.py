@@ -156,6 +156,16 @@ class World:
         self.ok("POST", f"/clubs/{self.club}/members", {"player_id": player}, self.org)
         return Target({"club_id": self.club, "player_id": player}, player=token)
 
+    def new_webhook(self) -> Target:
+        # A public address written as such: registering resolves the host, and these tests have no DNS.
+        return Target(
+            {"club_id": self.club}, {"url": "https://93.184.216.34/scopa", "events": ["round.paired"]}
+        )
+
+    def webhook(self) -> Target:
+        hook = self.ok("POST", f"/clubs/{self.club}/webhooks", self.new_webhook().body, self.org)
+        return Target({"club_id": self.club, "hook_id": hook["id"]})
+
     def new_tournament(self) -> Target:
         return Target(body={"name": "Coppa", "club_id": self.club, "settings": SWISS})
 

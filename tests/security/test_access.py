@@ -72,6 +72,12 @@ TABLE = [
     Row("GET", "/clubs/{club_id}/members", PUBLIC, W.club_page),
     Row("POST", "/clubs/{club_id}/members", "401 403 403 403 201 201", W.new_member),
     Row("DELETE", "/clubs/{club_id}/members/{player_id}", "401 403 204 403 204 204", W.member_to_remove),
+    # a club's webhooks: its organizers only
+    Row("POST", "/clubs/{club_id}/webhooks", "401 403 403 403 201 201", W.new_webhook),
+    Row("GET", "/clubs/{club_id}/webhooks", THIS_ORGANIZER, W.club_page),
+    Row("GET", "/clubs/{club_id}/webhooks/{hook_id}", THIS_ORGANIZER, W.webhook),
+    Row("GET", "/clubs/{club_id}/webhooks/{hook_id}/deliveries", THIS_ORGANIZER, W.webhook),
+    Row("DELETE", "/clubs/{club_id}/webhooks/{hook_id}", "401 403 403 403 204 204", W.webhook),
     # tournaments
     Row("POST", "/tournaments", "401 403 403 403 201 201", W.new_tournament),
     Row("GET", "/tournaments", PUBLIC),

@@ -7,7 +7,7 @@ and every service receives what it uses when it is built; nothing is patched in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scopa.application.clock import Clock
 from scopa.application.idempotency import IdempotentRequests
@@ -20,6 +20,7 @@ from scopa.application.ports.players import PlayerRepository
 from scopa.application.ports.ratings import RatingRepository
 from scopa.application.ports.seeks import SeekRepository
 from scopa.application.ports.tournaments import TournamentRepository
+from scopa.application.ports.webhooks import DeliveryQueue, WebhookRepository, WebhookSender
 from scopa.application.services.clubs import ClubService
 from scopa.application.services.lobby import LobbyService
 from scopa.application.services.matches import MatchService
@@ -27,6 +28,7 @@ from scopa.application.services.pipeline import Pipeline
 from scopa.application.services.players import PlayerService
 from scopa.application.services.ratings import RatingService
 from scopa.application.services.tournaments import TournamentService
+from scopa.application.services.webhooks import InProcessQueue, UrlPolicy, WebhookService
 
 
 @dataclass(frozen=True)
@@ -41,12 +43,19 @@ class Stores:
     idempotency: IdempotencyRepository
     seeks: SeekRepository
     connections: ConnectionRepository  # live (WebSocket) connections and what they follow
+    webhooks: WebhookRepository  # club webhooks and their deliveries
 
 
 class ServiceSet:
     """Every service of the product over one set of stores and one clock."""
 
-    def __init__(self, stores: Stores, clock: Clock, changes: ChangeFeed | None = None) -> None:
+    def __init__(
+        self,
+        stores: Stores,
+        clock: Clock,
+        changes: ChangeFeed | None = None,
+        hooks: WebhookWiring | None = None,
+    ) -> None:
         self.stores = stores
         self.clock = clock
         self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
@@ -55,11 +64,23 @@ class ServiceSet:
         self.matches = MatchService(stores.matches, clock, self.players, self.changes)
         self.lobby = LobbyService(stores.seeks, self.matches, self.players, clock, self.changes)
         self.clubs = ClubService(stores.clubs, clock, self.players)
+        hooks = hooks or WebhookWiring()
+        self.webhook_queue: DeliveryQueue = hooks.queue or InProcessQueue(clock)
+        self.webhooks = WebhookService(
+            stores.webhooks, self.clubs, clock, self.webhook_queue, hooks.sender or _sender(), hooks.policy
+        )
+        if isinstance(self.webhook_queue, InProcessQueue):
+            self.webhook_queue.consumer = self.webhooks.attempt  # local: this process sends them
         self.ratings = RatingService(
             stores.ratings, stores.matches, stores.clubs, stores.tournaments, self.players, clock
         )
         self.pipeline = Pipeline(
-            stores.tournaments, self.matches, clock, rater=self.ratings.rate_pending, changes=self.changes
+            stores.tournaments,
+            self.matches,
+            clock,
+            rater=self.ratings.rate_pending,
+            changes=self.changes,
+            events=self.webhooks,
         )
         self.tournaments = TournamentService(
             stores.tournaments,
@@ -70,4 +91,21 @@ class ServiceSet:
             self.pipeline,
             rating_of=self.ratings.seed_rating,
             changes=self.changes,
+            events=self.webhooks,
         )
+
+
+@dataclass(frozen=True)
+class WebhookWiring:
+    """How webhook deliveries leave: the queue (None: in-process, this process sends), the HTTP sender
+    (None: urllib) and which URLs are allowed (https to public addresses unless the settings relax it)."""
+
+    queue: DeliveryQueue | None = None
+    sender: WebhookSender | None = None
+    policy: UrlPolicy = field(default_factory=UrlPolicy)
+
+
+def _sender() -> WebhookSender:
+    from scopa.adapters.http.webhooks import UrllibSender  # the standard library's HTTP client
+
+    return UrllibSender()

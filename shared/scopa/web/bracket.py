@@ -12,7 +12,10 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-BOX_W, BOX_H, GAP_X, GAP_Y, PAD = 170, 44, 36, 14, 8
+BOX_W, BOX_H, GAP_X, GAP_Y, PAD = 170, 44, 36, 14, 8  # BOX_W: the narrowest box; long names widen it
+NAME_LIMIT = 32  # longer names are cut with an ellipsis; shorter ones widen every box to fit
+CHAR_W = 7.5  # an upper bound of one character's width at 12 px in the usual sans-serif fonts
+SCORE_GAP = 14  # between the end of a name and the start of its score
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,7 @@ class Pairing:
     bottom: Side
 
 
-def _short(name: str, limit: int = 20) -> str:
+def _short(name: str, limit: int = NAME_LIMIT) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "\u2026"
 
 
@@ -61,14 +64,15 @@ def bracket_svg(rounds: Sequence[Sequence[Pairing]], titles: Sequence[str]) -> M
     if not rounds or not rounds[0]:
         return Markup("")
     first = len(rounds[0])
+    box_w = box_width(rounds)
     height = PAD * 2 + 20 + first * (BOX_H + GAP_Y)
-    width = PAD * 2 + len(rounds) * (BOX_W + GAP_X)
+    width = PAD * 2 + len(rounds) * (box_w + GAP_X)
     parts: list[str] = []
     centres: list[list[float]] = []
     for r, pairings in enumerate(rounds):
-        x = PAD + r * (BOX_W + GAP_X)
+        x = PAD + r * (box_w + GAP_X)
         parts.append(
-            f'<text x="{x + BOX_W / 2}" y="{PAD + 12}" text-anchor="middle" font-size="12" '
+            f'<text x="{x + box_w / 2}" y="{PAD + 12}" text-anchor="middle" font-size="12" '
             f'font-weight="bold" fill="#333">{escape(titles[r])}</text>'
         )
         column: list[float] = []
@@ -84,7 +88,7 @@ def bracket_svg(rounds: Sequence[Sequence[Pairing]], titles: Sequence[str]) -> M
                         'stroke="#999"/>'
                     )
             column.append(cy)
-            parts.append(_box(x, cy - BOX_H / 2, pairing))
+            parts.append(_box(x, cy - BOX_H / 2, pairing, box_w))
         centres.append(column)
     return Markup(
         f'<svg class="bracket" viewBox="0 0 {width} {height:.0f}" width="{width}" role="img" '
@@ -92,7 +96,15 @@ def bracket_svg(rounds: Sequence[Sequence[Pairing]], titles: Sequence[str]) -> M
     )
 
 
-def _box(x: float, y: float, p: Pairing) -> str:
+def box_width(rounds: Sequence[Sequence[Pairing]]) -> int:
+    """One width for every box: room for the longest name, a gap, and the widest score."""
+    sides = [side for pairings in rounds for p in pairings for side in (p.top, p.bottom)]
+    name = max((len(s.name) for s in sides), default=0)
+    score = max((len(s.score) for s in sides), default=0)
+    return max(BOX_W, round(8 + (name + score) * CHAR_W + SCORE_GAP + 8))
+
+
+def _box(x: float, y: float, p: Pairing, box_w: int = BOX_W) -> str:
     rows = []
     for j, side in enumerate((p.top, p.bottom)):
         ty = y + 16 + j * 20
@@ -100,11 +112,11 @@ def _box(x: float, y: float, p: Pairing) -> str:
         name = escape(side.name) if side.name else Markup("&#8212;")
         rows.append(
             f'<text x="{x + 8}" y="{ty:.1f}" font-size="12" fill="#111"{weight}>{name}</text>'
-            f'<text x="{x + BOX_W - 8}" y="{ty:.1f}" text-anchor="end" font-size="12" fill="#111"'
+            f'<text x="{x + box_w - 8}" y="{ty:.1f}" text-anchor="end" font-size="12" fill="#111"'
             f"{weight}>{escape(side.score)}</text>"
         )
     return (
-        f'<rect x="{x}" y="{y:.1f}" width="{BOX_W}" height="{BOX_H}" rx="4" fill="#fff" stroke="#888"/>'
-        f'<line x1="{x}" y1="{y + BOX_H / 2:.1f}" x2="{x + BOX_W}" y2="{y + BOX_H / 2:.1f}" '
+        f'<rect x="{x}" y="{y:.1f}" width="{box_w}" height="{BOX_H}" rx="4" fill="#fff" stroke="#888"/>'
+        f'<line x1="{x}" y1="{y + BOX_H / 2:.1f}" x2="{x + box_w}" y2="{y + BOX_H / 2:.1f}" '
         f'stroke="#ddd"/>{"".join(rows)}'
     )

@@ -240,10 +240,21 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         rounds=rounds,
         standings=[asdict(r) for r in rows],
         tiebreaks=[(name, tr(opts, TIEBREAK_LABELS.get(name, name))) for name in t.rules.tiebreak_order],
-        crosstable=[asdict(r) for r in cross],
+        crosstable=cross_rows([asdict(r) for r in cross], knockout=t.rules.format == "knockout"),
         round_numbers=[r.number for r in bundle.rounds if r.status == "closed"],
         bracket=_bracket(bundle, names, opts) if t.rules.format == "knockout" else None,
     )
+
+
+def cross_rows(rows: list[dict[str, Any]], knockout: bool) -> list[dict[str, Any]]:
+    """The crosstable's rows with each cell's ``eliminated`` flag: in a knockout, a round after the one an
+    entrant lost is not an absence (the history calls it one), the entrant is out."""
+    for row in rows:
+        out = False
+        for cell in row["cells"]:
+            cell["eliminated"] = knockout and out and cell["result"] in ("A", "")
+            out = out or cell["result"] in ("0", "-")
+    return rows
 
 
 def _round_view(bundle: TournamentBundle, rnd: RoundRecord, names: dict[str, str]) -> dict[str, Any]:

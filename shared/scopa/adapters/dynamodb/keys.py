@@ -27,6 +27,8 @@
 | live connection   | ``CONN#<id>``      | ``CONN``                     |                             |
 | its subscription  | ``CONN#<id>``      | ``SUB#<topic>``              |                             |
 | topic subscriber  | ``TOPIC#<topic>``  | ``CONN#<id>``                |                             |
+| club webhook      | ``CLUB#<id>``      | ``HOOK#<hook>``              |                             |
+| webhook delivery  | ``HOOK#<hook>``    | ``DELIVERY#<delivery>``      |                             |
 
 (1) only while a match is active with a clock running: a sparse index of deadlines.
 (2) sort key ``<created>#<id>``: the tournaments of one status, newest first (and the pipeline's list).
@@ -44,6 +46,9 @@ A live connection's partition holds the connection and a mirror of each topic it
 ``$disconnect`` deletes); a topic's partition lists its subscribers with their player, so the notifier
 reads one partition per topic. All three carry ``expires_at`` (TTL): API Gateway ends a connection within
 two hours, and the table forgets it even when ``$disconnect`` never came.
+A club's webhooks share the club's partition (one query lists them); a hook's deliveries have their
+own partition, newest first by id (ids begin with the creation time), and expire (TTL) 30 days after
+they were created, deleted hook or not.
 The access patterns these serve are listed in ``docs/data-model.md``.
 """
 
@@ -229,3 +234,22 @@ def glicko_rank_pk(pool: str, shard: int) -> str:
 def rank_sk(rating: float, player_id: str) -> str:
     """A rating as a sortable key: the leaderboard's order (:func:`scopa.domain.ratings.order.rank_key`)."""
     return rank_key(rating, player_id)
+
+
+# ---------------------------------------------------------------- webhooks
+
+HOOK_PREFIX = "HOOK#"
+DELIVERY_PREFIX = "DELIVERY#"
+
+
+def hook_sk(hook_id: str) -> str:
+    """A webhook under its club's partition (``club_pk``)."""
+    return f"{HOOK_PREFIX}{hook_id}"
+
+
+def deliveries_pk(hook_id: str) -> str:
+    return f"{HOOK_PREFIX}{hook_id}"
+
+
+def delivery_sk(delivery_id: str) -> str:
+    return f"{DELIVERY_PREFIX}{delivery_id}"

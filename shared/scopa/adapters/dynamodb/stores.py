@@ -10,6 +10,7 @@ from scopa.adapters.dynamodb.players_matches import DynamoRepository
 from scopa.adapters.dynamodb.ratings import DynamoRatingRepository
 from scopa.adapters.dynamodb.seeks import DynamoSeekRepository
 from scopa.adapters.dynamodb.tournaments import DynamoTournamentRepository
+from scopa.adapters.dynamodb.webhooks import DynamoWebhookRepository
 from scopa.application.wiring import Stores
 
 
@@ -26,4 +27,5 @@ def dynamodb_stores(client: Any, table_name: str, ranking_shards: int = 4) -> St
         idempotency=DynamoIdempotencyRepository(client, table_name),
         seeks=DynamoSeekRepository(client, table_name),
         connections=DynamoConnectionRepository(client, table_name),
+        webhooks=DynamoWebhookRepository(client, table_name),
     )

@@ -13,6 +13,7 @@ from scopa.adapters.sqlite import (
     ratings,
     seeks,
     tournaments,
+    webhooks,
 )
 from scopa.adapters.sqlite.database import Database
 from scopa.application.wiring import Stores
@@ -29,6 +30,7 @@ SCHEMA: tuple[str, ...] = (
     *idempotency.SCHEMA,
     *seeks.SCHEMA,
     *connections.SCHEMA,
+    *webhooks.SCHEMA,
 )
 
 
@@ -48,4 +50,5 @@ def sqlite_stores(path: str | Path | Database) -> Stores:
         idempotency=idempotency.SqliteIdempotencyRepository(db),
         seeks=seeks.SqliteSeekRepository(db),
         connections=connections.SqliteConnectionRepository(db),
+        webhooks=webhooks.SqliteWebhookRepository(db),
     )

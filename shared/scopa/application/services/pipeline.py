@@ -28,6 +28,8 @@ from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.matches import Match
 from scopa.application.ports.pipeline_work import PipelineWork, Remaining, WorkDone
 from scopa.application.ports.tournaments import TournamentBundle, TournamentRepository
+from scopa.application.ports.webhooks import EventSink, NoEvents
+from scopa.application.services import webhooks as hook_events
 from scopa.application.services.matches import MatchService, ScheduledMatch
 from scopa.domain.games import GAMES
 from scopa.domain.tournaments.planner import (
@@ -87,9 +89,11 @@ class Pipeline:
         clock: Clock,
         rater: Callable[[], list[str]] | None = None,
         changes: ChangeFeed | None = None,
+        events: EventSink | None = None,
     ) -> None:
         self.repo = repo
         self.matches = matches
+        self.events: EventSink = events if events is not None else NoEvents()  # to club webhooks
         self.clock = clock
         self.rater = rater  # the rating step, run after the tournaments (RatingService.rate_pending)
         self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
@@ -227,6 +231,7 @@ class Pipeline:
         t.version += 1
         self.repo.save_tournament(t, expected)
         self._published(t.id, t.version)
+        self.events.publish(hook_events.started(t))
         if actor == "schedule":
             self.repo.add_audit(
                 t.id, AuditEntry(t.started_at, actor, "started", {"rounds": t.rounds_planned})
@@ -284,6 +289,7 @@ class Pipeline:
         t.version += 1
         self.repo.save_tournament(t, expected)
         self._published(t.id, t.version)
+        self.events.publish(hook_events.finished(t))
         return "finished"
 
     def _pair_next(self, bundle: TournamentBundle) -> str:
@@ -318,6 +324,7 @@ class Pipeline:
         )
         self.repo.create_round(t.id, rnd)
         self._published(t.id)  # the round is on: current_round and the version moved
+        self.events.publish(hook_events.paired(t, rnd))
         return f"round {number} paired: {len(rnd.tables)} tables, {len(rnd.byes)} byes"
 
     def _progress(self, bundle: TournamentBundle, rnd: RoundRecord) -> str | None:
@@ -326,6 +333,7 @@ class Pipeline:
         settings = t.rules
         entries = {e.id: e for e in bundle.entries}
         expected = rnd.version
+        before = hook_events.decided(rnd)
         if not rnd.matches_created:
             for table in rnd.tables:
                 if table.result is None and not table.games and not self._forfeit_absent(table, entries):
@@ -334,6 +342,7 @@ class Pipeline:
             rnd.matches_created = True
             rnd.version += 1
             self.repo.save_round(t.id, rnd, expected)
+            self._results(t, rnd, before)
             return f"round {rnd.number}: matches started"
         undecided = [tb for tb in rnd.tables if tb.result is None]
         found = self.matches.refresh([g for tb in undecided for g in tb.games])
@@ -349,7 +358,13 @@ class Pipeline:
             return None
         rnd.version += 1
         self.repo.save_round(t.id, rnd, expected)
+        self._results(t, rnd, before)
         return f"round {rnd.number} closed" if rnd.status == "closed" else f"round {rnd.number}: results"
+
+    def _results(self, t: TournamentRecord, rnd: RoundRecord, before: set[int]) -> None:
+        """Tell the club's webhooks of the tables this round's write decided."""
+        tables = [x for x in rnd.tables if x.result is not None and x.table not in before]
+        self.events.publish(hook_events.recorded(t, rnd, tables, iso(self.clock.now())))
 
     def _forfeit_absent(self, table: TableRecord, entries: dict[str, EntryRecord]) -> bool:
         """A table with a withdrawn or excluded entrant is scored without play (round robins keep them)."""

@@ -22,6 +22,8 @@ from scopa.application.idempotency import Once, create_or_find
 from scopa.application.ports.changes import Change, ChangeFeed, NoFeed, tournament_topic
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.tournaments import TournamentBundle, TournamentRepository
+from scopa.application.ports.webhooks import EventSink, NoEvents
+from scopa.application.services import webhooks as hook_events
 from scopa.application.services.clubs import ClubService
 from scopa.application.services.matches import MatchService, game_rules
 from scopa.application.services.pipeline import Pipeline
@@ -81,8 +83,10 @@ class TournamentService:
         pipeline: Pipeline,
         rating_of: Callable[[str, int, list[str], str], float | None] | None = None,
         changes: ChangeFeed | None = None,
+        events: EventSink | None = None,
     ) -> None:
         self.repo = repo
+        self.events: EventSink = events if events is not None else NoEvents()  # to club webhooks
         self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
         self.clock = clock
         self.players = players
@@ -324,6 +328,7 @@ class TournamentService:
             self.repo.save_round(tournament_id, rnd, expected, audit)
         except WriteConflict:
             raise Conflict("the round changed meanwhile; read it again", code="stale_version") from None
+        self.events.publish(hook_events.recorded(t, rnd, [table], audit.at, corrected=True))
         return rnd
 
     def _change(

@@ -1,0 +1,1 @@
+"""Amazon SQS adapters: :mod:`.webhooks` queues webhook deliveries for the webhooks function."""
