@@ -29,7 +29,7 @@ from scopa.application.ports.webhooks import DeliveryRef
 SERVICE = "scopa-webhooks"
 
 webhooks = instruments(SERVICE)
-logger, tracer, metrics = webhooks.logger, webhooks.tracer, webhooks.metrics
+logger, metrics = webhooks.logger, webhooks.metrics
 route_application_logs(logger)
 
 
@@ -54,7 +54,6 @@ def _later(receipt: str, seconds: int) -> None:
 
 
 @logger.inject_lambda_context(log_event=False)
-@tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     route_application_logs(logger)
