@@ -19,7 +19,8 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BaseModel, Field
 
-# Error statuses by kind of route (422 and 500 are added to every route, 400 and 413 to those with a body).
+# Error statuses by kind of route (422, 429 and 500 are added to every route, 400, 413 and 415 to those
+# with a body).
 READ: tuple[int, ...] = (400, 404)  # a bad cursor or argument; nothing under that id
 CALLER: tuple[int, ...] = (401, 403)  # no, bad or revoked token; the caller may not do this
 ACT: tuple[int, ...] = (400, 401, 403, 404, 409)  # a caller's action: refused, forbidden, missing, conflict
@@ -47,7 +48,7 @@ def documented(
 
     ``body``: the route takes a JSON body, so bad JSON (400) and an oversized body (413) may come back.
     """
-    statuses = {*errors, 422, 500} | ({400, 413} if body else set())
+    statuses = {*errors, 422, 429, 500} | ({400, 413, 415} if body else set())
     answers: dict[int, OpenAPIResponse] = {}
     ok: OpenAPIResponse = {"description": description or HTTPStatus(success).phrase}
     if success == HTTPStatus.NO_CONTENT:
