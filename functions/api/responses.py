@@ -104,6 +104,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
         "round_already_paired",
         "seek_not_open",
         "seek_taken",
+        "seek_expired",
         "stale_version",
         "token_changed",
         "too_few_entrants",
@@ -135,11 +136,13 @@ def documented(
     body: bool = False,
     description: str | None = None,
     content: dict[str, Any] | None = None,
+    links: dict[str, Any] | None = None,
 ) -> dict[int, OpenAPIResponse]:
     """A route's responses: ``success`` and the errors. The success answer's schema is the route's
     return type, or ``content`` for a non-JSON answer; a 204 has none.
 
     ``body``: the route takes a JSON body, so bad JSON (400) and an oversized body (413) may come back.
+    ``links``: OpenAPI links from the success answer to the operations it leads to (:func:`link`).
     """
     statuses = {*errors, 422, 429, 500, 503} | ({400, 413, 415} if body else set())
     answers: dict[int, OpenAPIResponse] = {}
@@ -148,6 +151,8 @@ def documented(
         ok["content"] = {}
     elif content is not None:
         ok["content"] = content
+    if links:
+        ok["links"] = links  # type: ignore[typeddict-unknown-key]
     answers[success] = ok
     for status in sorted(statuses):
         codes = ERROR_CODES[status]
@@ -157,6 +162,12 @@ def documented(
             "x-error-codes": list(codes),  # type: ignore[typeddict-unknown-key]
         }
     return answers
+
+
+def link(operation_id: str, **parameters: str) -> dict[str, Any]:
+    """An OpenAPI link: ``operation_id`` called with ``parameters`` taken from this answer (runtime
+    expressions such as ``$response.body#/id``); generated clients and stateful fuzzing follow it."""
+    return {"operationId": operation_id, "parameters": parameters}
 
 
 def created(answer: AnswerT) -> Response[AnswerT]:

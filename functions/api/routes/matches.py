@@ -14,7 +14,7 @@ from api.idempotency import run_once
 from api.models import CreateMatch, PlayMove
 from api.observability import count, logger
 from api.openapi import BEARER, MAYBE_BEARER
-from api.responses import ACT, READ, created, documented
+from api.responses import ACT, READ, created, documented, link
 from scopa.application.services.matches import (
     DEFAULT_MOVE_SECONDS,
     MAX_DEALS_PAGE,
@@ -34,7 +34,16 @@ IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_lengt
     tags=["matches"],
     security=BEARER,
     summary="Start a match between players and/or house bots",
-    responses=documented(201, *ACT, body=True),
+    responses=documented(
+        201,
+        *ACT,
+        body=True,
+        links={
+            "GetMatch": link("get_match", match_id="$response.body#/id"),
+            "PlayMove": link("play_move", match_id="$response.body#/id"),
+            "ResignMatch": link("resign_match", match_id="$response.body#/id"),
+        },
+    ),
 )
 def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> Response[MatchAnswer]:
     svc = services()

@@ -14,7 +14,7 @@ from api.idempotency import run_once
 from api.models import RegisterPlayer, SetRole
 from api.observability import count
 from api.openapi import BEARER
-from api.responses import ACT, CALLER, READ, created, documented, no_content
+from api.responses import ACT, CALLER, READ, created, documented, link, no_content
 from scopa.application.services.players import bot_players
 
 router = Router()
@@ -27,7 +27,16 @@ IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_lengt
     operation_id="register_player",
     tags=["players"],
     summary="Register a player; the bearer token is shown only in this answer",
-    responses=documented(201, 400, 409, body=True),
+    responses=documented(
+        201,
+        400,
+        409,
+        body=True,
+        links={
+            "GetPlayer": link("get_player", player_id="$response.body#/player/id"),
+            "ListPlayerMatches": link("list_player_matches", player_id="$response.body#/player/id"),
+        },
+    ),
 )
 def register(body: RegisterPlayer, idempotency_key: IdempotencyKey = None) -> Response[Registration]:
     svc = services()
