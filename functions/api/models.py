@@ -157,11 +157,16 @@ class PlayMove(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         json_schema_extra={
+            # exactly one of card, bid and call is given (not null)
+            "oneOf": [
+                {"required": [name], "properties": {name: {"not": {"type": "null"}}}}
+                for name in ("card", "bid", "call")
+            ],
             "examples": [
                 {"card": "7d", "take": ["3s", "4c"], "version": 4},
                 {"card": "Kb", "take": [], "version": 5},
                 {"bid": "pass", "version": 2},
-            ]
+            ],
         },
     )
     card: str | None = Field(None, min_length=1, max_length=4, examples=["7d"], description="the card played")

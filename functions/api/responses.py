@@ -34,6 +34,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
     400: (
         "invalid_json",
         "number_out_of_range",
+        "conflicting_filters",
         "invalid_cursor",
         "bad_request",
         "bot_player",

@@ -33,6 +33,7 @@ EXAMPLES = 6  # per operation and mode (positive, negative): about 600 requests 
 #: game, which no JSON schema can say (docs/api.md, "What the document cannot state").
 REFUSALS_NO_SCHEMA_STATES = {
     "invalid_cursor",  # a cursor is opaque: only one the service issued reads back
+    "conflicting_filters",  # a leaderboard by club or by tournament: OpenAPI cannot tie two query values
     "wrong_player_count",  # how many players a preset seats (Scopa 2-4, Briscola 2-8, per preset)
     "wrong_team_size",  # a tournament's team size
     "invalid_rules",  # a preset's name and its options belong to the game (GET /rules?game=)

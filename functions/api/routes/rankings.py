@@ -11,6 +11,7 @@ from api.answers.rankings import LeaderboardAnswer, PlayerRatingsAnswer, Pool, P
 from api.context import services
 from api.openapi import BEARER, MAYBE_BEARER
 from api.responses import ACT, CALLER, READ, documented
+from scopa.application.errors import BadRequest
 
 router = Router()
 
@@ -40,10 +41,16 @@ def leaderboard(
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
     cursor: Annotated[str | None, Query(max_length=4096)] = None,
     around: Annotated[Literal["me"] | None, Query(description="the caller and the players around")] = None,
-    club: Annotated[str | None, Query(max_length=64)] = None,
-    tournament: Annotated[str | None, Query(max_length=64)] = None,
+    club: Annotated[
+        str | None, Query(min_length=1, max_length=64, description="a club's id (not with tournament)")
+    ] = None,
+    tournament: Annotated[
+        str | None, Query(min_length=1, max_length=64, description="a tournament's id (not with club)")
+    ] = None,
     provisional: Annotated[bool, Query(description="include provisional ratings")] = True,
 ) -> LeaderboardAnswer:
+    if club is not None and tournament is not None:  # a rule no query schema can state
+        raise BadRequest("filter by a club or by a tournament, not both", code="conflicting_filters")
     svc = services()
     if around == "me":
         caller = svc.caller(router.current_event.headers)
