@@ -52,6 +52,7 @@ class World:
     player_id: str
     player_token: str
     other_id: str
+    other_token: str
     match_id: str
     club_id: str
     tournament_id: str
@@ -79,6 +80,14 @@ class World:
         answer = expect(self.url, 200, "POST", f"/players/{self.player_id}/token", token=ADMIN_TOKEN)
         self.player_token = answer["token"]
 
+    def refresh_token(self, old: str) -> None:
+        """A new token for whichever world player held ``old``."""
+        if old == self.player_token:
+            self.refresh_player_token()
+            return
+        answer = expect(self.url, 200, "POST", f"/players/{self.other_id}/token", token=ADMIN_TOKEN)
+        self.other_token = answer["token"]
+
 
 def build_world(server: LocalServer) -> World:
     url = server.url
@@ -101,7 +110,15 @@ def build_world(server: LocalServer) -> World:
         )
     seek = expect(url, 201, "POST", "/lobby/seeks", {}, other["token"])  # one the player may take
     return World(
-        server, player_id, token, other["player"]["id"], match["id"], club["id"], tournament["id"], seek["id"]
+        server,
+        player_id,
+        token,
+        other["player"]["id"],
+        other["token"],
+        match["id"],
+        club["id"],
+        tournament["id"],
+        seek["id"],
     )
 
 

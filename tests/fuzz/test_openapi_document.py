@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -76,3 +77,97 @@ def test_profiles_and_match_answers_are_closed(document: dict[str, Any]) -> None
     assert {"state", "deck", "hands", "seed"}.isdisjoint(schemas["MatchAnswer"]["properties"])
     move = document["paths"]["/matches/{match_id}/moves"]["post"]["responses"]["200"]
     assert move["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/MatchAnswer"}
+
+
+# ---------------------------------------------------------------- what generators need
+
+
+def committed() -> dict[str, Any]:
+    from tools.spec import SPEC
+
+    loaded: dict[str, Any] = json.loads(SPEC.read_text(encoding="utf-8"))
+    return loaded
+
+
+def test_operation_ids_are_unique_readable_and_the_committed_ones(document: dict[str, Any]) -> None:
+    ids = [op["operationId"] for _m, _p, op in operations(document)]
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    assert all(re.fullmatch(r"[a-z][a-z0-9_]*", i) for i in ids), ids
+    assert {"register_player", "get_match", "play_move", "list_seeks"} <= set(ids)
+    spec_ids = {op["operationId"] for _m, _p, op in operations(committed())}
+    assert set(ids) == spec_ids, "operation ids changed: run `make spec` and review docs/openapi.json"
+
+
+def test_every_operation_has_one_declared_tag(document: dict[str, Any]) -> None:
+    declared = {t["name"] for t in document["tags"]}
+    assert declared >= {"players", "matches", "lobby", "clubs", "tournaments", "rankings", "admin", "system"}
+    used = set()
+    for method, path, op in operations(document):
+        assert len(op.get("tags", [])) == 1, (method, path)
+        assert op["tags"][0] in declared, (method, path)
+        used.add(op["tags"][0])
+    assert used == declared
+
+
+def test_token_routes_name_the_bearer_scheme(document: dict[str, Any]) -> None:
+    assert document["components"]["securitySchemes"]["bearer"]["type"] == "http"
+    assert document["components"]["securitySchemes"]["bearer"]["scheme"] == "bearer"
+    security = {(m, p): op.get("security") for m, p, op in operations(document)}
+    bearer, maybe = [{"bearer": []}], [{}, {"bearer": []}]
+    assert security[("POST", "/matches/{match_id}/moves")] == bearer
+    assert security[("GET", "/me")] == bearer
+    assert security[("PUT", "/players/{player_id}/role")] == bearer
+    assert security[("GET", "/matches/{match_id}")] == maybe
+    assert security[("GET", "/rankings/{pool}")] == maybe
+    assert security[("POST", "/players")] is None
+    assert security[("GET", "/health")] is None
+    assert all(s in (None, bearer, maybe) for s in security.values()), security
+    # Every route that reads the caller says so: it documents 401 (a bad token) as a possible answer.
+    for (method, path), sec in security.items():
+        op = document["paths"][path][method.lower()]
+        if sec is not None:
+            assert "401" in op["responses"], (method, path)
+
+
+def test_the_committed_document_is_valid_openapi_and_the_live_one() -> None:
+    from openapi_spec_validator import validate
+
+    from tools.spec import live
+
+    spec = committed()
+    validate(spec)  # raises, naming the bad part, on an invalid OpenAPI 3.1 document
+    assert live() == json.dumps(spec, indent=2, sort_keys=True, ensure_ascii=False) + "\n", (
+        "the API's OpenAPI document differs from docs/openapi.json: run `make spec` and review the diff"
+    )
+
+
+def test_every_error_code_the_service_answers_is_listed_under_its_status(document: dict[str, Any]) -> None:
+    import ast
+    from pathlib import Path
+
+    from api.responses import ERROR_CODES
+
+    statuses = {"BadRequest": 400, "Unauthorized": 401, "Forbidden": 403, "NotFound": 404, "Conflict": 409}
+    raised: set[tuple[int, str]] = set()
+    for source in Path("shared/scopa/application").rglob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name in statuses:
+                code = next(
+                    (
+                        k.value.value
+                        for k in node.keywords
+                        if k.arg == "code" and isinstance(k.value, ast.Constant)
+                    ),
+                    None,
+                )
+                raised.add((statuses[name], code or name.lower().replace("badrequest", "bad_request")))
+    assert len(raised) > 60
+    missing = {(status, code) for status, code in raised if code not in ERROR_CODES[status]}
+    assert not missing, missing
+    for method, path, op in operations(document):
+        for status, answer in op["responses"].items():
+            if int(status) >= 400:
+                assert answer["x-error-codes"] == list(ERROR_CODES[int(status)]), (method, path, status)

@@ -1,11 +1,12 @@
 """Schemathesis against ``/openapi.json`` of the local server: generated requests to every operation.
 
 Every answer must be below 500 and conform to the document: its status is documented, its content type
-and body match the documented schema, and data the document forbids is refused. Three callers: anonymous,
-a real player (an organizer, with a live match, a club and a tournament of their own), and the admin, so
-the deep paths run and not only the 401s. Positive cases draw path parameters from generated strings and
-from the real ids; negative cases break the document on purpose. Derandomized: the same requests on every
-run.
+and body match the documented schema, and data the document forbids is refused. Four callers: anonymous,
+a plain player, an organizer (with a live match, a club and a tournament of their own), and the admin, so
+the deep paths run and not only the 401s. A request the document calls valid may be refused only for a
+reason a schema cannot state (:data:`REFUSALS_NO_SCHEMA_STATES`); any other 400 or 422 fails.
+Positive cases draw path parameters from generated strings and from the real ids; negative cases break
+the document on purpose. Derandomized: the same requests on every run.
 
 (Schemathesis's own pytest loader, ``from_fixture``, does not run on pytest 9.2, so each operation's
 Hypothesis strategy is driven here directly.)
@@ -26,7 +27,32 @@ from schemathesis import GenerationMode
 from tests.api.conftest import ADMIN_TOKEN
 from tests.fuzz.conftest import World
 
-EXAMPLES = 15  # per operation and mode (positive, negative): about 1,300 requests for each caller
+EXAMPLES = 6  # per operation and mode (positive, negative): about 600 requests for each caller
+
+#: Why a request the document calls valid may still be refused: what depends on stored data or on the
+#: game, which no JSON schema can say (docs/api.md, "What the document cannot state").
+REFUSALS_NO_SCHEMA_STATES = {
+    "invalid_cursor",  # a cursor is opaque: only one the service issued reads back
+    "conflicting_filters",  # a leaderboard by club or by tournament: OpenAPI cannot tie two query values
+    "wrong_player_count",  # how many players a preset seats (Scopa 2-4, Briscola 2-8, per preset)
+    "wrong_team_size",  # a tournament's team size
+    "invalid_rules",  # a preset's name and its options belong to the game (GET /rules?game=)
+    "unsupported_rules",
+    "illegal_move",  # the cards in hand and on the table
+    "invalid_input",  # a card code the game does not know
+    "duplicate_player",  # one seat a player, whoever the ids name
+    "bot_player",  # ids that name a house bot
+    "challenge_a_bot",
+    "challenge_yourself",  # who the caller is
+    "own_seek",
+    "seek_for_two",  # a seek's preset must seat two
+    "players_required",
+    "club_required",  # a club entry policy needs a club
+    "invalid_pairing",  # pairings name the tournament's entrants
+    "invalid_result",
+    "invalid_seed",
+    "idempotency_key_reused",  # the same key was used for another request
+}
 
 
 # A schema cannot say everything: a cursor must be one the service issued, a Swiss needs its rounds, a
@@ -74,6 +100,7 @@ def fuzz(api_schema: Any, world: World, token: Callable[[], str | None]) -> Coun
     """
     statuses: Counter[int] = Counter()
     failures: list[str] = []
+    refused: Counter[str] = Counter()
     operations = [result.ok() for result in api_schema.get_all_operations()]
     assert len(operations) >= 50
     for operation in operations:
@@ -98,15 +125,25 @@ def fuzz(api_schema: Any, world: World, token: Callable[[], str | None]) -> Coun
                 response = case.call(base_url=world.url, headers=headers, timeout=30)
                 statuses[response.status_code] += 1
                 case.validate_response(response, headers=headers)
+                meta = case.meta
+                positive = meta is not None and meta.generation.mode == GenerationMode.POSITIVE
+                if positive and response.status_code in (400, 422):
+                    code = (response.json() or {}).get("code")
+                    refused[str(code)] += 1
+                    assert code in REFUSALS_NO_SCHEMA_STATES, (
+                        f"a request the document calls valid was refused: {response.status_code} "
+                        f"{response.text[:300]}\n{case.as_curl_command()}"
+                    )
             finally:
                 rotated = case.path == "/me/token" and case.method.upper() in ("POST", "DELETE")
-                if rotated and bearer is not None and bearer == world.player_token:
-                    world.refresh_player_token()  # the fuzzer rotated or revoked it: carry on with a new one
+                if rotated and bearer is not None and bearer in (world.player_token, world.other_token):
+                    world.refresh_token(bearer)  # the fuzzer rotated or revoked it: carry on with a new one
 
         try:
             check()
         except (Exception, BaseExceptionGroup) as failure:  # one report per operation, then the next
             failures.append(f"{operation.label}:\n{failure}")
+    print(f"\n{statuses.total()} cases: statuses {dict(sorted(statuses.items()))}; refused {dict(refused)}")
     assert not failures, "\n\n".join(failures)
     return statuses
 
@@ -114,22 +151,29 @@ def fuzz(api_schema: Any, world: World, token: Callable[[], str | None]) -> Coun
 def test_anonymous_requests_answer_as_documented(api_schema: Any, world: World) -> None:
     statuses = fuzz(api_schema, world, lambda: None)
 
-    assert statuses.total() > 1000
+    assert statuses.total() > 400
     assert {200, 401, 404, 422} <= set(statuses)
 
 
 def test_a_players_requests_answer_as_documented(api_schema: Any, world: World) -> None:
     statuses = fuzz(api_schema, world, lambda: world.player_token)
 
-    assert statuses.total() > 1000
+    assert statuses.total() > 400
     # The token works: the answers come from deep inside (created, refused, in conflict), not the door.
     assert {201, 403, 409} <= set(statuses)
     assert statuses[401] < statuses.total() / 20
 
 
+def test_a_plain_players_requests_answer_as_documented(api_schema: Any, world: World) -> None:
+    statuses = fuzz(api_schema, world, lambda: world.other_token)
+
+    assert statuses.total() > 400
+    assert {200, 403} <= set(statuses)
+
+
 def test_the_admins_requests_answer_as_documented(api_schema: Any, world: World) -> None:
     statuses = fuzz(api_schema, world, lambda: ADMIN_TOKEN)
 
-    assert statuses.total() > 1000
+    assert statuses.total() > 400
     assert {200, 201, 409} <= set(statuses)
     assert statuses[401] < statuses.total() / 20

@@ -9,13 +9,19 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from api.answers.rankings import LeaderboardAnswer, PlayerRatingsAnswer, Pool, Pools, RecomputeReport
 from api.context import services
+from api.openapi import BEARER, MAYBE_BEARER
 from api.responses import ACT, CALLER, READ, documented
+from scopa.application.errors import BadRequest
 
 router = Router()
 
 
 @router.get(
-    "/rankings", summary="The rating pools and the rule presets each one rates", responses=documented()
+    "/rankings",
+    operation_id="list_rating_pools",
+    tags=["rankings"],
+    summary="The rating pools and the rule presets each one rates",
+    responses=documented(),
 )
 def pools() -> Pools:
     return Pools(pools=[Pool.of(p) for p in services().ratings.pools])
@@ -23,6 +29,9 @@ def pools() -> Pools:
 
 @router.get(
     "/rankings/<pool>",
+    operation_id="get_leaderboard",
+    tags=["rankings"],
+    security=MAYBE_BEARER,
     summary="A leaderboard: top N with a cursor, ?around=me, per club or tournament, provisional or not",
     responses=documented(200, *READ, *CALLER),
 )
@@ -32,10 +41,16 @@ def leaderboard(
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
     cursor: Annotated[str | None, Query(max_length=4096)] = None,
     around: Annotated[Literal["me"] | None, Query(description="the caller and the players around")] = None,
-    club: Annotated[str | None, Query(max_length=64)] = None,
-    tournament: Annotated[str | None, Query(max_length=64)] = None,
+    club: Annotated[
+        str | None, Query(min_length=1, max_length=64, description="a club's id (not with tournament)")
+    ] = None,
+    tournament: Annotated[
+        str | None, Query(min_length=1, max_length=64, description="a tournament's id (not with club)")
+    ] = None,
     provisional: Annotated[bool, Query(description="include provisional ratings")] = True,
 ) -> LeaderboardAnswer:
+    if club is not None and tournament is not None:  # a rule no query schema can state
+        raise BadRequest("filter by a club or by a tournament, not both", code="conflicting_filters")
     svc = services()
     if around == "me":
         caller = svc.caller(router.current_event.headers)
@@ -47,6 +62,9 @@ def leaderboard(
 
 @router.post(
     "/rankings/<pool>/recompute",
+    operation_id="recompute_pool",
+    tags=["admin"],
+    security=BEARER,
     summary="Admin: rebuild a pool's ratings from its rated matches",
     responses=documented(200, *ACT),
 )
@@ -57,6 +75,8 @@ def recompute(pool: str) -> RecomputeReport:
 
 @router.get(
     "/players/<player_id>/ratings",
+    operation_id="get_player_ratings",
+    tags=["rankings"],
     summary="A player's ratings per pool, the rating history (a point per rated match), records by opponent",
     responses=documented(200, *READ),
 )
