@@ -23,6 +23,13 @@ class RegisterPlayer(BaseModel):
     )
 
 
+class CreateBotAccount(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(
+        min_length=1, max_length=80, description="the bot's display name (1 to 40 characters once trimmed)"
+    )
+
+
 class SetRole(BaseModel):
     model_config = ConfigDict(extra="forbid")
     role: Literal["player", "organizer"]
