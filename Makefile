@@ -19,7 +19,7 @@ ENV ?= dev
 # correctly, so the banner is silenced on purpose instead of installing a second Node.
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: run reset demo invoke events test lint format bench clean help layer synth browser
+.PHONY: run reset demo invoke events test lint format bench clean help layer synth browser client
 
 help:
 	@echo "make run    - the API on http://127.0.0.1:8000 (live push: ws://127.0.0.1:8000/live), data in"
@@ -35,6 +35,7 @@ help:
 	@echo "make bench  - engine (Scopa, Briscola), API, pairing, rating and live push benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
 	@echo "make layer  - build the Lambda layer (arm64 wheels + scopa) in build/layer"
+	@echo "make client - regenerate the typed Python client (clients/python) from the API's OpenAPI document"
 	@echo "make synth  - synthesise the AWS CDK app offline into cdk.out (ENV=dev|prod), cdk-nag checked"
 
 $(STAMP): pyproject.toml
@@ -43,7 +44,7 @@ $(STAMP): pyproject.toml
 	infra/config.py): .venv uses $(PYTHON), and tests/infra/test_runtime_python.py will fail" >&2
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]' -e clients/python
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -86,6 +87,9 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.load
 	$(BIN)/python -m bench.live_latency
 	$(BIN)/python -m bench.briscola
+
+client: $(STAMP)
+	PYTHONPATH=functions $(BIN)/python clients/python/generate.py
 
 layer: $(STAMP)
 	$(BIN)/python -m infra.layer build/layer
