@@ -19,7 +19,7 @@ ENV ?= dev
 # correctly, so the banner is silenced on purpose instead of installing a second Node.
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: run reset demo invoke events test lint format bench clean help layer synth browser client
+.PHONY: run reset demo invoke events test lint format bench clean help layer synth browser spec client
 
 help:
 	@echo "make run    - the API on http://127.0.0.1:8000 (live push: ws://127.0.0.1:8000/live), data in"
@@ -34,6 +34,7 @@ help:
 	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events, infra (strict on scopa)"
 	@echo "make bench  - engine (Scopa, Briscola), API, pairing, rating and live push benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
+	@echo "make spec   - write the OpenAPI document to docs/openapi.json (the committed contract)"
 	@echo "make layer  - build the Lambda layer (arm64 wheels + scopa) in build/layer"
 	@echo "make client - regenerate the typed Python client (clients/python) from the API's OpenAPI document"
 	@echo "make synth  - synthesise the AWS CDK app offline into cdk.out (ENV=dev|prod), cdk-nag checked"
@@ -49,6 +50,9 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	PYTHONPATH=functions $(BIN)/python -m tools.local_server
+
+spec: $(STAMP)
+	PYTHONPATH=functions $(BIN)/python -m tools.spec
 
 reset:
 	rm -f .local/scopa.db .local/scopa.db-wal .local/scopa.db-shm

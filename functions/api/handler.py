@@ -8,7 +8,7 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConf
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from api import errors
+from api import errors, openapi
 from api.observability import logger, metrics, route_application_logs, tracer
 from api.routes import clubs, lobby, matches, pages, players, rankings, system, tournaments
 
@@ -21,14 +21,14 @@ app.include_router(clubs.router)
 app.include_router(tournaments.router)
 app.include_router(rankings.router)
 app.include_router(pages.router)
-app.enable_swagger(path="/docs", title="Scopa service", version="0.1.0")
+openapi.configure(app)
+app.enable_swagger(path="/docs")
 errors.register(app)
 
 
 @app.get("/openapi.json", include_in_schema=False)
-def openapi() -> dict[str, Any]:
-    schema: dict[str, Any] = app.get_openapi_json_schema(title="Scopa service", version="0.1.0")  # type: ignore[assignment]
-    return schema if isinstance(schema, dict) else __import__("json").loads(schema)
+def openapi_document() -> dict[str, Any]:
+    return openapi.document(app)
 
 
 @logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_HTTP, log_event=False)

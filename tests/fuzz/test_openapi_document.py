@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -74,3 +75,53 @@ def test_profiles_and_match_answers_are_closed(document: dict[str, Any]) -> None
     assert {"state", "deck", "hands", "seed"}.isdisjoint(schemas["MatchAnswer"]["properties"])
     move = document["paths"]["/matches/{match_id}/moves"]["post"]["responses"]["200"]
     assert move["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/MatchAnswer"}
+
+
+# ---------------------------------------------------------------- what generators need
+
+
+def committed() -> dict[str, Any]:
+    from tools.spec import SPEC
+
+    loaded: dict[str, Any] = json.loads(SPEC.read_text(encoding="utf-8"))
+    return loaded
+
+
+def test_operation_ids_are_unique_readable_and_the_committed_ones(document: dict[str, Any]) -> None:
+    ids = [op["operationId"] for _m, _p, op in operations(document)]
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    assert all(re.fullmatch(r"[a-z][a-z0-9_]*", i) for i in ids), ids
+    assert {"register_player", "get_match", "play_move", "list_seeks"} <= set(ids)
+    spec_ids = {op["operationId"] for _m, _p, op in operations(committed())}
+    assert set(ids) == spec_ids, "operation ids changed: run `make spec` and review docs/openapi.json"
+
+
+def test_every_operation_has_one_declared_tag(document: dict[str, Any]) -> None:
+    declared = {t["name"] for t in document["tags"]}
+    assert declared >= {"players", "matches", "lobby", "clubs", "tournaments", "rankings", "admin", "system"}
+    used = set()
+    for method, path, op in operations(document):
+        assert len(op.get("tags", [])) == 1, (method, path)
+        assert op["tags"][0] in declared, (method, path)
+        used.add(op["tags"][0])
+    assert used == declared
+
+
+def test_token_routes_name_the_bearer_scheme(document: dict[str, Any]) -> None:
+    assert document["components"]["securitySchemes"]["bearer"]["type"] == "http"
+    assert document["components"]["securitySchemes"]["bearer"]["scheme"] == "bearer"
+    security = {(m, p): op.get("security") for m, p, op in operations(document)}
+    bearer, maybe = [{"bearer": []}], [{}, {"bearer": []}]
+    assert security[("POST", "/matches/{match_id}/moves")] == bearer
+    assert security[("GET", "/me")] == bearer
+    assert security[("PUT", "/players/{player_id}/role")] == bearer
+    assert security[("GET", "/matches/{match_id}")] == maybe
+    assert security[("GET", "/rankings/{pool}")] == maybe
+    assert security[("POST", "/players")] is None
+    assert security[("GET", "/health")] is None
+    assert all(s in (None, bearer, maybe) for s in security.values()), security
+    # Every route that reads the caller says so: it documents 401 (a bad token) as a possible answer.
+    for (method, path), sec in security.items():
+        op = document["paths"][path][method.lower()]
+        if sec is not None:
+            assert "401" in op["responses"], (method, path)

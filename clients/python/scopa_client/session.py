@@ -3,7 +3,8 @@
 :class:`Session` holds the generated :class:`~scopa_client.openapi.AuthenticatedClient` (``session.api``:
 pass it to any generated operation for a typed call) and adds what a program playing matches needs:
 
-* errors as :class:`ApiError` with the service's stable ``code`` (docs/api.md, "Errors");
+* the generated, typed operations for every call it makes (``scopa_client.openapi.api.<tag>``), with
+  errors as :class:`ApiError` carrying the service's stable ``code`` (docs/api.md, "Errors");
 * moves sent with the version they answer and an ``Idempotency-Key``, so a retry is always safe;
 * :meth:`Session.follow`: a match's answers as they change, by push (docs/live.md) with the long-poll
   (``GET /matches/{id}?after_version=&wait=``) as the fallback while the WebSocket is down;
@@ -15,6 +16,7 @@ Answers are returned as the JSON the API sends (``dict``); the typed models of t
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -25,6 +27,11 @@ import httpx
 
 from scopa_client.live import LIVE_ERRORS, Live, live_url_of
 from scopa_client.openapi import AuthenticatedClient, Client
+from scopa_client.openapi.api.lobby import accept_seek, get_inbox, list_seeks
+from scopa_client.openapi.api.matches import accept_match, create_match, decline_match, get_match, play_move
+from scopa_client.openapi.api.players import get_me, list_player_matches, register_player
+from scopa_client.openapi.models import CreateMatch, PlayMove, RegisterPlayer
+from scopa_client.openapi.types import Response
 
 NETWORK_ERRORS: tuple[type[BaseException], ...] = (httpx.TransportError,)
 TERMINAL = ("finished", "declined", "withdrawn", "expired")
@@ -67,7 +74,11 @@ class Session:
         """A new player named ``name``, signed in with its token (shown once: keep ``session.token``)."""
         anonymous = cls(base_url, **options)
         try:
-            answer = anonymous.request("POST", "/players", {"name": name}, key=str(uuid.uuid4()))
+            body = RegisterPlayer(name=name)
+            made = register_player.sync_detailed(
+                client=anonymous.api, body=body, idempotency_key=str(uuid.uuid4())
+            )
+            answer = anonymous._answer(made)
         finally:
             anonymous.close()
         return cls(base_url, answer["token"], **options)
@@ -94,8 +105,9 @@ class Session:
         params: dict[str, Any] | None = None,
         key: str | None = None,
     ) -> Any:
-        """One call; the JSON answer (None for 204), or :class:`ApiError`. Network errors propagate as
-        ``httpx.TransportError`` (see :data:`NETWORK_ERRORS`): retry with the same ``key``."""
+        """Any call by path, for what the methods below do not cover; the JSON answer (None for 204), or
+        :class:`ApiError`. Network errors propagate as ``httpx.TransportError`` (see
+        :data:`NETWORK_ERRORS`): retry with the same ``key``."""
         headers = {"Idempotency-Key": key} if key else {}
         answer = self.api.get_httpx_client().request(method, path, json=body, params=params, headers=headers)
         if answer.status_code == 204:
@@ -108,8 +120,24 @@ class Session:
             raise ApiError(answer.status_code, parsed)
         return parsed
 
+    def _signed_in(self) -> AuthenticatedClient:
+        if not isinstance(self.api, AuthenticatedClient):
+            raise ValueError("this call needs a token: Session(base_url, token) or Session.register(...)")
+        return self.api
+
+    @staticmethod
+    def _answer(response: Response[Any]) -> Any:
+        """A generated operation's response as the JSON the API sent, or :class:`ApiError`."""
+        try:
+            parsed = json.loads(response.content) if response.content else None
+        except ValueError:
+            parsed = None
+        if response.status_code >= 400:
+            raise ApiError(response.status_code, parsed)
+        return parsed
+
     def me(self) -> Json:
-        return dict(self.request("GET", "/me"))
+        return dict(self._answer(get_me.sync_detailed(client=self._signed_in())))
 
     def create_match(
         self,
@@ -121,38 +149,49 @@ class Session:
         **fields: Any,
     ) -> Json:
         """``POST /matches``: with house bots only it starts at once; people must accept first."""
-        body = {"players": players, "game": game, "preset": preset, **fields}
-        return dict(self.request("POST", "/matches", body, key=idempotency_key or str(uuid.uuid4())))
+        body = CreateMatch.from_dict({"players": players, "game": game, "preset": preset, **fields})
+        key = idempotency_key or str(uuid.uuid4())
+        made = create_match.sync_detailed(client=self._signed_in(), body=body, idempotency_key=key)
+        return dict(self._answer(made))
 
     def accept(self, match_id: str) -> Json:
-        return dict(self.request("POST", f"/matches/{match_id}/accept"))
+        return dict(self._answer(accept_match.sync_detailed(match_id, client=self._signed_in())))
 
     def decline(self, match_id: str) -> Json:
-        return dict(self.request("POST", f"/matches/{match_id}/decline"))
+        return dict(self._answer(decline_match.sync_detailed(match_id, client=self._signed_in())))
 
     def match(self, match_id: str, *, after_version: int | None = None, wait: int | None = None) -> Json:
         """``GET /matches/{id}``; with ``after_version`` and ``wait`` (at most 20 s) a long-poll."""
-        params = {"after_version": after_version, "wait": wait} if after_version is not None else None
-        return dict(self.request("GET", f"/matches/{match_id}", params=params))
+        if after_version is None:
+            answer = get_match.sync_detailed(match_id, client=self._signed_in())
+        else:
+            answer = get_match.sync_detailed(
+                match_id, client=self._signed_in(), after_version=after_version, wait=float(wait or 0)
+            )
+        return dict(self._answer(answer))
 
     def move(self, match_id: str, move: Json, version: int, *, idempotency_key: str) -> Json:
         """Play ``move`` at ``version``; a retry with the same key answers the first result."""
-        body = {**move, "version": version}
-        return dict(self.request("POST", f"/matches/{match_id}/moves", body, key=idempotency_key))
+        body = PlayMove.from_dict({**move, "version": version})
+        played = play_move.sync_detailed(
+            match_id, client=self._signed_in(), body=body, idempotency_key=idempotency_key
+        )
+        return dict(self._answer(played))
 
     def inbox(self) -> Json:
-        return dict(self.request("GET", "/inbox"))
+        return dict(self._answer(get_inbox.sync_detailed(client=self._signed_in())))
 
     def seeks(self) -> list[Json]:
-        return list(self.request("GET", "/lobby/seeks", params={"limit": 100})["items"])
+        return list(self._answer(list_seeks.sync_detailed(client=self.api, limit=100))["items"])
 
     def accept_seek(self, seek_id: str) -> Json:
-        return dict(self.request("POST", f"/lobby/seeks/{seek_id}/accept", key=f"take-{seek_id}"))
+        """Take a seek; a retry answers the same match (its id comes from the seek's)."""
+        return dict(self._answer(accept_seek.sync_detailed(seek_id, client=self._signed_in())))
 
     def my_matches(self, limit: int = 50) -> list[Json]:
         """The caller's latest matches (newest first, as ``GET /players/{id}/matches`` lists them)."""
-        player_id = self.me()["id"]
-        return list(self.request("GET", f"/players/{player_id}/matches", params={"limit": limit})["matches"])
+        listed = list_player_matches.sync_detailed(self.me()["id"], client=self.api, limit=limit)
+        return list(self._answer(listed)["matches"])
 
     # ------------------------------------------------------------------------------ following a match
 

@@ -11,6 +11,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from api.answers.clubs import ClubAnswer, ClubMember, ClubMembers, Clubs
 from api.context import services
 from api.models import AddMember, CreateClub
+from api.openapi import BEARER
 from api.responses import ACT, READ, created, documented, no_content
 
 router = Router()
@@ -21,6 +22,9 @@ Cursor = Annotated[str | None, Query(max_length=2048)]
 
 @router.post(
     "/clubs",
+    operation_id="create_club",
+    tags=["clubs"],
+    security=BEARER,
     summary="Found a club (organizers); the founder becomes its first organizer",
     responses=documented(201, *ACT, body=True),
 )
@@ -30,19 +34,33 @@ def create_club(body: CreateClub) -> Response[ClubAnswer]:
     return created(ClubAnswer.of(club))
 
 
-@router.get("/clubs", summary="Clubs, newest first, with a cursor", responses=documented(200, *READ))
+@router.get(
+    "/clubs",
+    operation_id="list_clubs",
+    tags=["clubs"],
+    summary="Clubs, newest first, with a cursor",
+    responses=documented(200, *READ),
+)
 def list_clubs(limit: Limit = 20, cursor: Cursor = None) -> Clubs:
     clubs, nxt = services().clubs.list_clubs(limit, cursor)
     return Clubs(clubs=[ClubAnswer.of(c) for c in clubs], next_cursor=nxt)
 
 
-@router.get("/clubs/<club_id>", summary="A club", responses=documented(200, *READ))
+@router.get(
+    "/clubs/<club_id>",
+    operation_id="get_club",
+    tags=["clubs"],
+    summary="A club",
+    responses=documented(200, *READ),
+)
 def get_club(club_id: str) -> ClubAnswer:
     return ClubAnswer.of(services().clubs.get(club_id))
 
 
 @router.get(
     "/clubs/<club_id>/members",
+    operation_id="list_club_members",
+    tags=["clubs"],
     summary="A club's members and organizers, with a cursor",
     responses=documented(200, *READ),
 )
@@ -53,6 +71,9 @@ def members(club_id: str, limit: Limit = 50, cursor: Cursor = None) -> ClubMembe
 
 @router.post(
     "/clubs/<club_id>/members",
+    operation_id="add_club_member",
+    tags=["clubs"],
+    security=BEARER,
     summary="Add a member or set a member's role (organizers); join an open club yourself",
     responses=documented(201, *ACT, body=True),
 )
@@ -66,6 +87,9 @@ def add_member(club_id: str, body: AddMember) -> Response[ClubMember]:
 
 @router.delete(
     "/clubs/<club_id>/members/<player_id>",
+    operation_id="remove_club_member",
+    tags=["clubs"],
+    security=BEARER,
     summary="Remove a member (organizers), or leave",
     responses=documented(204, *ACT),
 )

@@ -14,6 +14,7 @@ from api.context import services
 from api.idempotency import run_once
 from api.models import CreateChallenge, CreateSeek
 from api.observability import count, logger
+from api.openapi import BEARER
 from api.responses import ACT, CALLER, READ, created, documented, no_content
 from scopa.application.services.lobby import NewChallenge, NewSeek
 from scopa.application.services.matches import DEFAULT_MOVE_SECONDS
@@ -25,6 +26,9 @@ IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_lengt
 
 @router.post(
     "/lobby/seeks",
+    operation_id="create_seek",
+    tags=["lobby"],
+    security=BEARER,
     summary="Offer a game in the lobby (at most 3 open seeks a player)",
     responses=documented(201, *ACT, body=True),
 )
@@ -50,7 +54,11 @@ def create_seek(body: CreateSeek, idempotency_key: IdempotencyKey = None) -> Res
 
 
 @router.get(
-    "/lobby/seeks", summary="The open seeks, newest first, with a cursor", responses=documented(200, *READ)
+    "/lobby/seeks",
+    operation_id="list_seeks",
+    tags=["lobby"],
+    summary="The open seeks, newest first, with a cursor",
+    responses=documented(200, *READ),
 )
 def list_seeks(
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
@@ -61,6 +69,8 @@ def list_seeks(
 
 @router.get(
     "/lobby/seeks/<seek_id>",
+    operation_id="get_seek",
+    tags=["lobby"],
     summary="One seek: open, or taken (with the match that took it), withdrawn or expired",
     responses=documented(200, *READ),
 )
@@ -69,7 +79,12 @@ def get_seek(seek_id: str) -> SeekAnswer:
 
 
 @router.delete(
-    "/lobby/seeks/<seek_id>", summary="Withdraw one's own open seek", responses=documented(204, *ACT)
+    "/lobby/seeks/<seek_id>",
+    operation_id="withdraw_seek",
+    tags=["lobby"],
+    security=BEARER,
+    summary="Withdraw one's own open seek",
+    responses=documented(204, *ACT),
 )
 def withdraw_seek(seek_id: str) -> Response[None]:
     svc = services()
@@ -79,6 +94,9 @@ def withdraw_seek(seek_id: str) -> Response[None]:
 
 @router.post(
     "/lobby/seeks/<seek_id>/accept",
+    operation_id="accept_seek",
+    tags=["lobby"],
+    security=BEARER,
     summary="Accept someone's open seek: the match starts at once",
     responses=documented(201, *ACT),
 )
@@ -92,6 +110,9 @@ def accept_seek(seek_id: str) -> Response[MatchAnswer]:
 
 @router.post(
     "/challenges",
+    operation_id="create_challenge",
+    tags=["lobby"],
+    security=BEARER,
     summary="Challenge a named player: a pending match they accept or decline",
     responses=documented(201, *ACT, body=True),
 )
@@ -119,6 +140,9 @@ def challenge(body: CreateChallenge, idempotency_key: IdempotencyKey = None) -> 
 
 @router.get(
     "/inbox",
+    operation_id="get_inbox",
+    tags=["lobby"],
+    security=BEARER,
     summary="The caller's invitations, own pending challenges and open seeks",
     responses=documented(200, *CALLER),
 )

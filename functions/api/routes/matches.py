@@ -13,6 +13,7 @@ from api.context import services
 from api.idempotency import run_once
 from api.models import CreateMatch, PlayMove
 from api.observability import count, logger
+from api.openapi import BEARER, MAYBE_BEARER
 from api.responses import ACT, READ, created, documented
 from scopa.application.services.matches import (
     DEFAULT_MOVE_SECONDS,
@@ -29,6 +30,9 @@ IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_lengt
 
 @router.post(
     "/matches",
+    operation_id="create_match",
+    tags=["matches"],
+    security=BEARER,
     summary="Start a match between players and/or house bots",
     responses=documented(201, *ACT, body=True),
 )
@@ -62,6 +66,9 @@ def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> R
 
 @router.get(
     "/matches/<match_id>",
+    operation_id="get_match",
+    tags=["matches"],
+    security=MAYBE_BEARER,
     summary="The caller's view of a match; optionally wait for a newer version",
     responses=documented(200, *ACT),
 )
@@ -79,6 +86,9 @@ def get_match(
 
 @router.post(
     "/matches/<match_id>/moves",
+    operation_id="play_move",
+    tags=["matches"],
+    security=BEARER,
     summary="Play a move at the expected version: a card (Scopa: with its capture), a Briscola bid or call",
     responses=documented(200, *ACT, body=True),
 )
@@ -98,7 +108,14 @@ def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = N
     )
 
 
-@router.post("/matches/<match_id>/resign", summary="Resign the match", responses=documented(200, *ACT))
+@router.post(
+    "/matches/<match_id>/resign",
+    operation_id="resign_match",
+    tags=["matches"],
+    security=BEARER,
+    summary="Resign the match",
+    responses=documented(200, *ACT),
+)
 def resign(match_id: str) -> MatchAnswer:
     svc = services()
     match = svc.matches.resign(svc.caller(router.current_event.headers), match_id)
@@ -107,7 +124,12 @@ def resign(match_id: str) -> MatchAnswer:
 
 
 @router.post(
-    "/matches/<match_id>/accept", summary="Accept an invitation to a match", responses=documented(200, *ACT)
+    "/matches/<match_id>/accept",
+    operation_id="accept_match",
+    tags=["matches"],
+    security=BEARER,
+    summary="Accept an invitation to a match",
+    responses=documented(200, *ACT),
 )
 def accept(match_id: str) -> MatchAnswer:
     svc = services()
@@ -117,7 +139,12 @@ def accept(match_id: str) -> MatchAnswer:
 
 
 @router.post(
-    "/matches/<match_id>/decline", summary="Decline an invitation to a match", responses=documented(200, *ACT)
+    "/matches/<match_id>/decline",
+    operation_id="decline_match",
+    tags=["matches"],
+    security=BEARER,
+    summary="Decline an invitation to a match",
+    responses=documented(200, *ACT),
 )
 def decline(match_id: str) -> MatchAnswer:
     svc = services()
@@ -128,6 +155,9 @@ def decline(match_id: str) -> MatchAnswer:
 
 @router.post(
     "/matches/<match_id>/withdraw",
+    operation_id="withdraw_match",
+    tags=["matches"],
+    security=BEARER,
     summary="The creator withdraws an invitation not yet accepted by all",
     responses=documented(200, *ACT),
 )
@@ -138,6 +168,8 @@ def withdraw(match_id: str) -> MatchAnswer:
 
 @router.get(
     "/matches/<match_id>/record",
+    operation_id="get_match_record",
+    tags=["matches"],
     summary="The full game record after the end (verify with scopa replay)",
     responses=documented(200, *READ, 409),
 )
@@ -147,6 +179,8 @@ def record(match_id: str) -> MatchRecord:
 
 @router.get(
     "/matches/<match_id>/deals",
+    operation_id="list_match_deals",
+    tags=["matches"],
     summary="The match's finished deals, oldest first, with a cursor (anyone may read them)",
     responses=documented(200, *READ),
 )

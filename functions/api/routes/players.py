@@ -13,6 +13,7 @@ from api.context import services
 from api.idempotency import run_once
 from api.models import CreateBotAccount, RegisterPlayer, SetRole
 from api.observability import count
+from api.openapi import BEARER
 from api.responses import ACT, CALLER, READ, created, documented, no_content
 from scopa.application.services.players import bot_players
 
@@ -23,6 +24,8 @@ IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_lengt
 
 @router.post(
     "/players",
+    operation_id="register_player",
+    tags=["players"],
     summary="Register a player; the bearer token is shown only in this answer",
     responses=documented(201, 400, 409, body=True),
 )
@@ -48,6 +51,9 @@ def register(body: RegisterPlayer, idempotency_key: IdempotencyKey = None) -> Re
 
 @router.post(
     "/admin/bots",
+    operation_id="create_bot_account",
+    tags=["admin"],
+    security=BEARER,
     summary="Admin: create a bot account (an outside program's player, kind bot); its token is shown once",
     responses=documented(201, *CALLER, body=True),
 )
@@ -58,7 +64,14 @@ def create_bot_account(body: CreateBotAccount) -> Response[Registration]:
     return created(Registration(player=PlayerProfile.of(registration.player), token=registration.token))
 
 
-@router.get("/me", summary="The caller's own profile", responses=documented(200, *CALLER, 404))
+@router.get(
+    "/me",
+    operation_id="get_me",
+    tags=["players"],
+    security=BEARER,
+    summary="The caller's own profile",
+    responses=documented(200, *CALLER, 404),
+)
 def me() -> PlayerProfile:
     svc = services()
     caller = svc.caller(router.current_event.headers)
@@ -67,6 +80,9 @@ def me() -> PlayerProfile:
 
 @router.post(
     "/me/token",
+    operation_id="rotate_token",
+    tags=["players"],
+    security=BEARER,
     summary="Rotate the caller's token: the new one is returned, the old one stops working",
     responses=documented(200, *CALLER, 404, 409),
 )
@@ -77,6 +93,9 @@ def rotate_token() -> NewToken:
 
 @router.delete(
     "/me/token",
+    operation_id="revoke_token",
+    tags=["players"],
+    security=BEARER,
     summary="Revoke the caller's token (sign out everywhere)",
     responses=documented(204, *CALLER, 404, 409),
 )
@@ -86,18 +105,33 @@ def revoke_token() -> Response[None]:
     return no_content()
 
 
-@router.get("/bots", summary="The house bots, which anyone can play against", responses=documented())
+@router.get(
+    "/bots",
+    operation_id="list_bots",
+    tags=["players"],
+    summary="The house bots, which anyone can play against",
+    responses=documented(),
+)
 def bots() -> Bots:
     return Bots(bots=[PlayerProfile.of(p) for p in bot_players()])
 
 
-@router.get("/players/<player_id>", summary="A player's public profile", responses=documented(200, *READ))
+@router.get(
+    "/players/<player_id>",
+    operation_id="get_player",
+    tags=["players"],
+    summary="A player's public profile",
+    responses=documented(200, *READ),
+)
 def get_player(player_id: str) -> PlayerProfile:
     return PlayerProfile.of(services().players.get(player_id))
 
 
 @router.put(
     "/players/<player_id>/role",
+    operation_id="set_player_role",
+    tags=["admin"],
+    security=BEARER,
     summary="Admin: make a player an organizer, or a player again",
     responses=documented(200, *ACT, body=True),
 )
@@ -110,6 +144,9 @@ def set_role(player_id: str, body: SetRole) -> PlayerProfile:
 
 @router.post(
     "/players/<player_id>/token",
+    operation_id="issue_player_token",
+    tags=["admin"],
+    security=BEARER,
     summary="Admin: issue a new token to a player who lost theirs",
     responses=documented(200, *ACT),
 )
@@ -120,6 +157,8 @@ def issue_token(player_id: str) -> NewToken:
 
 @router.get(
     "/players/<player_id>/matches",
+    operation_id="list_player_matches",
+    tags=["players"],
     summary="A player's matches, newest first, with a cursor",
     responses=documented(200, *READ),
 )

@@ -9,13 +9,18 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from api.answers.rankings import LeaderboardAnswer, PlayerRatingsAnswer, Pool, Pools, RecomputeReport
 from api.context import services
+from api.openapi import BEARER, MAYBE_BEARER
 from api.responses import ACT, CALLER, READ, documented
 
 router = Router()
 
 
 @router.get(
-    "/rankings", summary="The rating pools and the rule presets each one rates", responses=documented()
+    "/rankings",
+    operation_id="list_rating_pools",
+    tags=["rankings"],
+    summary="The rating pools and the rule presets each one rates",
+    responses=documented(),
 )
 def pools() -> Pools:
     return Pools(pools=[Pool.of(p) for p in services().ratings.pools])
@@ -23,6 +28,9 @@ def pools() -> Pools:
 
 @router.get(
     "/rankings/<pool>",
+    operation_id="get_leaderboard",
+    tags=["rankings"],
+    security=MAYBE_BEARER,
     summary="A leaderboard: top N with a cursor, ?around=me, per club or tournament, provisional or not",
     responses=documented(200, *READ, *CALLER),
 )
@@ -47,6 +55,9 @@ def leaderboard(
 
 @router.post(
     "/rankings/<pool>/recompute",
+    operation_id="recompute_pool",
+    tags=["admin"],
+    security=BEARER,
     summary="Admin: rebuild a pool's ratings from its rated matches",
     responses=documented(200, *ACT),
 )
@@ -57,6 +68,8 @@ def recompute(pool: str) -> RecomputeReport:
 
 @router.get(
     "/players/<player_id>/ratings",
+    operation_id="get_player_ratings",
+    tags=["rankings"],
     summary="A player's ratings per pool, the rating history (a point per rated match), records by opponent",
     responses=documented(200, *READ),
 )

@@ -15,13 +15,17 @@ from scopa.domain.games import GameName
 router = Router()
 
 
-@router.get("/health", summary="Liveness", responses=documented())
+@router.get("/health", operation_id="get_health", tags=["system"], summary="Liveness", responses=documented())
 def health() -> Health:
     return Health(ok=True)
 
 
 @router.get(
-    "/rules", summary="A game's rule presets and every option with its default", responses=documented()
+    "/rules",
+    operation_id="get_rules",
+    tags=["system"],
+    summary="A game's rule presets and every option with its default",
+    responses=documented(),
 )
 def rules(game: Annotated[GameName, Query(description=GAME_DESCRIPTION)] = "scopa") -> Rules:
     return Rules.of_game(game)

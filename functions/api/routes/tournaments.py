@@ -26,6 +26,7 @@ from api.context import services
 from api.idempotency import run_once
 from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPairing
 from api.observability import count, logger
+from api.openapi import BEARER
 from api.responses import ACT, READ, created, documented
 from scopa.application.auth import Caller
 from scopa.domain.tournaments.records import STATUSES, TournamentRecord
@@ -55,6 +56,9 @@ def _caller() -> Caller:
 
 @router.post(
     "/tournaments",
+    operation_id="create_tournament",
+    tags=["tournaments"],
+    security=BEARER,
     summary="Create a tournament (organizers; club organizers for a club)",
     responses=documented(201, *ACT, body=True),
 )
@@ -80,6 +84,8 @@ def create_tournament(body: CreateTournament, idempotency_key: IdempotencyKey = 
 
 @router.get(
     "/tournaments",
+    operation_id="list_tournaments",
+    tags=["tournaments"],
     summary="Tournaments, newest first; filter by status and club; with a cursor",
     responses=documented(200, *READ),
 )
@@ -95,6 +101,8 @@ def list_tournaments(
 
 @router.get(
     "/tournaments/<tournament_id>",
+    operation_id="get_tournament",
+    tags=["tournaments"],
     summary="A tournament: settings, status, rounds so far",
     responses=documented(200, *READ),
 )
@@ -105,6 +113,9 @@ def get_tournament(tournament_id: str) -> Tournament:
 
 @router.put(
     "/tournaments/<tournament_id>/settings",
+    operation_id="update_tournament_settings",
+    tags=["tournaments"],
+    security=BEARER,
     summary="Change the settings before the start",
     responses=documented(200, *ACT, body=True),
 )
@@ -115,6 +126,9 @@ def update_settings(tournament_id: str, body: TournamentSettings) -> Tournament:
 
 @router.post(
     "/tournaments/<tournament_id>/open",
+    operation_id="open_tournament_registration",
+    tags=["tournaments"],
+    security=BEARER,
     summary="Open registration (draft -> registration)",
     responses=documented(200, *ACT),
 )
@@ -125,6 +139,9 @@ def open_registration(tournament_id: str) -> Tournament:
 
 @router.post(
     "/tournaments/<tournament_id>/start",
+    operation_id="start_tournament",
+    tags=["tournaments"],
+    security=BEARER,
     summary="Start now: round 1 is paired and its matches begin",
     responses=documented(200, *ACT),
 )
@@ -135,6 +152,9 @@ def start(tournament_id: str) -> Tournament:
 
 @router.post(
     "/tournaments/<tournament_id>/pause",
+    operation_id="pause_tournament",
+    tags=["tournaments"],
+    security=BEARER,
     summary="Pause: no round is closed or paired until resumed",
     responses=documented(200, *ACT),
 )
@@ -145,6 +165,9 @@ def pause(tournament_id: str) -> Tournament:
 
 @router.post(
     "/tournaments/<tournament_id>/resume",
+    operation_id="resume_tournament",
+    tags=["tournaments"],
+    security=BEARER,
     summary="Resume a paused tournament",
     responses=documented(200, *ACT),
 )
@@ -154,7 +177,12 @@ def resume(tournament_id: str) -> Tournament:
 
 
 @router.post(
-    "/tournaments/<tournament_id>/cancel", summary="Cancel the tournament", responses=documented(200, *ACT)
+    "/tournaments/<tournament_id>/cancel",
+    operation_id="cancel_tournament",
+    tags=["tournaments"],
+    security=BEARER,
+    summary="Cancel the tournament",
+    responses=documented(200, *ACT),
 )
 def cancel(tournament_id: str) -> Tournament:
     svc = services()
@@ -163,6 +191,9 @@ def cancel(tournament_id: str) -> Tournament:
 
 @router.post(
     "/tournaments/<tournament_id>/advance",
+    operation_id="advance_tournament",
+    tags=["tournaments"],
+    security=BEARER,
     summary="Run the pipeline for this tournament now: close the round, pair the next, start its matches",
     responses=documented(200, *ACT),
 )
@@ -173,7 +204,13 @@ def advance(tournament_id: str) -> AdvanceReport:
 # ---------------------------------------------------------------- entries
 
 
-@router.get("/tournaments/<tournament_id>/entries", summary="The entrants", responses=documented(200, *READ))
+@router.get(
+    "/tournaments/<tournament_id>/entries",
+    operation_id="list_tournament_entries",
+    tags=["tournaments"],
+    summary="The entrants",
+    responses=documented(200, *READ),
+)
 def entries(tournament_id: str) -> Entries:
     bundle = services().tournaments.bundle(tournament_id)
     ordered = sorted(bundle.entries, key=lambda e: (-e.rating, e.id))
@@ -182,6 +219,9 @@ def entries(tournament_id: str) -> Entries:
 
 @router.post(
     "/tournaments/<tournament_id>/entries",
+    operation_id="enter_tournament",
+    tags=["tournaments"],
+    security=BEARER,
     summary="Enter (yourself, with a partner for two-a-side); organizers enter anyone, bots included",
     responses=documented(201, *ACT, body=True),
 )
@@ -199,7 +239,12 @@ def enter(tournament_id: str, body: Enter, idempotency_key: IdempotencyKey = Non
 
 
 @router.delete(
-    "/tournaments/<tournament_id>/entries", summary="Withdraw your own entry", responses=documented(200, *ACT)
+    "/tournaments/<tournament_id>/entries",
+    operation_id="withdraw_own_entry",
+    tags=["tournaments"],
+    security=BEARER,
+    summary="Withdraw your own entry",
+    responses=documented(200, *ACT),
 )
 def withdraw_own(tournament_id: str) -> Entry:
     return Entry.of(services().tournaments.withdraw_own(_caller(), tournament_id))
@@ -207,6 +252,9 @@ def withdraw_own(tournament_id: str) -> Entry:
 
 @router.delete(
     "/tournaments/<tournament_id>/entries/<entrant_id>",
+    operation_id="withdraw_entrant",
+    tags=["tournaments"],
+    security=BEARER,
     summary="Withdraw an entrant (organizers, or the entrant): removed before the start, unpaired after",
     responses=documented(200, *ACT),
 )
@@ -216,6 +264,9 @@ def withdraw(tournament_id: str, entrant_id: str) -> Entry:
 
 @router.post(
     "/tournaments/<tournament_id>/entries/<entrant_id>/exclude",
+    operation_id="exclude_entrant",
+    tags=["tournaments"],
+    security=BEARER,
     summary="Exclude an entrant (organizers): a match under way is lost, no further pairing",
     responses=documented(200, *ACT, body=True),
 )
@@ -228,6 +279,8 @@ def exclude(tournament_id: str, entrant_id: str, body: Exclude) -> Entry:
 
 @router.get(
     "/tournaments/<tournament_id>/rounds/<number>",
+    operation_id="get_tournament_round",
+    tags=["tournaments"],
     summary="A round: tables, matches, results, byes",
     responses=documented(200, *READ),
 )
@@ -238,6 +291,9 @@ def get_round(tournament_id: str, number: RoundNumber) -> Round:
 
 @router.put(
     "/tournaments/<tournament_id>/rounds/<number>/pairings",
+    operation_id="set_round_pairings",
+    tags=["tournaments"],
+    security=BEARER,
     summary="Pair the next round by hand (organizers); the pipeline uses it instead of the system",
     responses=documented(200, *ACT, body=True),
 )
@@ -249,6 +305,9 @@ def override_pairing(tournament_id: str, number: RoundNumber, body: ManualPairin
 
 @router.post(
     "/tournaments/<tournament_id>/rounds/<number>/tables/<table>/result",
+    operation_id="correct_table_result",
+    tags=["tournaments"],
+    security=BEARER,
     summary="Correct a table's result (organizers); kept in the audit trail",
     responses=documented(200, *ACT, body=True),
 )
@@ -265,6 +324,8 @@ def correct_result(
 
 @router.get(
     "/tournaments/<tournament_id>/standings",
+    operation_id="get_tournament_standings",
+    tags=["tournaments"],
     summary="Standings with tie-breaks, after any round",
     responses=documented(200, *READ),
 )
@@ -276,6 +337,8 @@ def standings(
 
 @router.get(
     "/tournaments/<tournament_id>/crosstable",
+    operation_id="get_tournament_crosstable",
+    tags=["tournaments"],
     summary="Every entrant's results round by round",
     responses=documented(200, *READ),
 )
@@ -286,6 +349,8 @@ def crosstable(tournament_id: str) -> Crosstable:
 
 @router.get(
     "/tournaments/<tournament_id>/export",
+    operation_id="export_tournament",
+    tags=["tournaments"],
     summary="Standings and results as CSV, NDJSON or TRF text",
     responses=documented(200, *READ, content=EXPORT_CONTENT),
 )
@@ -305,6 +370,8 @@ def export(
 
 @router.get(
     "/tournaments/<tournament_id>/audit",
+    operation_id="get_tournament_audit",
+    tags=["tournaments"],
     summary="The organizer actions and result corrections",
     responses=documented(200, *READ),
 )

@@ -38,18 +38,19 @@ from .entry_status import EntryStatus
 from .error_body import ErrorBody
 from .error_body_details import ErrorBodyDetails
 from .exclude import Exclude
-from .export_tournaments_tournament_id_export_get_format import ExportTournamentsTournamentIdExportGetFormat
+from .export_tournament_format import ExportTournamentFormat
 from .finished_deal import FinishedDeal
 from .finished_game import FinishedGame
+from .get_leaderboard_by import GetLeaderboardBy
+from .get_rules_game import GetRulesGame
 from .health import Health
 from .http_validation_error import HTTPValidationError
 from .inbox_answer import InboxAnswer
 from .invitation import Invitation
 from .leaderboard_answer import LeaderboardAnswer
 from .leaderboard_answer_by import LeaderboardAnswerBy
-from .leaderboard_rankings_pool_get_by import LeaderboardRankingsPoolGetBy
 from .leftovers import Leftovers
-from .list_tournaments_tournaments_get_status_type_0 import ListTournamentsTournamentsGetStatusType0
+from .list_tournaments_status_type_0 import ListTournamentsStatusType0
 from .manual_pairing import ManualPairing
 from .match_answer import MatchAnswer
 from .match_answer_awaiting_action_type_0 import MatchAnswerAwaitingActionType0
@@ -98,7 +99,6 @@ from .rule_preset import RulePreset
 from .rule_preset_options import RulePresetOptions
 from .rules import Rules
 from .rules_options import RulesOptions
-from .rules_rules_get_game import RulesRulesGetGame
 from .seat import Seat
 from .seek_answer import SeekAnswer
 from .seek_answer_status import SeekAnswerStatus
@@ -161,18 +161,19 @@ __all__ = (
     "ErrorBody",
     "ErrorBodyDetails",
     "Exclude",
-    "ExportTournamentsTournamentIdExportGetFormat",
+    "ExportTournamentFormat",
     "FinishedDeal",
     "FinishedGame",
+    "GetLeaderboardBy",
+    "GetRulesGame",
     "Health",
     "HTTPValidationError",
     "InboxAnswer",
     "Invitation",
     "LeaderboardAnswer",
     "LeaderboardAnswerBy",
-    "LeaderboardRankingsPoolGetBy",
     "Leftovers",
-    "ListTournamentsTournamentsGetStatusType0",
+    "ListTournamentsStatusType0",
     "ManualPairing",
     "MatchAnswer",
     "MatchAnswerAwaitingActionType0",
@@ -221,7 +222,6 @@ __all__ = (
     "RulePresetOptions",
     "Rules",
     "RulesOptions",
-    "RulesRulesGetGame",
     "Seat",
     "SeekAnswer",
     "SeekAnswerStatus",

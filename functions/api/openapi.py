@@ -1,0 +1,62 @@
+"""What the OpenAPI document says about the API as a whole: title, tags, the bearer scheme, and which
+routes take a token. Routes name these in their decorators (``tags=``, ``security=``, ``operation_id=``);
+:func:`document` is the one way to build the document (``GET /openapi.json``, ``make spec``, the tests).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer, Tag
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
+
+TITLE = "Scopa service"
+VERSION = "0.1.0"
+DESCRIPTION = (
+    "Scopa and Briscola matches, a lobby, clubs, tournaments and rankings. Send the token a registration "
+    "gave as `Authorization: Bearer <token>`. Every error answers `{code, message, details}`; see "
+    "docs/api.md for the codes, rate limits and the contract."
+)
+
+TAGS: list[Tag] = [
+    Tag(name="players", description="Registration, profiles, tokens, the house bots"),
+    Tag(name="matches", description="Create, read (and wait), move, resign; records and finished deals"),
+    Tag(name="lobby", description="Open seeks, challenges and the caller's inbox"),
+    Tag(name="clubs", description="Clubs and their members"),
+    Tag(name="tournaments", description="Tournaments, entries, rounds, standings and exports"),
+    Tag(name="rankings", description="Rating pools, leaderboards and a player's ratings"),
+    Tag(name="admin", description="Operations only the admin token may do"),
+    Tag(name="system", description="Health and the game rules"),
+]
+
+SCHEME = "bearer"
+SECURITY_SCHEMES: dict[str, Any] = {
+    SCHEME: HTTPBearer(
+        bearerFormat="opaque",
+        description="the token from POST /players (or POST /me/token); the admin token for admin routes",
+    )
+}
+
+# A route that needs a token, and one that takes it when given (anonymous callers are welcome).
+BEARER: list[dict[str, list[str]]] = [{SCHEME: []}]
+MAYBE_BEARER: list[dict[str, list[str]]] = [{}, {SCHEME: []}]
+
+
+def configure(app: APIGatewayHttpResolver) -> None:
+    app.configure_openapi(
+        title=TITLE,
+        version=VERSION,
+        description=DESCRIPTION,
+        tags=list(TAGS),
+        security_schemes=SECURITY_SCHEMES,
+    )
+
+
+def document(app: APIGatewayHttpResolver) -> dict[str, Any]:
+    """The OpenAPI document as plain JSON data."""
+    text = app.get_openapi_json_schema()
+    loaded: dict[str, Any] = json.loads(text) if isinstance(text, str) else text
+    return loaded
