@@ -68,9 +68,9 @@ events: $(STAMP)
 	$(BIN)/python events/generate.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check shared tests functions infra bench events tools
-	$(BIN)/ruff format --check shared tests functions infra bench events tools
-	$(BIN)/mypy shared functions tests bench events infra tools
+	$(BIN)/ruff check shared tests functions infra bench events tools clients
+	$(BIN)/ruff format --check shared tests functions infra bench events tools clients
+	$(BIN)/mypy shared functions tests bench events infra tools clients/python
 
 format: $(STAMP)
 	$(BIN)/ruff format shared tests functions infra bench events tools

@@ -1,8 +1,9 @@
 """`make client`: generate the typed client (``scopa_client/openapi``) from the API's OpenAPI document.
 
 The document is the one the API serves (``api.openapi.document``, committed as docs/openapi.json by
-``make spec``), written with sorted keys so the same contract always gives the same input. openapi-python-client writes the package, then the dev
-venv's ruff formats it, so the output depends only on the spec and the two tools' versions.
+``make spec``), written with sorted keys so the same contract always gives the same input.
+openapi-python-client writes the package, then the dev venv's ruff formats it, so the output depends
+only on the spec and the two tools' versions.
 
     python clients/python/generate.py [--out DIR] [--spec FILE]
 

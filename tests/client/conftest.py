@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from scopa_client import Session
 
+from scopa_client import Session
 from tests.api.conftest import ADMIN_TOKEN
 from tests.served import local_server
 from tools.local_server import LocalServer

@@ -10,7 +10,6 @@ from typing import Any
 
 from scopa_client import Session
 from scopa_client.bot import BotRunner, BotSettings, Program, Report
-
 from tests.client.conftest import EXAMPLE_BOT, bot_account
 from tests.client.proxy import relay_to
 from tools.local_server import LocalServer

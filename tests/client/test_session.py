@@ -7,9 +7,9 @@ import socket
 from typing import Any
 
 import pytest
+
 from scopa_client import ApiError, Session
 from scopa_client.openapi.models import MatchAnswer, PlayerProfile
-
 from tools.local_server import LocalServer
 
 
