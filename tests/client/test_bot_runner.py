@@ -89,3 +89,44 @@ def test_the_runner_accepts_a_challenge_and_declines_what_its_settings_refuse(se
     assert isinstance(report, Report), report
     assert [f.match_id for f in report.finished] == [wanted["id"]]
     check_each_decision_played_once(server.url, token, report)
+
+
+def test_the_runner_takes_a_seek_from_the_lobby(server: LocalServer) -> None:
+    _, token = bot_account(server.url, "Seeker")
+    with Session.register(server.url, "Dora") as dora:
+        seek = dora.request("POST", "/lobby/seeks", {"game": "scopa", "target": 1, "rated": False})
+        program = Program([sys.executable, str(EXAMPLE_BOT)])
+        session = Session(server.url, token)
+        settings = BotSettings(accept_challenges=False, accept_seeks=True, rated="casual", stop_after=1)
+        runner = BotRunner(session, program, settings)
+        thread, out = run_in_thread(runner)
+        deadline = time.monotonic() + 30
+        while (taken := dora.request("GET", f"/lobby/seeks/{seek['id']}"))["status"] == "open":
+            assert time.monotonic() < deadline, "the runner did not take the seek"
+            time.sleep(0.1)
+        final = dora.play(taken["match_id"], lambda view: view["legal_moves"][0])
+        thread.join(timeout=120)
+        program.close()
+        session.close()
+    assert final["status"] == "finished"
+    report = out[0]
+    assert isinstance(report, Report), report
+    assert [f.match_id for f in report.finished] == [taken["match_id"]]
+
+
+def test_the_example_bot_plays_briscola_against_a_house_bot(server: LocalServer) -> None:
+    _, token = bot_account(server.url, "Briscolone")
+    program = Program([sys.executable, str(EXAMPLE_BOT)])
+    session = Session(server.url, token)
+    settings = BotSettings(
+        games=frozenset({"briscola"}), versus="bot-random", versus_game="briscola", stop_after=1
+    )
+    runner = BotRunner(session, program, settings, sleep=lambda s: time.sleep(min(s, 0.5)))
+    thread, out = run_in_thread(runner)
+    thread.join(timeout=120)
+    program.close()
+    session.close()
+    report = out[0]
+    assert isinstance(report, Report), report
+    assert [f.status for f in report.finished] == ["finished"]
+    assert report.decisions > 10
