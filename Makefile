@@ -70,7 +70,7 @@ events: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check shared tests functions infra bench events tools clients
 	$(BIN)/ruff format --check shared tests functions infra bench events tools clients
-	$(BIN)/mypy shared functions tests bench events infra tools clients/python
+	$(BIN)/mypy shared functions tests bench events infra tools clients/python/scopa_client
 
 format: $(STAMP)
 	$(BIN)/ruff format shared tests functions infra bench events tools
