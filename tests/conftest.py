@@ -14,3 +14,4 @@ from tests.common import use_fake_aws
 
 use_fake_aws()
 os.environ.setdefault("TABLE_NAME", "scopa-test")
+os.environ.setdefault("RATE_LIMIT_PER_SECOND", "0")  # tests/api/test_contract.py turns it on

@@ -7,6 +7,11 @@ DynamoDB throttling that outlasts the client's own retries (standard mode, four 
 a busy table: it answers ``503 service_busy`` with a ``Retry-After`` header, and nothing of the AWS error.
 A conditional write lost to a concurrent change that no service turned into a conflict of its own answers
 ``409 write_conflict``: read again and retry.
+
+The HTTP contract around the routes also answers here: a body that is not JSON is ``415
+unsupported_media_type`` (no Content-Type counts as JSON); a JSON number too long to read is ``400
+number_out_of_range``; a method the path does not take is ``405 method_not_allowed`` with ``Allow``; a
+caller over their rate is ``429 rate_limited`` with ``Retry-After`` (:mod:`api.ratelimit`).
 """
 
 from __future__ import annotations
@@ -17,10 +22,14 @@ from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
-from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+from aws_lambda_powertools.event_handler.openapi.exceptions import (
+    RequestUnsupportedContentType,
+    RequestValidationError,
+)
 from botocore.exceptions import ClientError
 
 from api.observability import count, logger
+from api.ratelimit import RateLimited
 from scopa.adapters.dynamodb.codec import is_throttling
 from scopa.application import errors as service_errors
 from scopa.application.ports.conflict import WriteConflict
@@ -37,6 +46,70 @@ STATUS: dict[type[Exception], HTTPStatus] = {
     service_errors.Conflict: HTTPStatus.CONFLICT,
     service_errors.IdempotencyKeyReused: HTTPStatus.UNPROCESSABLE_ENTITY,
 }
+
+
+JSON_MEDIA_TYPE = "application/json"
+
+
+class UnsupportedMediaType(Exception):
+    """The request has a body whose Content-Type is not JSON."""
+
+    def __init__(self, content_type: str) -> None:
+        super().__init__(content_type)
+        self.content_type = content_type[:100]
+
+
+class NumberOutOfRange(ValueError):
+    """A JSON number in the body has more digits than the decoder reads (Python's limit: 4,300)."""
+
+
+def media_type(content_type: str | None) -> str:
+    """``application/json`` of ``Application/JSON; charset=utf-8``; "" when none was sent."""
+    return (content_type or "").split(";", 1)[0].strip().lower()
+
+
+def is_json(content_type: str | None) -> bool:
+    """A body is read as JSON when it says so, or says nothing (curl -d and urllib say form data)."""
+    return media_type(content_type) in ("", JSON_MEDIA_TYPE)
+
+
+def normal_media_type(event: dict[str, Any]) -> dict[str, Any]:
+    """The event with its Content-Type's media type in lower case (``Application/JSON`` is JSON: media
+    types ignore case, the resolver's check does not)."""
+    headers = event.get("headers")
+    if isinstance(headers, dict):
+        for name, value in headers.items():
+            if name.lower() == "content-type" and isinstance(value, str):
+                media, sep, params = value.partition(";")
+                headers[name] = media.strip().lower() + sep + params
+    return event
+
+
+def decode_json(text: str) -> Any:
+    """The resolver's JSON decoder: a number too long to convert is a client's error, never a 500; NaN
+    and Infinity are not JSON."""
+
+    def not_json(name: str) -> Any:
+        raise json.JSONDecodeError(f"{name} is not a JSON value", text, 0)
+
+    try:
+        return json.loads(text, parse_constant=not_json)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # int(...) over sys.get_int_max_str_digits()
+        raise NumberOutOfRange("a number in the body has too many digits") from None
+
+
+def require_json_body(app: APIGatewayHttpResolver, next_middleware: Any) -> Any:
+    """A route middleware: a body sent as form data (which the resolver would parse) is refused as not
+    JSON, like any other media type. Routes without a body ignore what is sent."""
+    event = app.current_event
+    route = app.context.get("_route")
+    takes_body = bool(getattr(getattr(route, "dependant", None), "body_params", None))
+    content_type = event.headers.get("content-type")
+    if takes_body and event.body and not is_json(content_type):
+        raise UnsupportedMediaType(content_type or "")
+    return next_middleware(app)
 
 
 def error_response(
@@ -123,8 +196,44 @@ def register(app: APIGatewayHttpResolver) -> None:
     def bad_cursor(exc: InvalidCursor) -> Response[str]:
         return answer(HTTPStatus.BAD_REQUEST, "invalid_cursor", str(exc))
 
+    def unsupported(content_type: str) -> Response[str]:
+        return answer(
+            HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            f"the request body must be JSON: send Content-Type: {JSON_MEDIA_TYPE}",
+            {"content_type": content_type[:100], "accepted": [JSON_MEDIA_TYPE]},
+        )
+
+    @app.exception_handler(UnsupportedMediaType)
+    def not_json_body(exc: UnsupportedMediaType) -> Response[str]:
+        return unsupported(exc.content_type)
+
+    @app.exception_handler(RequestUnsupportedContentType)
+    def unknown_media_type(exc: RequestUnsupportedContentType) -> Response[str]:
+        event = app.current_event
+        return unsupported((event.headers.get("content-type") if event else None) or "")
+
+    @app.exception_handler(NumberOutOfRange)
+    def number_out_of_range(exc: NumberOutOfRange) -> Response[str]:
+        return answer(HTTPStatus.BAD_REQUEST, "number_out_of_range", str(exc))
+
+    @app.exception_handler(RateLimited)
+    def rate_limited(exc: RateLimited) -> Response[str]:
+        count("RateLimited")
+        return answer(
+            HTTPStatus.TOO_MANY_REQUESTS,
+            "rate_limited",
+            f"too many requests: at most {exc.rate:g} a second ({exc.burst} at once); retry later",
+            {"retry_after_seconds": exc.retry_after},
+            headers={"Retry-After": str(exc.retry_after)},
+        )
+
     @app.exception_handler(RequestValidationError)
     def invalid_request(exc: RequestValidationError) -> Response[str]:
+        event = app.current_event
+        content_type = event.headers.get("content-type") if event else None
+        if event is not None and event.body and not is_json(content_type):
+            return unsupported(content_type or "")  # form data the resolver read, and found wanting
         problems = [
             {
                 "location": ".".join(str(p) for p in e.get("loc", ())),
@@ -170,6 +279,17 @@ def register(app: APIGatewayHttpResolver) -> None:
 
     @app.not_found
     def not_found(exc: NotFoundError) -> Response[str]:
+        event = app.current_event
+        allowed = allowed_methods(app, event.path) if event else []
+        if allowed:  # the path exists, the method does not: as API Gateway would, name those it takes
+            method = event.http_method.upper()
+            return answer(
+                HTTPStatus.METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                f"{method} is not allowed here; allowed: {', '.join(allowed)}",
+                {"allowed": allowed},
+                headers={"Allow": ", ".join(allowed)},
+            )
         return answer(HTTPStatus.NOT_FOUND, "route_not_found", "no such route")
 
     @app.exception_handler(Exception)
@@ -196,6 +316,12 @@ def register(app: APIGatewayHttpResolver) -> None:
             "the service is busy; try again shortly",
             headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
         )
+
+
+def allowed_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:
+    """The methods some route declares for ``path`` (none: the path is unknown)."""
+    routes = [*getattr(app, "_static_routes", []), *getattr(app, "_dynamic_routes", [])]
+    return sorted({route.method for route in routes if route.rule.match(path)})
 
 
 def _body_too_deep(app: APIGatewayHttpResolver) -> bool:

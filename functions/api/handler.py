@@ -8,11 +8,20 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConf
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from api import errors, openapi
+from api import errors, openapi, ratelimit
 from api.observability import logger, metrics, route_application_logs, tracer
 from api.routes import clubs, lobby, matches, pages, players, rankings, system, tournaments
 
-app = APIGatewayHttpResolver(enable_validation=True, cors=CORSConfig(allow_origin="*", max_age=600))
+#: The CORS answer, as API Gateway's (infra/components/api.py; tests/infra/test_cors_local.py compares them).
+CORS_HEADERS = ("authorization", "content-type", "idempotency-key")
+CORS_MAX_AGE_SECONDS = 600
+
+app = APIGatewayHttpResolver(
+    enable_validation=True,
+    cors=CORSConfig(allow_origin="*", allow_headers=list(CORS_HEADERS), max_age=CORS_MAX_AGE_SECONDS),
+    json_body_deserializer=errors.decode_json,
+)
+app.use([ratelimit.limit, errors.require_json_body])
 app.include_router(system.router)
 app.include_router(players.router)
 app.include_router(matches.router)
@@ -36,4 +45,16 @@ def openapi_document() -> dict[str, Any]:
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     route_application_logs(logger)
-    return app.resolve(event, context)
+    return private(event, app.resolve(errors.normal_media_type(event), context))
+
+
+def private(event: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """``Cache-Control: no-store`` on every answer to a caller with a token (it may hold their hand) and
+    to every write (a registration holds the new token); public reads keep what their route set."""
+    headers = {k.lower() for k in event.get("headers") or {}}
+    method = str(event.get("requestContext", {}).get("http", {}).get("method", "GET")).upper()
+    if "authorization" in headers or method not in ("GET", "HEAD", "OPTIONS"):
+        out = answer.setdefault("headers", {})
+        if not any(k.lower() == "cache-control" for k in out):
+            out["Cache-Control"] = "no-store"
+    return answer

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, Self
+import sys
+import unicodedata
+from functools import cache
+from itertools import groupby
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from scopa.domain.games import GameName
 from scopa.domain.tournaments.settings import TournamentSettings
@@ -16,18 +20,79 @@ GAME_DESCRIPTION = (
 )
 
 
-class RegisterPlayer(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(
-        min_length=1, max_length=80, description="display name (1 to 40 characters once trimmed)"
+# ---------------------------------------------------------------- constraints the document states
+
+#: The characters a name may not hold (Unicode categories Cc, Cf, Cs, Co, Cn), as the service checks them
+#: (scopa.application.services.players.clean_name); whitespace is allowed: runs of it become one space.
+_REFUSED = ("Cc", "Cf", "Cs", "Co", "Cn")
+NAME_MAX = 40
+
+
+def _ranges(keep: list[bool]) -> str:
+    """A regex character class body of the code points whose ``keep`` is true, as ranges."""
+    parts: list[str] = []
+    code = 0
+    for inside, run in groupby(keep):
+        length = sum(1 for _ in run)
+        if inside:
+            last = code + length - 1
+            parts.append(_escape(code) if length == 1 else f"{_escape(code)}-{_escape(last)}")
+        code += length
+    return "".join(parts)
+
+
+def _escape(code: int) -> str:
+    """``\\uXXXX`` in the Basic Plane (Python and ECMAScript read it alike); beyond, the character."""
+    return f"\\u{code:04x}" if code <= 0xFFFF else chr(code)
+
+
+@cache
+def name_pattern() -> str:
+    """Exactly the names the service takes (before the length check): a visible first character that is
+    not a combining mark, then anything but control, format, private-use and unassigned characters.
+    Built once, when the OpenAPI document is (about a second: every code point is looked at)."""
+    categories = list(map(unicodedata.category, map(chr, range(sys.maxunicode + 1))))
+    space = [chr(code).isspace() for code in range(0x3001)]  # U+3000 is the last space character
+    space += [False] * (len(categories) - len(space))
+    allowed = [s or c not in _REFUSED for s, c in zip(space, categories, strict=True)]
+    first = [
+        a and not s and not c.startswith("M") for a, s, c in zip(allowed, space, categories, strict=True)
+    ]
+    return f"^\\s*[{_ranges(first)}][{_ranges(allowed)}]*$"
+
+
+def _name_schema(schema: dict[str, Any]) -> None:
+    schema["pattern"] = name_pattern()
+
+
+def Name(description: str) -> Any:  # a field factory, named like the type it describes
+    return Field(
+        min_length=1,
+        max_length=NAME_MAX,
+        description=description + f" (1 to {NAME_MAX} characters; no control or invisible characters)",
+        json_schema_extra=_name_schema,
     )
+
+
+def _integral(value: Any) -> Any:
+    """A JSON number with no fraction (``67788.0``) is the integer JSON Schema calls it; ``true`` is not."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+#: An integer that refuses booleans and strings but takes ``3.0``, as JSON Schema's ``integer`` does.
+JsonInt = Annotated[int, BeforeValidator(_integral), Field(strict=True)]
+
+
+class RegisterPlayer(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "Ada"}]})
+    name: str = Name("display name")
 
 
 class CreateBotAccount(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(
-        min_length=1, max_length=80, description="the bot's display name (1 to 40 characters once trimmed)"
-    )
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "Deep Scopa"}]})
+    name: str = Name("the bot's display name")
 
 
 class SetRole(BaseModel):
@@ -35,10 +100,19 @@ class SetRole(BaseModel):
     role: Literal["player", "organizer"]
 
 
-class TimeControl(BaseModel):
-    """Seconds per move for live play, or days per move for correspondence play."""
+def _one_clock(schema: dict[str, Any]) -> None:
+    """Exactly one of the two is an integer (the other absent or null)."""
+    schema["oneOf"] = [
+        {"required": [name], "properties": {name: {"type": "integer"}}}
+        for name in ("seconds_per_move", "days_per_move")
+    ]
+    schema["examples"] = [{"seconds_per_move": 60}, {"days_per_move": 3}]
 
-    model_config = ConfigDict(extra="forbid")
+
+class TimeControl(BaseModel):
+    """Seconds per move for live play, or days per move for correspondence play: exactly one of them."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_one_clock)
     seconds_per_move: int | None = Field(None, ge=5, le=86_400)
     days_per_move: int | None = Field(None, ge=1, le=30)
 
@@ -56,7 +130,15 @@ class TimeControl(BaseModel):
 
 
 class CreateMatch(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"players": ["p_0123456789abcdef", "bot-greedy"], "time_control": {"days_per_move": 3}},
+                {"game": "briscola", "players": ["p_0123456789abcdef", "bot-strong"], "preset": "classic"},
+            ]
+        },
+    )
     game: GameName = Field("scopa", description=GAME_DESCRIPTION)
     players: list[str] = Field(
         min_length=2,
@@ -77,7 +159,16 @@ class PlayMove(BaseModel):
     """One move: a card (Scopa with ``take``; Briscola with an optional ``signal``), or in Briscola
     chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"card": "7d", "take": ["3s", "4c"], "version": 4},
+                {"card": "Kb", "take": [], "version": 5},
+                {"bid": "pass", "version": 2},
+            ]
+        },
+    )
     card: str | None = Field(None, min_length=1, max_length=4, examples=["7d"], description="the card played")
     take: list[str] = Field(
         default_factory=list, max_length=20, description="Scopa: table cards taken; [] to lay"
@@ -91,9 +182,7 @@ class PlayMove(BaseModel):
     call: str | None = Field(
         None, min_length=1, max_length=4, description="Briscola chiamata: the card called"
     )
-    version: int = Field(
-        ge=1, le=10**9, strict=True, description="the match version this move answers (from GET)"
-    )
+    version: JsonInt = Field(ge=1, le=10**9, description="the match version this move answers (from GET)")
 
     @model_validator(mode="after")
     def _one(self) -> Self:
@@ -114,8 +203,10 @@ class PlayMove(BaseModel):
 
 
 class CreateClub(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=80)
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"name": "Circolo del Tressette", "open": True}]}
+    )
+    name: str = Name("the club's name")
     description: str = Field("", max_length=500)
     open: bool = Field(False, description="anyone may join by themselves")
 
@@ -127,8 +218,13 @@ class AddMember(BaseModel):
 
 
 class CreateTournament(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=80)
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"name": "Winter Swiss", "settings": {"format": "swiss", "rounds": 5, "target": 11}}]
+        },
+    )
+    name: str = Name("the tournament's name")
     club_id: str | None = Field(None, max_length=64, description="the club it belongs to; null: open")
     settings: TournamentSettings = Field(default_factory=lambda: TournamentSettings(rounds=5))
     open_registration: bool = Field(True, description="take entries at once (false: a draft)")

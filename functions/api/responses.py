@@ -19,12 +19,106 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BaseModel, Field
 
-# Error statuses by kind of route (422 and 500 are added to every route, 400 and 413 to those with a body).
+# Error statuses by kind of route (422, 429, 500 and 503 are added to every route, 400, 413 and 415 to
+# those with a body).
 READ: tuple[int, ...] = (400, 404)  # a bad cursor or argument; nothing under that id
 CALLER: tuple[int, ...] = (401, 403)  # no, bad or revoked token; the caller may not do this
 ACT: tuple[int, ...] = (400, 401, 403, 404, 409)  # a caller's action: refused, forbidden, missing, conflict
 
 AnswerT = TypeVar("AnswerT", bound=BaseModel)
+
+#: The error codes each status may carry, anywhere in the API: the one list the document shows (as each
+#: error answer's ``x-error-codes`` and description). tests/fuzz/test_openapi_document.py checks it holds
+#: every code the services raise and the error map answers.
+ERROR_CODES: dict[int, tuple[str, ...]] = {
+    400: (
+        "invalid_json",
+        "number_out_of_range",
+        "invalid_cursor",
+        "bad_request",
+        "bot_player",
+        "challenge_a_bot",
+        "challenge_yourself",
+        "club_required",
+        "duplicate_player",
+        "invalid_description",
+        "invalid_name",
+        "invalid_pairing",
+        "invalid_result",
+        "invalid_role",
+        "invalid_seed",
+        "own_seek",
+        "players_required",
+        "seek_for_two",
+        "unknown_format",
+        "unknown_game",
+        "unsupported_rules",
+        "wrong_player_count",
+        "wrong_team_size",
+    ),
+    401: ("unauthorized",),
+    403: (
+        "forbidden",
+        "bot_player",
+        "invitation_only",
+        "not_a_member",
+        "not_a_participant",
+        "not_an_organizer",
+        "not_club_organizer",
+        "not_the_creator",
+        "not_tournament_organizer",
+        "not_your_entry",
+    ),
+    404: (
+        "route_not_found",
+        "not_found",
+        "club_not_found",
+        "entrant_not_found",
+        "match_not_found",
+        "not_rated",
+        "player_not_found",
+        "pool_not_found",
+        "round_not_found",
+        "seek_not_found",
+        "table_not_found",
+        "tournament_not_found",
+    ),
+    409: (
+        "conflict",
+        "write_conflict",
+        "already_entered",
+        "entries_closed",
+        "entries_exist",
+        "invitation_expired",
+        "match_finished",
+        "match_not_active",
+        "match_not_finished",
+        "match_not_pending",
+        "not_a_draft",
+        "not_a_member",
+        "not_active",
+        "not_running",
+        "not_your_turn",
+        "paused",
+        "player_changed",
+        "round_already_paired",
+        "seek_not_open",
+        "seek_taken",
+        "stale_version",
+        "token_changed",
+        "too_few_entrants",
+        "too_many_seeks",
+        "tournament_full",
+        "tournament_over",
+        "tournament_started",
+    ),
+    413: ("payload_too_large",),
+    415: ("unsupported_media_type",),
+    422: ("validation_error", "illegal_move", "invalid_rules", "invalid_input", "idempotency_key_reused"),
+    429: ("rate_limited",),
+    500: ("internal_error",),
+    503: ("service_busy",),
+}
 
 
 class ErrorBody(BaseModel):
@@ -47,7 +141,7 @@ def documented(
 
     ``body``: the route takes a JSON body, so bad JSON (400) and an oversized body (413) may come back.
     """
-    statuses = {*errors, 422, 500} | ({400, 413} if body else set())
+    statuses = {*errors, 422, 429, 500, 503} | ({400, 413, 415} if body else set())
     answers: dict[int, OpenAPIResponse] = {}
     ok: OpenAPIResponse = {"description": description or HTTPStatus(success).phrase}
     if success == HTTPStatus.NO_CONTENT:
@@ -56,9 +150,11 @@ def documented(
         ok["content"] = content
     answers[success] = ok
     for status in sorted(statuses):
+        codes = ERROR_CODES[status]
         answers[status] = {
-            "description": HTTPStatus(status).phrase,
+            "description": f"{HTTPStatus(status).phrase}; code one of: {', '.join(codes)}",
             "content": {"application/json": {"model": ErrorBody}},
+            "x-error-codes": list(codes),  # type: ignore[typeddict-unknown-key]
         }
     return answers
 

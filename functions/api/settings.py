@@ -12,6 +12,8 @@ request. Variables:
 * ``DYNAMODB_ENDPOINT``: another DynamoDB (local emulators); AWS's by default;
 * ``AWS_REGION`` (or ``AWS_DEFAULT_REGION``): the region (``eu-south-1``);
 * ``RANKING_SHARDS``: leaderboard index partitions per pool, 1 to 64 (``4``);
+* ``RATE_LIMIT_PER_SECOND`` / ``RATE_LIMIT_BURST``: each caller's requests a second (``10``; ``0``: no limit)
+  and at once (``60``), per API container (``api.ratelimit``);
 * ``NOTIFIER_FUNCTION``: the notifier function's name or ARN: changes are handed to it (else nobody is
   notified, as in tests and the CLI);
 * ``WEBSOCKET_ENDPOINT``: the WebSocket stage's management URL (``https://...``), where the live and
@@ -54,6 +56,9 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("AWS_REGION", "AWS_DEFAULT_REGION"),
     )
     ranking_shards: int = Field(4, ge=1, le=64)
+    # Per caller and container (api.ratelimit): steady requests a second, and how many at once; 0: no limit
+    rate_limit_per_second: float = Field(10, ge=0, le=10_000)
+    rate_limit_burst: int = Field(60, ge=1, le=100_000)
     notifier_function: str | None = Field(None, pattern=r"^[A-Za-z0-9_:.-]{1,170}$")
     websocket_endpoint: str | None = Field(None, pattern=r"^https?://\S+$")
     websocket_url: str | None = Field(None, pattern=r"^wss?://[^\s'\";,]+$")
@@ -94,6 +99,8 @@ _VARIABLES = {
     "AWS_REGION": "AWS_REGION",
     "AWS_DEFAULT_REGION": "AWS_DEFAULT_REGION",
     "ranking_shards": "RANKING_SHARDS",
+    "rate_limit_per_second": "RATE_LIMIT_PER_SECOND",
+    "rate_limit_burst": "RATE_LIMIT_BURST",
     "notifier_function": "NOTIFIER_FUNCTION",
     "websocket_endpoint": "WEBSOCKET_ENDPOINT",
     "websocket_url": "WEBSOCKET_URL",

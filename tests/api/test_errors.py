@@ -123,12 +123,16 @@ def test_huge_and_unknown_rule_options_are_refused(api: Api) -> None:
 # --------------------------------------------------------------------------- routes and the last resort
 
 
-@pytest.mark.parametrize(
-    ("method", "path"),
-    [("GET", "/nowhere"), ("GET", "/matches"), ("PATCH", "/me"), ("DELETE", "/players/p_x")],
-)
+@pytest.mark.parametrize(("method", "path"), [("GET", "/nowhere"), ("PATCH", "/no/such/path")])
 def test_unknown_routes_are_not_found(bare_api: Api, method: str, path: str) -> None:
     assert_error(bare_api.call(method, path), 404, "route_not_found")
+
+
+@pytest.mark.parametrize(
+    ("method", "path"), [("GET", "/matches"), ("PATCH", "/me"), ("DELETE", "/players/p_x")]
+)
+def test_known_paths_refuse_other_methods_with_405(bare_api: Api, method: str, path: str) -> None:
+    assert_error(bare_api.call(method, path), 405, "method_not_allowed")  # see tests/api/test_contract.py
 
 
 def test_an_unexpected_error_is_a_bare_500(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:

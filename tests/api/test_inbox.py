@@ -34,7 +34,7 @@ def test_the_inbox_lists_invitations_challenges_and_seeks(api: Api) -> None:
                 "game": "scopa",
                 "preset": "classic",
                 "target": None,  # the preset's own
-                "time_control": {"seconds_per_move": 86_400},
+                "time_control": {"seconds_per_move": 86_400, "days_per_move": 1},
                 "rated": True,
                 "created_at": cid_to_ada["created_at"],
                 "expires_at": cid_to_ada["expires_at"],
@@ -47,7 +47,7 @@ def test_the_inbox_lists_invitations_challenges_and_seeks(api: Api) -> None:
                 "game": "scopa",
                 "preset": "classic",
                 "target": 16,
-                "time_control": {"seconds_per_move": ada_to_bea["time_control"]["seconds_per_move"]},
+                "time_control": ada_to_bea["time_control"],
                 "rated": False,
                 "created_at": ada_to_bea["created_at"],
                 "expires_at": ada_to_bea["expires_at"],

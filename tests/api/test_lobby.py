@@ -33,7 +33,11 @@ def test_a_seek_is_listed_then_taken_and_its_match_starts_with_both_seats_accept
     # Given Ada's seek for a 16-point game, one minute a move, unrated
     made = seek(api, ada_token, target=16, time_control={"seconds_per_move": 60}, rated=False)
     assert made["by"] == {"player_id": ada, "name": "Ada"}
-    assert (made["preset"], made["target"], made["time_control"]) == ("classic", 16, {"seconds_per_move": 60})
+    assert (made["preset"], made["target"], made["time_control"]) == (
+        "classic",
+        16,
+        {"seconds_per_move": 60, "days_per_move": None},
+    )
     assert (made["status"], made["match_id"], made["rated"]) == ("open", None, False)
     assert made["expires_at"] > made["created_at"]
     # anyone, even without a token, sees it in the lobby
@@ -51,7 +55,7 @@ def test_a_seek_is_listed_then_taken_and_its_match_starts_with_both_seats_accept
     assert all(s["accepted"] for s in match["seats"])
     assert (match["rules"]["target"], match["time_control"], match["rated"]) == (
         16,
-        {"seconds_per_move": 60},
+        {"seconds_per_move": 60, "days_per_move": None},
         False,
     )
     assert match["expires_at"] is None

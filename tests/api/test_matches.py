@@ -48,7 +48,7 @@ def test_a_match_against_a_bot_starts_at_once_at_the_humans_turn(api: Api) -> No
     assert view["legal_moves"]
     assert match["deadline"] is None  # one human and no time control asked for: no clock
     assert match["timed"] is False
-    assert match["time_control"] == {"seconds_per_move": 3 * 86_400}
+    assert match["time_control"] == {"seconds_per_move": 3 * 86_400, "days_per_move": 3}
     assert match["result"] is None
 
 

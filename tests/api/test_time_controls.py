@@ -23,14 +23,14 @@ def test_the_deadline_follows_the_time_control(api: Api, clock: ManualClock) -> 
     me, token = api.register("Ada")
     match = new_match(api, token, [me, "bot-greedy"], **FAST)
     assert match["deadline"] == "2027-01-15T08:00:30.000Z"
-    assert match["time_control"] == {"seconds_per_move": 30}
+    assert match["time_control"] == {"seconds_per_move": 30, "days_per_move": None}
 
     clock.advance(20)
     after = play(api, match, token).body
     assert after["deadline"] == "2027-01-15T08:00:50.000Z"  # a fresh 30 s from the move
 
     days = new_match(api, token, [me, "bot-greedy"], time_control={"days_per_move": 2})
-    assert days["time_control"] == {"seconds_per_move": 2 * 86_400}
+    assert days["time_control"] == {"seconds_per_move": 2 * 86_400, "days_per_move": 2}  # as given
     assert days["deadline"] == "2027-01-17T08:00:20.000Z"
 
 

@@ -126,3 +126,47 @@ def test_token_routes_name_the_bearer_scheme(document: dict[str, Any]) -> None:
         op = document["paths"][path][method.lower()]
         if sec is not None:
             assert "401" in op["responses"], (method, path)
+
+
+def test_the_committed_document_is_valid_openapi_and_the_live_one() -> None:
+    from openapi_spec_validator import validate
+
+    from tools.spec import live
+
+    spec = committed()
+    validate(spec)  # raises, naming the bad part, on an invalid OpenAPI 3.1 document
+    assert live() == json.dumps(spec, indent=2, sort_keys=True, ensure_ascii=False) + "\n", (
+        "the API's OpenAPI document differs from docs/openapi.json: run `make spec` and review the diff"
+    )
+
+
+def test_every_error_code_the_service_answers_is_listed_under_its_status(document: dict[str, Any]) -> None:
+    import ast
+    from pathlib import Path
+
+    from api.responses import ERROR_CODES
+
+    statuses = {"BadRequest": 400, "Unauthorized": 401, "Forbidden": 403, "NotFound": 404, "Conflict": 409}
+    raised: set[tuple[int, str]] = set()
+    for source in Path("shared/scopa/application").rglob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name in statuses:
+                code = next(
+                    (
+                        k.value.value
+                        for k in node.keywords
+                        if k.arg == "code" and isinstance(k.value, ast.Constant)
+                    ),
+                    None,
+                )
+                raised.add((statuses[name], code or name.lower().replace("badrequest", "bad_request")))
+    assert len(raised) > 60
+    missing = {(status, code) for status, code in raised if code not in ERROR_CODES[status]}
+    assert not missing, missing
+    for method, path, op in operations(document):
+        for status, answer in op["responses"].items():
+            if int(status) >= 400:
+                assert answer["x-error-codes"] == list(ERROR_CODES[int(status)]), (method, path, status)

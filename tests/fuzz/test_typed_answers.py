@@ -17,6 +17,7 @@ REF = "#/components/schemas/"
 # Parts that belong to the game or are free-form by nature: a seat's view, the rules, a record's deals...
 OPEN_FIELDS = {
     ("MatchAnswer", "rules"),
+    ("MatchAnswer", "options"),
     ("MatchAnswer", "view"),
     ("MatchAnswer", "tournament"),
     ("MatchListItem", "result"),

@@ -8,6 +8,16 @@ from pydantic import Field
 
 from api.answers.common import Closed
 from scopa.application.services.matches import MatchView
+from scopa.domain import rules as scopa_rules
+from scopa.domain.briscola import rules as briscola_rules
+
+DAY_SECONDS = 86_400
+
+
+def effective_rules(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Every rule of the match: the game's defaults with the stored options (preset and choices) over them."""
+    rebuild = briscola_rules.rules_from_options if game == "briscola" else scopa_rules.rules_from_options
+    return rebuild(options).model_dump(mode="json")
 
 
 class Seat(Closed):
@@ -26,7 +36,16 @@ class MatchResult(Closed):
 
 
 class MoveClock(Closed):
+    """The clock as it was given: ``days_per_move`` for a correspondence clock of whole days, and always
+    ``seconds_per_move`` (the same clock in seconds)."""
+
     seconds_per_move: int
+    days_per_move: int | None = None
+
+    @classmethod
+    def of(cls, seconds: int) -> MoveClock:
+        days = seconds // DAY_SECONDS if seconds >= DAY_SECONDS and seconds % DAY_SECONDS == 0 else None
+        return cls(seconds_per_move=seconds, days_per_move=days)
 
 
 class MatchAnswer(Closed):
@@ -35,7 +54,13 @@ class MatchAnswer(Closed):
     id: str
     game: str
     preset: str
-    rules: dict[str, Any]
+    rules: dict[str, Any] = Field(
+        description="the effective rule set: every rule, the preset and the chosen options merged"
+    )
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="only the rules that differ from the game's defaults (the compact form records use)",
+    )
     status: Literal["pending", "active", "finished", "declined", "withdrawn", "expired"]
     version: int
     seats: list[Seat]
@@ -67,7 +92,8 @@ class MatchAnswer(Closed):
             id=m.id,
             game=m.game,
             preset=m.preset,
-            rules=m.rules,
+            rules=effective_rules(m.game, m.rules),
+            options=m.rules,
             status=m.status,
             version=m.version,
             seats=[
@@ -78,7 +104,7 @@ class MatchAnswer(Closed):
             turn=m.turn,
             turn_player_id=m.turn_player_id,
             deadline=m.deadline,
-            time_control=MoveClock(seconds_per_move=m.move_seconds),
+            time_control=MoveClock.of(m.move_seconds),
             created_at=m.created_at,
             updated_at=m.updated_at,
             result=MatchResult(

@@ -75,7 +75,7 @@ def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> R
 def get_match(
     match_id: str,
     after_version: Annotated[
-        int | None, Query(ge=0, description="answer once the version is above this")
+        int | None, Query(ge=0, le=10**9, description="answer once the version is above this")
     ] = None,
     wait: Annotated[float, Query(ge=0, le=MAX_WAIT_SECONDS, description="seconds to wait (long-poll)")] = 0,
 ) -> MatchAnswer:

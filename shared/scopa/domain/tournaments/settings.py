@@ -46,7 +46,17 @@ DEFAULT_TIEBREAKS: dict[str, tuple[TiebreakName, ...]] = {
 class TournamentSettings(BaseModel):
     """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # The checks of _consistent, stated in the JSON schema too (the API's OpenAPI document): a Swiss
+    # names its rounds, the other formats derive them and take no late entries.
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        json_schema_extra={
+            "if": {"properties": {"format": {"const": "swiss"}}},
+            "then": {"required": ["rounds"], "properties": {"rounds": {"type": "integer"}}},
+            "else": {"properties": {"rounds": {"type": "null"}, "late_entry_rounds": {"const": 0}}},
+        },
+    )
 
     format: Format = Field("swiss", description="swiss, round_robin, double_round_robin or knockout")
     rounds: int | None = Field(
@@ -61,7 +71,11 @@ class TournamentSettings(BaseModel):
         None, ge=1, le=1000, description="Scopa: points to win a game (default: the preset's)"
     )
     games_per_match: int = Field(
-        1, ge=1, le=9, description="best of N games (odd): 1 is a single game to the target"
+        1,
+        ge=1,
+        le=9,
+        description="best of N games (odd): 1 is a single game to the target",
+        json_schema_extra={"not": {"multipleOf": 2}},
     )
     seconds_per_move: int = Field(
         86_400, ge=5, le=30 * 86_400, description="each move's time limit; an overdue player loses on time"
@@ -90,7 +104,10 @@ class TournamentSettings(BaseModel):
         1.0, ge=0, le=1, description="match points for a pairing bye (a win by default)"
     )
     tiebreaks: list[TiebreakName] | None = Field(
-        None, max_length=8, description="tie-breaks in order (default per format); the lot always comes last"
+        None,
+        max_length=8,
+        description="tie-breaks in order (default per format); the lot always comes last",
+        json_schema_extra={"uniqueItems": True},
     )
     duplicate_deals: bool = Field(
         False, description="every table of a round plays the same deals (same seeds), so luck is shared"

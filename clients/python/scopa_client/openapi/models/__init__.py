@@ -54,6 +54,7 @@ from .list_tournaments_status_type_0 import ListTournamentsStatusType0
 from .manual_pairing import ManualPairing
 from .match_answer import MatchAnswer
 from .match_answer_awaiting_action_type_0 import MatchAnswerAwaitingActionType0
+from .match_answer_options import MatchAnswerOptions
 from .match_answer_rules import MatchAnswerRules
 from .match_answer_status import MatchAnswerStatus
 from .match_answer_tournament_type_0 import MatchAnswerTournamentType0
@@ -108,7 +109,8 @@ from .set_role_role import SetRoleRole
 from .standing import Standing
 from .standing_tiebreaks import StandingTiebreaks
 from .standings_answer import StandingsAnswer
-from .time_control import TimeControl
+from .time_control_type_0 import TimeControlType0
+from .time_control_type_1 import TimeControlType1
 from .tournament import Tournament
 from .tournament_settings import TournamentSettings
 from .tournament_settings_entry_policy import TournamentSettingsEntryPolicy
@@ -177,6 +179,7 @@ __all__ = (
     "ManualPairing",
     "MatchAnswer",
     "MatchAnswerAwaitingActionType0",
+    "MatchAnswerOptions",
     "MatchAnswerRules",
     "MatchAnswerStatus",
     "MatchAnswerTournamentType0",
@@ -231,7 +234,8 @@ __all__ = (
     "Standing",
     "StandingsAnswer",
     "StandingTiebreaks",
-    "TimeControl",
+    "TimeControlType0",
+    "TimeControlType1",
     "Tournament",
     "Tournaments",
     "TournamentSettings",

@@ -27,7 +27,9 @@ class Challenge:
         preset (str):
         rated (bool):
         target (int | None):
-        time_control (MoveClock):
+        time_control (MoveClock): The clock as it was given: ``days_per_move`` for a correspondence clock of whole days,
+            and always
+            ``seconds_per_move`` (the same clock in seconds).
     """
 
     awaiting: list[str]

@@ -12,7 +12,7 @@ T = TypeVar("T", bound="CreateBotAccount")
 class CreateBotAccount:
     """
     Attributes:
-        name (str): the bot's display name (1 to 40 characters once trimmed)
+        name (str): the bot's display name (1 to 40 characters; no control or invisible characters)
     """
 
     name: str

@@ -14,7 +14,7 @@ T = TypeVar("T", bound="CreateClub")
 class CreateClub:
     """
     Attributes:
-        name (str):
+        name (str): the club's name (1 to 40 characters; no control or invisible characters)
         description (str | Unset):  Default: ''.
         open_ (bool | Unset): anyone may join by themselves Default: False.
     """

@@ -18,7 +18,7 @@ T = TypeVar("T", bound="CreateTournament")
 class CreateTournament:
     """
     Attributes:
-        name (str):
+        name (str): the tournament's name (1 to 40 characters; no control or invisible characters)
         club_id (None | str | Unset): the club it belongs to; null: open
         open_registration (bool | Unset): take entries at once (false: a draft) Default: True.
         settings (TournamentSettings | Unset): Everything an organizer chooses. Defaults: a 5-round Swiss of classic

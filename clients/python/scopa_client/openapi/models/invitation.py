@@ -26,7 +26,9 @@ class Invitation:
         preset (str):
         rated (bool):
         target (int | None):
-        time_control (MoveClock):
+        time_control (MoveClock): The clock as it was given: ``days_per_move`` for a correspondence clock of whole days,
+            and always
+            ``seconds_per_move`` (the same clock in seconds).
     """
 
     created_at: str

@@ -13,6 +13,7 @@ from ..models.match_answer_status import MatchAnswerStatus, check_match_answer_s
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.match_answer_options import MatchAnswerOptions
     from ..models.match_answer_rules import MatchAnswerRules
     from ..models.match_answer_tournament_type_0 import MatchAnswerTournamentType0
     from ..models.match_answer_view import MatchAnswerView
@@ -35,10 +36,12 @@ class MatchAnswer:
         id (str):
         preset (str):
         result (MatchResult | None):
-        rules (MatchAnswerRules):
+        rules (MatchAnswerRules): the effective rule set: every rule, the preset and the chosen options merged
         seats (list[Seat]):
         status (MatchAnswerStatus):
-        time_control (MoveClock):
+        time_control (MoveClock): The clock as it was given: ``days_per_move`` for a correspondence clock of whole days,
+            and always
+            ``seconds_per_move`` (the same clock in seconds).
         tournament (MatchAnswerTournamentType0 | None):
         turn (int | None):
         turn_player_id (None | str):
@@ -50,6 +53,8 @@ class MatchAnswer:
             the player to move (active); [] otherwise
         awaiting_action (MatchAnswerAwaitingActionType0 | None | Unset):
         expires_at (None | str | Unset):
+        options (MatchAnswerOptions | Unset): only the rules that differ from the game's defaults (the compact form
+            records use)
         rated (bool | Unset):  Default: True.
         seeded (bool | Unset):  Default: False.
         timed (bool | Unset): a move clock runs; false: no deadline, never lost on time Default: True.
@@ -75,6 +80,7 @@ class MatchAnswer:
     awaiting: list[str] | Unset = UNSET
     awaiting_action: MatchAnswerAwaitingActionType0 | None | Unset = UNSET
     expires_at: None | str | Unset = UNSET
+    options: MatchAnswerOptions | Unset = UNSET
     rated: bool | Unset = True
     seeded: bool | Unset = False
     timed: bool | Unset = True
@@ -150,6 +156,10 @@ class MatchAnswer:
         else:
             expires_at = self.expires_at
 
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
         rated = self.rated
 
         seeded = self.seeded
@@ -185,6 +195,8 @@ class MatchAnswer:
             field_dict["awaiting_action"] = awaiting_action
         if expires_at is not UNSET:
             field_dict["expires_at"] = expires_at
+        if options is not UNSET:
+            field_dict["options"] = options
         if rated is not UNSET:
             field_dict["rated"] = rated
         if seeded is not UNSET:
@@ -196,6 +208,7 @@ class MatchAnswer:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.match_answer_options import MatchAnswerOptions  # noqa: PLC0415
         from ..models.match_answer_rules import MatchAnswerRules  # noqa: PLC0415
         from ..models.match_answer_tournament_type_0 import MatchAnswerTournamentType0  # noqa: PLC0415
         from ..models.match_answer_view import MatchAnswerView  # noqa: PLC0415
@@ -317,6 +330,13 @@ class MatchAnswer:
 
         expires_at = _parse_expires_at(d.pop("expires_at", UNSET))
 
+        _options = d.pop("options", UNSET)
+        options: MatchAnswerOptions | Unset
+        if isinstance(_options, Unset):
+            options = UNSET
+        else:
+            options = MatchAnswerOptions.from_dict(_options)
+
         rated = d.pop("rated", UNSET)
 
         seeded = d.pop("seeded", UNSET)
@@ -344,6 +364,7 @@ class MatchAnswer:
             awaiting=awaiting,
             awaiting_action=awaiting_action,
             expires_at=expires_at,
+            options=options,
             rated=rated,
             seeded=seeded,
             timed=timed,

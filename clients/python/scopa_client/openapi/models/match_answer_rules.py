@@ -11,6 +11,8 @@ T = TypeVar("T", bound="MatchAnswerRules")
 
 @_attrs_define
 class MatchAnswerRules:
+    """the effective rule set: every rule, the preset and the chosen options merged"""
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

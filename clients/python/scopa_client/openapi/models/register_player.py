@@ -12,7 +12,7 @@ T = TypeVar("T", bound="RegisterPlayer")
 class RegisterPlayer:
     """
     Attributes:
-        name (str): display name (1 to 40 characters once trimmed)
+        name (str): display name (1 to 40 characters; no control or invisible characters)
     """
 
     name: str

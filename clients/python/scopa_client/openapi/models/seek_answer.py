@@ -30,7 +30,9 @@ class SeekAnswer:
         rated (bool):
         status (SeekAnswerStatus):
         target (int | None):
-        time_control (MoveClock):
+        time_control (MoveClock): The clock as it was given: ``days_per_move`` for a correspondence clock of whole days,
+            and always
+            ``seconds_per_move`` (the same clock in seconds).
     """
 
     by: Who

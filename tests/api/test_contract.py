@@ -1,0 +1,206 @@
+"""The HTTP contract around the routes (issue 18): media types, numbers out of range, the match answer's
+rules and clock, Cache-Control, undeclared methods and per-caller rate limits."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from api import context
+from scopa.domain.rules import RuleSet
+from tests.api.conftest import Api
+from tests.api.support import assert_error, new_match
+
+HUGE = "9" * 5000  # over Python's 4,300-digit limit for reading an integer
+
+# --------------------------------------------------------------------------- media types
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["text/plain", "application/xml", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"],
+)
+def test_a_body_that_is_not_sent_as_json_is_415_with_a_clear_message(api: Api, content_type: str) -> None:
+    answer = api.call("POST", "/players", raw_body='{"name": "Zed"}', headers={"content-type": content_type})
+    body = assert_error(answer, 415, "unsupported_media_type")
+    assert "Content-Type: application/json" in body["message"]
+    assert body["details"]["accepted"] == ["application/json"]
+
+
+def test_a_move_sent_as_text_is_415_not_500(api: Api) -> None:
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"])
+    move = json.dumps({"card": "7d", "take": [], "version": match["version"]})
+    for content_type in ("text/plain", "application/xml"):
+        answer = api.call(
+            "POST", f"/matches/{match['id']}/moves", raw_body=move, headers={"content-type": content_type}
+        )
+        assert_error(answer, 415, "unsupported_media_type")
+
+
+def test_json_with_parameters_or_no_content_type_at_all_is_read_as_json(api: Api) -> None:
+    typed = api.call(
+        "POST",
+        "/players",
+        raw_body='{"name": "Ada"}',
+        headers={"content-type": "Application/JSON; charset=utf-8"},
+    )
+    assert typed.status == 201, typed.body
+    untyped = api.call("POST", "/players", raw_body='{"name": "Bea"}', headers={})
+    assert untyped.status == 201, untyped.body
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"name": ' + HUGE + "}",
+        '{"name": "Ada", "extra": [' + HUGE + "]}",
+    ],
+)
+def test_an_integer_too_long_to_read_is_400_not_500(api: Api, raw: str) -> None:
+    answer = api.call("POST", "/players", raw_body=raw, headers={"content-type": "application/json"})
+    assert_error(answer, 400, "number_out_of_range")
+
+
+def test_a_version_too_long_to_read_is_400_and_one_out_of_range_422(api: Api) -> None:
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"])
+    path = f"/matches/{match['id']}/moves"
+    raw = '{"card": "7d", "take": [], "version": ' + HUGE + "}"
+    assert_error(api.call("POST", path, raw_body=raw, token=token), 400, "number_out_of_range")
+    too_big = api.call("POST", path, {"card": "7d", "take": [], "version": 10**12}, token=token)
+    assert_error(too_big, 422, "validation_error")
+    query = api.call("GET", f"/matches/{match['id']}", query={"after_version": HUGE}, token=token)
+    assert_error(query, 422, "validation_error")
+
+
+def test_nan_is_not_json(api: Api) -> None:
+    answer = api.call(
+        "POST", "/players", raw_body='{"name": NaN}', headers={"content-type": "application/json"}
+    )
+    assert_error(answer, 400, "invalid_json")
+
+
+def test_an_integral_float_is_an_integer_and_a_boolean_is_not(api: Api) -> None:
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"])
+    chosen = match["view"]["legal_moves"][0]
+    move = {"card": chosen["card"], "take": chosen["take"]}
+    path = f"/matches/{match['id']}/moves"
+    assert_error(api.call("POST", path, {**move, "version": True}, token=token), 422, "validation_error")
+    played = api.call("POST", path, {**move, "version": float(match["version"])}, token=token)
+    assert played.status == 200, played.body
+
+
+# --------------------------------------------------------------------------- the match answer
+
+
+def test_the_match_answer_carries_the_effective_rules_and_the_clock_as_given(api: Api) -> None:
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], target=21, time_control={"days_per_move": 3})
+    assert set(match["rules"]) == set(RuleSet.model_fields)  # every rule, not only the changed ones
+    assert match["rules"]["target"] == 21
+    assert match["rules"]["hand_size"] == 3  # the preset's own, merged in
+    assert match["options"] == {"target": 21}  # only what differs from the defaults
+    assert match["time_control"] == {"days_per_move": 3, "seconds_per_move": 3 * 86_400}
+
+    live = new_match(api, token, [me, "bot-random"], time_control={"seconds_per_move": 45})
+    assert live["time_control"] == {"seconds_per_move": 45, "days_per_move": None}
+    assert live["options"] == {}
+
+
+def test_a_briscola_match_carries_briscolas_rules(api: Api) -> None:
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], game="briscola")
+    assert "hand_size" in match["rules"]
+    assert "void_deal_kings" not in match["rules"]  # a Scopa rule
+
+
+# --------------------------------------------------------------------------- Cache-Control
+
+
+def test_answers_that_may_hold_private_cards_or_tokens_are_not_stored(api: Api) -> None:
+    registered = api.call("POST", "/players", {"name": "Ada"})
+    assert registered.headers.get("Cache-Control") == "no-store"  # it holds the new token
+    me, token = registered.body["player"]["id"], registered.body["token"]
+    match = new_match(api, token, [me, "bot-greedy"])
+    seen = api.call("GET", f"/matches/{match['id']}", token=token)
+    assert seen.body["view"]["hand"]
+    assert seen.headers.get("Cache-Control") == "no-store"
+    assert api.call("GET", "/inbox", token=token).headers.get("Cache-Control") == "no-store"
+    assert api.call("GET", "/me", token=token).headers.get("Cache-Control") == "no-store"
+    refused = api.call("GET", "/me", token="scp_not-a-token")
+    assert refused.status == 401
+    assert refused.headers.get("Cache-Control") == "no-store"
+    assert "Cache-Control" not in api.call("GET", "/health").headers  # public, and the same for everyone
+
+
+# --------------------------------------------------------------------------- methods
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [
+        ("TRACE", "/players", "POST"),
+        ("PATCH", "/matches/m_x", "GET"),
+        ("PUT", "/me/token", "DELETE, POST"),
+        ("DELETE", "/health", "GET"),
+    ],
+)
+def test_a_method_the_path_does_not_take_is_405_naming_those_it_does(
+    api: Api, method: str, path: str, allowed: str
+) -> None:
+    answer = api.call(method, path)
+    body = assert_error(answer, 405, "method_not_allowed")
+    assert answer.headers["Allow"] == allowed
+    assert body["details"]["allowed"] == allowed.split(", ")
+
+
+def test_an_unknown_path_is_404_whatever_the_method(api: Api) -> None:
+    for method in ("GET", "TRACE", "PATCH"):
+        assert_error(api.call(method, "/no/such/thing"), 404, "route_not_found")
+
+
+def test_a_browser_on_another_origin_may_send_the_idempotency_key(api: Api) -> None:
+    preflight = api.call(
+        "OPTIONS",
+        "/matches",
+        headers={
+            "origin": "https://example.org",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "authorization, content-type, idempotency-key",
+        },
+    )
+    assert preflight.status == 204
+    allowed = {h.strip().lower() for h in preflight.headers["Access-Control-Allow-Headers"].split(",")}
+    assert {"authorization", "content-type", "idempotency-key"} <= allowed
+    assert preflight.headers["Access-Control-Max-Age"] == "600"
+
+
+# --------------------------------------------------------------------------- rate limits
+
+
+@pytest.fixture
+def limited(api: Api, monkeypatch: pytest.MonkeyPatch) -> Iterator[Api]:
+    monkeypatch.setenv("RATE_LIMIT_PER_SECOND", "0.5")
+    monkeypatch.setenv("RATE_LIMIT_BURST", "3")
+    context.reset()
+    yield api
+    monkeypatch.undo()
+    context.reset()
+
+
+def test_a_caller_over_their_rate_gets_429_with_retry_after(limited: Api) -> None:
+    api = limited
+    answers = [api.call("GET", "/me", token="scp_first-caller") for _ in range(4)]
+    assert [a.status for a in answers] == [401, 401, 401, 429]  # the bucket counts bad tokens too
+    body = assert_error(answers[-1], 429, "rate_limited")
+    assert answers[-1].headers["Retry-After"] == "2"  # one request at 0.5 a second, rounded up
+    assert body["details"] == {"retry_after_seconds": 2}
+    # another token has its own bucket
+    assert api.call("GET", "/me", token="scp_second-caller").status == 401
