@@ -20,7 +20,7 @@ ENV ?= dev
 # correctly, so the banner is silenced on purpose instead of installing a second Node.
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: run reset demo invoke events test lint format bench clean help layer synth browser lock spec
+.PHONY: run reset demo invoke events test lint format bench clean help layer synth browser lock spec client
 
 help:
 	@echo "make run    - the API on http://127.0.0.1:8000 (live push: ws://127.0.0.1:8000/live), data in"
@@ -38,6 +38,7 @@ help:
 	@echo "make spec   - write the OpenAPI document to docs/openapi.json (the committed contract)"
 	@echo "make layer  - build the Lambda layer (arm64 wheels + scopa) in build/layer"
 	@echo "make lock   - resolve pyproject.toml again into requirements.lock (the venv and the layer install it)"
+	@echo "make client - regenerate the typed Python client (clients/python) from the API's OpenAPI document"
 	@echo "make synth  - synthesise the AWS CDK app offline into cdk.out (ENV=dev|prod), cdk-nag checked"
 
 # The venv installs the lock file, every pin checked against its hashes, then the project itself (no
@@ -49,7 +50,7 @@ $(STAMP): pyproject.toml $(LOCK)
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r $(LOCK)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e . -e clients/python
 	$(BIN)/python -m pip check
 	touch $(STAMP)
 
@@ -73,9 +74,9 @@ events: $(STAMP)
 	$(BIN)/python events/generate.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check shared tests functions infra bench events tools
-	$(BIN)/ruff format --check shared tests functions infra bench events tools
-	$(BIN)/mypy shared functions tests bench events infra tools
+	$(BIN)/ruff check shared tests functions infra bench events tools clients
+	$(BIN)/ruff format --check shared tests functions infra bench events tools clients
+	$(BIN)/mypy shared functions tests bench events infra tools clients/python/scopa_client
 
 format: $(STAMP)
 	$(BIN)/ruff format shared tests functions infra bench events tools
@@ -102,6 +103,9 @@ bench: $(STAMP)
 # uv (a dev dependency, so in the venv) resolves for the Lambda's Python; the next make reinstalls the venv.
 lock: $(STAMP)
 	$(BIN)/python -m infra.lock
+
+client: $(STAMP)
+	PYTHONPATH=functions $(BIN)/python clients/python/generate.py
 
 layer: $(STAMP)
 	$(BIN)/python -m infra.layer build/layer

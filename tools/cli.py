@@ -326,6 +326,12 @@ def _restore_sqlite(source: str, db: str, force: bool) -> int:
     return 0
 
 
+def cmd_bot(args: argparse.Namespace) -> int:
+    from scopa_client.bot import run_command
+
+    return run_command(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="scopa", description="Scopa rules engine, bots and tools")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -417,6 +423,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     res.add_argument("--quiet", action="store_true", help="no progress bar")
     res.set_defaults(func=cmd_restore)
+
+    from scopa_client.bot import add_arguments as bot_arguments
+
+    bot = sub.add_parser(
+        "bot",
+        help="connect a bot program to the service as a bot account (docs/bots.md)",
+        description="Runs PROGRAM and plays its moves: one JSON line in per decision, one move out. "
+        "The bot account's token is read from SCOPA_BOT_TOKEN (see --token-env).",
+    )
+    bot_arguments(bot)
+    bot.set_defaults(func=cmd_bot)
     return parser
 
 

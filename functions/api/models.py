@@ -96,6 +96,11 @@ class RegisterPlayer(BaseModel):
     name: str = Name("display name")
 
 
+class CreateBotAccount(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "Deep Scopa"}]})
+    name: str = Name("the bot's display name")
+
+
 class SetRole(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
     role: Literal["player", "organizer"]

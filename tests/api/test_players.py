@@ -267,6 +267,7 @@ def test_a_profile_is_public(api: Api) -> None:
         "name": "Ada",
         "role": "player",
         "bot": None,
+        "kind": "person",
         "created_at": "2027-01-15T08:00:00.000Z",
     }
     assert_error(api.call("GET", "/players/p_0000000000000000"), 404, "player_not_found")
@@ -306,6 +307,7 @@ def test_health_openapi_and_docs(api: Api) -> None:
         "/me",
         "/me/token",
         "/bots",
+        "/admin/bots",
         "/players/{player_id}",
         "/players/{player_id}/role",
         "/players/{player_id}/token",

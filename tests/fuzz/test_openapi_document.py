@@ -41,6 +41,7 @@ def test_success_statuses_are_the_ones_the_routes_answer(document: dict[str, Any
     created = {k for k, codes in success.items() if codes == {201}}
     assert created == {
         ("POST", "/players"),
+        ("POST", "/admin/bots"),
         ("POST", "/matches"),
         ("POST", "/clubs"),
         ("POST", "/clubs/{club_id}/members"),

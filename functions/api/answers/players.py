@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from pydantic import Field
+
 from api.answers.common import Closed
 from scopa.application.ports.matches import MatchSummary
 from scopa.application.ports.players import Player
+from scopa.application.services.players import PlayerKind, player_kind
 
 
 class PlayerProfile(Closed):
@@ -15,13 +18,22 @@ class PlayerProfile(Closed):
     id: str
     name: str
     role: Literal["player", "organizer", "admin"]
-    bot: str | None
+    bot: str | None = Field(description="a house bot's program (random, greedy, strong); null otherwise")
+    kind: PlayerKind = Field(
+        description="person; bot: a bot account (an outside program, created by the admin); "
+        "house_bot: played inside the service"
+    )
     created_at: str
 
     @classmethod
     def of(cls, player: Player) -> PlayerProfile:
         return cls(
-            id=player.id, name=player.name, role=player.role, bot=player.bot, created_at=player.created_at
+            id=player.id,
+            name=player.name,
+            role=player.role,
+            bot=player.bot,
+            kind=player_kind(player.id),
+            created_at=player.created_at,
         )
 
 

@@ -6,6 +6,7 @@ from typing import Literal
 
 from api.answers.common import Closed, Number
 from scopa.application.ports.ratings import HistoryPoint
+from scopa.application.services.players import PlayerKind, player_kind
 from scopa.application.services.ratings import Leaderboard, PlayerRatings, PoolRecord, RatingRow, Recomputed
 from scopa.domain.ratings.pools import RatingPool
 
@@ -38,6 +39,7 @@ class Rating(Closed):
     rank: int | None
     player_id: str
     name: str
+    kind: PlayerKind  # person, bot (a bot account) or house_bot
     elo: Number
     elo_provisional: bool
     glicko: Number
@@ -54,6 +56,7 @@ class Rating(Closed):
             "rank": row.rank,
             "player_id": row.player_id,
             "name": row.name,
+            "kind": player_kind(row.player_id),
             "elo": row.elo,
             "elo_provisional": row.elo_provisional,
             "glicko": row.glicko,

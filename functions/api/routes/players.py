@@ -11,7 +11,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Header, Query
 from api.answers.players import Bots, MatchListItem, NewToken, PlayerMatches, PlayerProfile, Registration
 from api.context import services
 from api.idempotency import run_once
-from api.models import RegisterPlayer, SetRole
+from api.models import CreateBotAccount, RegisterPlayer, SetRole
 from api.observability import count
 from api.openapi import BEARER
 from api.responses import ACT, CALLER, READ, created, documented, link, no_content
@@ -56,6 +56,21 @@ def register(body: RegisterPlayer, idempotency_key: IdempotencyKey = None) -> Re
     )
     # A replay (same Idempotency-Key) finds the same player, but the token was shown once: it stays None.
     return created(answer.model_copy(update={"token": shown[0] if shown else None}))
+
+
+@router.post(
+    "/admin/bots",
+    operation_id="create_bot_account",
+    tags=["admin"],
+    security=BEARER,
+    summary="Admin: create a bot account (an outside program's player, kind bot); its token is shown once",
+    responses=documented(201, *CALLER, body=True),
+)
+def create_bot_account(body: CreateBotAccount) -> Response[Registration]:
+    svc = services()
+    registration = svc.players.create_bot_account(svc.caller(router.current_event.headers), body.name)
+    count("BotAccountsCreated")
+    return created(Registration(player=PlayerProfile.of(registration.player), token=registration.token))
 
 
 @router.get(

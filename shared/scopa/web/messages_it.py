@@ -40,6 +40,9 @@ IT: dict[str, str] = {
     "guida le classifiche.",
     "Play against a bot": "Gioca contro un bot",
     "Bot": "Bot",
+    "a bot account: an outside program playing through the API": "un account bot: un programma esterno "
+    "che gioca tramite l'API",
+    "a house bot, played by the service": "un bot della casa, giocato dal servizio",
     "Game to": "Partita ai",
     "11 points": "11 punti",
     "16 points": "16 punti",

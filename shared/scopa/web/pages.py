@@ -15,7 +15,7 @@ from scopa.application.errors import NotFound
 from scopa.application.ports.ratings import Order
 from scopa.application.ports.tournaments import TournamentBundle
 from scopa.application.services.matches import MatchView
-from scopa.application.services.players import bot_players
+from scopa.application.services.players import bot_players, player_kind
 from scopa.application.wiring import ServiceSet
 from scopa.domain.briscola.rules import PRESET_DESCRIPTIONS as BRISCOLA_DESCRIPTIONS
 from scopa.domain.briscola.rules import PRESETS as BRISCOLA_PRESETS
@@ -160,7 +160,7 @@ def rankings(svc: ServiceSet, pool_id: str, order: str, club: str | None, opts: 
         pool=svc.ratings.pool(pool_id),
         pools=svc.ratings.pools,
         by=by,
-        rows=board.rows,
+        rows=[{**asdict(r), "kind": player_kind(r.player_id)} for r in board.rows],
         clubs=clubs,
         club=club or "",
         club_name=club_name,

@@ -3,6 +3,10 @@
 House bots are built-in players (``bot-random``, ``bot-greedy``, ``bot-strong``): they need no stored
 profile and never hold a token. A bot can also enter under several identities (``bot-greedy-2``,
 ``bot-strong-club``): the same program, distinct players in a tournament field or a rating pool.
+
+Bot accounts are players run by an outside program (``scopa bot``, docs/bots.md): the admin creates them,
+they hold a token and play through the API like anyone. Their ids start with ``b_`` (people's with
+``p_``), so every answer can tell a program from a person without a read (:func:`player_kind`).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
+from typing import Literal
 
 from scopa.application.auth import Caller, hash_token, new_token
 from scopa.application.clock import Clock, iso
@@ -21,6 +26,8 @@ from scopa.application.ports.players import Player, PlayerRepository, Role
 from scopa.domain.bots import BOTS
 
 BOT_PREFIX = "bot-"
+BOT_ACCOUNT_PREFIX = "b_"
+PlayerKind = Literal["person", "bot", "house_bot"]
 NAME_MAX = 40
 _BOT_ID = re.compile(r"^bot-([a-z]+)(?:-([a-z0-9]{1,16}))?$")
 
@@ -29,6 +36,14 @@ def bot_kind(player_id: str) -> str | None:
     """The bot program behind a player id (``bot-greedy-2`` -> ``greedy``), or None for people."""
     found = _BOT_ID.match(player_id)
     return found.group(1) if found and found.group(1) in BOTS else None
+
+
+def player_kind(player_id: str) -> PlayerKind:
+    """``house_bot`` (played inside the service), ``bot`` (a bot account: an outside program with a
+    token) or ``person``."""
+    if bot_kind(player_id) is not None:
+        return "house_bot"
+    return "bot" if player_id.startswith(BOT_ACCOUNT_PREFIX) else "person"
 
 
 def _bot_player(player_id: str) -> Player | None:
@@ -98,6 +113,20 @@ class PlayerService:
         )
         if stored is not None:
             return Registration(stored, token if stored.token_hash == player.token_hash else None)
+        return Registration(player, token)
+
+    def create_bot_account(self, caller: Caller, name: str) -> Registration:
+        """Admin only: a bot account (an outside program's player) and its token, shown once."""
+        caller.require_admin()
+        token = new_token()
+        player = Player(
+            id=BOT_ACCOUNT_PREFIX + secrets.token_hex(8),
+            name=clean_name(name),
+            role="player",
+            created_at=iso(self.clock.now()),
+            token_hash=hash_token(token),
+        )
+        self.repo.create_player(player)
         return Registration(player, token)
 
     def get(self, player_id: str) -> Player:

@@ -1,0 +1,128 @@
+"""`make client`: generate the typed client (``scopa_client/openapi``) from the API's OpenAPI document.
+
+The document is the one the API serves (``api.openapi.document``, committed as docs/openapi.json by
+``make spec``), written with sorted keys so the same contract always gives the same input.
+openapi-python-client writes the package, then the dev venv's ruff formats it, so the output depends
+only on the spec and the two tools' versions.
+
+    python clients/python/generate.py [--out DIR] [--spec FILE]
+
+``--out`` (default: the committed package) lets the freshness test generate into a temporary folder and
+compare; ``--spec`` reads a saved document instead of the code's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+PACKAGE = HERE / "scopa_client" / "openapi"
+CONFIG = HERE / "openapi-python-client.yaml"
+
+
+def served_spec() -> dict[str, Any]:
+    """The OpenAPI document as ``GET /openapi.json`` answers it."""
+    # The document does not depend on the store: import the handler on the local default's settings.
+    os.environ.setdefault("STORAGE", "sqlite")
+    os.environ.setdefault("SQLITE_PATH", str(Path(tempfile.gettempdir()) / "scopa-client-spec.db"))
+    os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "1")
+    sys.path.insert(0, str(ROOT / "functions"))
+    from api import openapi
+    from api.handler import app
+
+    return dict(openapi.document(app))
+
+
+def _pascal(name: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in name.replace("-", "_").split("_"))
+
+
+def for_the_generator(spec: dict[str, Any]) -> dict[str, Any]:
+    """The document as the generator reads it. One fix-up: the generator names an object schema written
+    inline in a property ``<Parent><Property>`` and refuses (dropping both) when a component already has
+    that name (``Tournament.settings`` and the ``TournamentSettings`` request body); such an inline object
+    becomes its own component, ``<Parent><Property>Object``. Nothing else changes."""
+    spec = json.loads(json.dumps(spec))
+    schemas: dict[str, Any] = spec.get("components", {}).get("schemas", {})
+    for parent, schema in sorted(schemas.items()):
+        for prop, sub in sorted((schema.get("properties") or {}).items()):
+            inline = _pascal(parent) + _pascal(prop)
+            if isinstance(sub, dict) and sub.get("type") == "object" and inline in schemas:
+                name = inline + "Object"
+                schemas[name] = {**sub, "title": name}
+                schema["properties"][prop] = {"$ref": f"#/components/schemas/{name}"}
+    return spec
+
+
+def tool(name: str) -> str:
+    """A console script of this interpreter's environment (the dev venv), else from PATH."""
+    local = Path(sys.executable).parent / name
+    found = str(local) if local.exists() else shutil.which(name)
+    if found is None:
+        raise SystemExit(f"{name} is not installed: make .venv/.installed")
+    return found
+
+
+def generate(out: Path, spec: dict[str, Any]) -> float:
+    """Write the generated package to ``out`` (replaced); the seconds the generation took."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="scopa-client-") as work:
+        spec_file = Path(work) / "openapi.json"
+        spec_file.write_text(
+            json.dumps(for_the_generator(spec), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        )
+        target = Path(work) / "openapi"
+        made = subprocess.run(
+            [
+                tool("openapi-python-client"),
+                "generate",
+                "--path",
+                str(spec_file),
+                "--meta",
+                "none",
+                "--output-path",
+                str(target),
+                "--config",
+                str(CONFIG),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        if "Warning" in made.stdout or "WARNING" in made.stdout:  # a schema the generator dropped
+            raise SystemExit(f"openapi-python-client could not generate everything:\n{made.stdout}")
+        ruff = tool("ruff")
+        settings = ["--no-cache", "--isolated", "--line-length", "110", "--target-version", "py311"]
+        fix = [ruff, "check", "--fix", "--quiet", "--select", "F401,I", *settings, str(target)]
+        subprocess.run(fix, check=False)  # unfixable findings do not matter: only the fixes
+        subprocess.run([ruff, "format", "--quiet", *settings, str(target)], check=True)
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(target, out)
+    return time.perf_counter() - started
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=PACKAGE, help="where the package goes (replaced)")
+    parser.add_argument("--spec", type=Path, help="a saved OpenAPI document instead of the code's")
+    args = parser.parse_args(argv)
+    spec = json.loads(args.spec.read_text()) if args.spec else served_spec()
+    seconds = generate(args.out, spec)
+    files = sum(1 for _ in args.out.rglob("*.py"))
+    print(f"generated {files} modules in {args.out} in {seconds:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,212 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_body import ErrorBody
+from ...models.standings_answer import StandingsAnswer
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    tournament_id: str,
+    *,
+    round_: int | None | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_round_: int | None | Unset
+    if isinstance(round_, Unset):
+        json_round_ = UNSET
+    else:
+        json_round_ = round_
+    params["round"] = json_round_
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/tournaments/{tournament_id}/standings".format(
+            tournament_id=quote(str(tournament_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorBody | StandingsAnswer | None:
+    if response.status_code == 200:
+        response_200 = StandingsAnswer.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = ErrorBody.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorBody.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorBody.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorBody | StandingsAnswer]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    round_: int | None | Unset = UNSET,
+) -> Response[ErrorBody | StandingsAnswer]:
+    """Standings with tie-breaks, after any round
+
+    Args:
+        tournament_id (str):
+        round_ (int | None | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | StandingsAnswer]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+        round_=round_,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    round_: int | None | Unset = UNSET,
+) -> ErrorBody | StandingsAnswer | None:
+    """Standings with tie-breaks, after any round
+
+    Args:
+        tournament_id (str):
+        round_ (int | None | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | StandingsAnswer
+    """
+
+    return sync_detailed(
+        tournament_id=tournament_id,
+        client=client,
+        round_=round_,
+    ).parsed
+
+
+async def asyncio_detailed(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    round_: int | None | Unset = UNSET,
+) -> Response[ErrorBody | StandingsAnswer]:
+    """Standings with tie-breaks, after any round
+
+    Args:
+        tournament_id (str):
+        round_ (int | None | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | StandingsAnswer]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+        round_=round_,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    round_: int | None | Unset = UNSET,
+) -> ErrorBody | StandingsAnswer | None:
+    """Standings with tie-breaks, after any round
+
+    Args:
+        tournament_id (str):
+        round_ (int | None | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | StandingsAnswer
+    """
+
+    return (
+        await asyncio_detailed(
+            tournament_id=tournament_id,
+            client=client,
+            round_=round_,
+        )
+    ).parsed

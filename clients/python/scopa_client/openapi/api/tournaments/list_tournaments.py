@@ -1,0 +1,256 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_body import ErrorBody
+from ...models.list_tournaments_status_type_0 import (
+    ListTournamentsStatusType0,
+)
+from ...models.tournaments import Tournaments
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    status: ListTournamentsStatusType0 | None | Unset = UNSET,
+    club: None | str | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: None | str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_status: None | str | Unset
+    if isinstance(status, Unset):
+        json_status = UNSET
+    elif isinstance(status, str):
+        json_status = status
+    else:
+        json_status = status
+    params["status"] = json_status
+
+    json_club: None | str | Unset
+    if isinstance(club, Unset):
+        json_club = UNSET
+    else:
+        json_club = club
+    params["club"] = json_club
+
+    params["limit"] = limit
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/tournaments",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorBody | Tournaments | None:
+    if response.status_code == 200:
+        response_200 = Tournaments.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = ErrorBody.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorBody.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorBody.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorBody | Tournaments]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    status: ListTournamentsStatusType0 | None | Unset = UNSET,
+    club: None | str | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: None | str | Unset = UNSET,
+) -> Response[ErrorBody | Tournaments]:
+    """Tournaments, newest first; filter by status and club; with a cursor
+
+    Args:
+        status (ListTournamentsStatusType0 | None | Unset):
+        club (None | str | Unset):
+        limit (int | Unset):  Default: 20.
+        cursor (None | str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Tournaments]
+    """
+
+    kwargs = _get_kwargs(
+        status=status,
+        club=club,
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    status: ListTournamentsStatusType0 | None | Unset = UNSET,
+    club: None | str | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: None | str | Unset = UNSET,
+) -> ErrorBody | Tournaments | None:
+    """Tournaments, newest first; filter by status and club; with a cursor
+
+    Args:
+        status (ListTournamentsStatusType0 | None | Unset):
+        club (None | str | Unset):
+        limit (int | Unset):  Default: 20.
+        cursor (None | str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Tournaments
+    """
+
+    return sync_detailed(
+        client=client,
+        status=status,
+        club=club,
+        limit=limit,
+        cursor=cursor,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    status: ListTournamentsStatusType0 | None | Unset = UNSET,
+    club: None | str | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: None | str | Unset = UNSET,
+) -> Response[ErrorBody | Tournaments]:
+    """Tournaments, newest first; filter by status and club; with a cursor
+
+    Args:
+        status (ListTournamentsStatusType0 | None | Unset):
+        club (None | str | Unset):
+        limit (int | Unset):  Default: 20.
+        cursor (None | str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | Tournaments]
+    """
+
+    kwargs = _get_kwargs(
+        status=status,
+        club=club,
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    status: ListTournamentsStatusType0 | None | Unset = UNSET,
+    club: None | str | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: None | str | Unset = UNSET,
+) -> ErrorBody | Tournaments | None:
+    """Tournaments, newest first; filter by status and club; with a cursor
+
+    Args:
+        status (ListTournamentsStatusType0 | None | Unset):
+        club (None | str | Unset):
+        limit (int | Unset):  Default: 20.
+        cursor (None | str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | Tournaments
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            status=status,
+            club=club,
+            limit=limit,
+            cursor=cursor,
+        )
+    ).parsed

@@ -1,0 +1,15 @@
+from typing import Literal
+
+EntryStatus = Literal["active", "excluded", "withdrawn"]
+
+ENTRY_STATUS_VALUES: set[EntryStatus] = {
+    "active",
+    "excluded",
+    "withdrawn",
+}
+
+
+def check_entry_status(value: str) -> EntryStatus:
+    if value in ENTRY_STATUS_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {ENTRY_STATUS_VALUES!r}")

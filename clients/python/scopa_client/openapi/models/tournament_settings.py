@@ -1,0 +1,380 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.tournament_settings_entry_policy import (
+    TournamentSettingsEntryPolicy,
+    check_tournament_settings_entry_policy,
+)
+from ..models.tournament_settings_format import TournamentSettingsFormat, check_tournament_settings_format
+from ..models.tournament_settings_game import TournamentSettingsGame, check_tournament_settings_game
+from ..models.tournament_settings_tiebreaks_type_0_item import (
+    TournamentSettingsTiebreaksType0Item,
+    check_tournament_settings_tiebreaks_type_0_item,
+)
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.tournament_settings_options import TournamentSettingsOptions
+
+
+T = TypeVar("T", bound="TournamentSettings")
+
+
+@_attrs_define
+class TournamentSettings:
+    """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round.
+
+    Attributes:
+        bye_points (float | Unset): match points for a pairing bye (a win by default) Default: 1.0.
+        duplicate_deals (bool | Unset): every table of a round plays the same deals (same seeds), so luck is shared
+            Default: False.
+        entry_policy (TournamentSettingsEntryPolicy | Unset): open: anyone enters; club: the club's members; invite: the
+            organizer enters people Default: 'open'.
+        forbidden_pairs (list[list[str]] | Unset): player ids never to be paired (Swiss)
+        forbidden_rounds (int | None | Unset): forbidden pairs apply for this many rounds (null: all rounds) Default: 1.
+        format_ (TournamentSettingsFormat | Unset): swiss, round_robin, double_round_robin or knockout Default: 'swiss'.
+        game (TournamentSettingsGame | Unset): the card game of every match: scopa or briscola Default: 'scopa'.
+        games_per_match (int | Unset): best of N games (odd): 1 is a single game to the target Default: 1.
+        late_entry_points (float | Unset): match points for each round missed Default: 0.0.
+        late_entry_rounds (int | Unset): late entries are taken until this many rounds have started Default: 0.
+        max_entrants (int | Unset): the player cap Default: 256.
+        options (TournamentSettingsOptions | Unset): single rule options over the preset
+        preset (str | Unset): the game's rule preset of every match (GET /rules?game=) Default: 'classic'.
+        round_seconds (int | None | Unset): each round's length; unfinished matches are adjudicated at its end. null: a
+            round ends when all its matches end
+        rounds (int | None | Unset): Swiss rounds (required for swiss; derived for the other formats)
+        seconds_per_move (int | Unset): each move's time limit; an overdue player loses on time Default: 86400.
+        starts_at (datetime.datetime | None | Unset): when round 1 starts by itself (ISO 8601 with offset); null: the
+            organizer starts it
+        target (int | None | Unset): Scopa: points to win a game (default: the preset's)
+        tiebreaks (list[TournamentSettingsTiebreaksType0Item] | None | Unset): tie-breaks in order (default per format);
+            the lot always comes last
+    """
+
+    bye_points: float | Unset = 1.0
+    duplicate_deals: bool | Unset = False
+    entry_policy: TournamentSettingsEntryPolicy | Unset = "open"
+    forbidden_pairs: list[list[str]] | Unset = UNSET
+    forbidden_rounds: int | None | Unset = 1
+    format_: TournamentSettingsFormat | Unset = "swiss"
+    game: TournamentSettingsGame | Unset = "scopa"
+    games_per_match: int | Unset = 1
+    late_entry_points: float | Unset = 0.0
+    late_entry_rounds: int | Unset = 0
+    max_entrants: int | Unset = 256
+    options: TournamentSettingsOptions | Unset = UNSET
+    preset: str | Unset = "classic"
+    round_seconds: int | None | Unset = UNSET
+    rounds: int | None | Unset = UNSET
+    seconds_per_move: int | Unset = 86400
+    starts_at: datetime.datetime | None | Unset = UNSET
+    target: int | None | Unset = UNSET
+    tiebreaks: list[TournamentSettingsTiebreaksType0Item] | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        bye_points = self.bye_points
+
+        duplicate_deals = self.duplicate_deals
+
+        entry_policy: str | Unset = UNSET
+        if not isinstance(self.entry_policy, Unset):
+            entry_policy = self.entry_policy
+
+        forbidden_pairs: list[list[str]] | Unset = UNSET
+        if not isinstance(self.forbidden_pairs, Unset):
+            forbidden_pairs = []
+            for forbidden_pairs_item_data in self.forbidden_pairs:
+                forbidden_pairs_item = []
+                for forbidden_pairs_item_item_data in forbidden_pairs_item_data:
+                    forbidden_pairs_item_item: str
+                    forbidden_pairs_item_item = forbidden_pairs_item_item_data
+                    forbidden_pairs_item.append(forbidden_pairs_item_item)
+
+                forbidden_pairs.append(forbidden_pairs_item)
+
+        forbidden_rounds: int | None | Unset
+        if isinstance(self.forbidden_rounds, Unset):
+            forbidden_rounds = UNSET
+        else:
+            forbidden_rounds = self.forbidden_rounds
+
+        format_: str | Unset = UNSET
+        if not isinstance(self.format_, Unset):
+            format_ = self.format_
+
+        game: str | Unset = UNSET
+        if not isinstance(self.game, Unset):
+            game = self.game
+
+        games_per_match = self.games_per_match
+
+        late_entry_points = self.late_entry_points
+
+        late_entry_rounds = self.late_entry_rounds
+
+        max_entrants = self.max_entrants
+
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
+        preset = self.preset
+
+        round_seconds: int | None | Unset
+        if isinstance(self.round_seconds, Unset):
+            round_seconds = UNSET
+        else:
+            round_seconds = self.round_seconds
+
+        rounds: int | None | Unset
+        if isinstance(self.rounds, Unset):
+            rounds = UNSET
+        else:
+            rounds = self.rounds
+
+        seconds_per_move = self.seconds_per_move
+
+        starts_at: None | str | Unset
+        if isinstance(self.starts_at, Unset):
+            starts_at = UNSET
+        elif isinstance(self.starts_at, datetime.datetime):
+            starts_at = self.starts_at.isoformat()
+        else:
+            starts_at = self.starts_at
+
+        target: int | None | Unset
+        if isinstance(self.target, Unset):
+            target = UNSET
+        else:
+            target = self.target
+
+        tiebreaks: list[str] | None | Unset
+        if isinstance(self.tiebreaks, Unset):
+            tiebreaks = UNSET
+        elif isinstance(self.tiebreaks, list):
+            tiebreaks = []
+            for tiebreaks_type_0_item_data in self.tiebreaks:
+                tiebreaks_type_0_item: str = tiebreaks_type_0_item_data
+                tiebreaks.append(tiebreaks_type_0_item)
+
+        else:
+            tiebreaks = self.tiebreaks
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if bye_points is not UNSET:
+            field_dict["bye_points"] = bye_points
+        if duplicate_deals is not UNSET:
+            field_dict["duplicate_deals"] = duplicate_deals
+        if entry_policy is not UNSET:
+            field_dict["entry_policy"] = entry_policy
+        if forbidden_pairs is not UNSET:
+            field_dict["forbidden_pairs"] = forbidden_pairs
+        if forbidden_rounds is not UNSET:
+            field_dict["forbidden_rounds"] = forbidden_rounds
+        if format_ is not UNSET:
+            field_dict["format"] = format_
+        if game is not UNSET:
+            field_dict["game"] = game
+        if games_per_match is not UNSET:
+            field_dict["games_per_match"] = games_per_match
+        if late_entry_points is not UNSET:
+            field_dict["late_entry_points"] = late_entry_points
+        if late_entry_rounds is not UNSET:
+            field_dict["late_entry_rounds"] = late_entry_rounds
+        if max_entrants is not UNSET:
+            field_dict["max_entrants"] = max_entrants
+        if options is not UNSET:
+            field_dict["options"] = options
+        if preset is not UNSET:
+            field_dict["preset"] = preset
+        if round_seconds is not UNSET:
+            field_dict["round_seconds"] = round_seconds
+        if rounds is not UNSET:
+            field_dict["rounds"] = rounds
+        if seconds_per_move is not UNSET:
+            field_dict["seconds_per_move"] = seconds_per_move
+        if starts_at is not UNSET:
+            field_dict["starts_at"] = starts_at
+        if target is not UNSET:
+            field_dict["target"] = target
+        if tiebreaks is not UNSET:
+            field_dict["tiebreaks"] = tiebreaks
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.tournament_settings_options import TournamentSettingsOptions  # noqa: PLC0415
+
+        d = dict(src_dict)
+        bye_points = d.pop("bye_points", UNSET)
+
+        duplicate_deals = d.pop("duplicate_deals", UNSET)
+
+        _entry_policy = d.pop("entry_policy", UNSET)
+        entry_policy: TournamentSettingsEntryPolicy | Unset
+        if isinstance(_entry_policy, Unset):
+            entry_policy = UNSET
+        else:
+            entry_policy = check_tournament_settings_entry_policy(_entry_policy)
+
+        _forbidden_pairs = d.pop("forbidden_pairs", UNSET)
+        forbidden_pairs: list[list[str]] | Unset = UNSET
+        if _forbidden_pairs is not UNSET:
+            forbidden_pairs = []
+            for forbidden_pairs_item_data in _forbidden_pairs:
+                forbidden_pairs_item = []
+                _forbidden_pairs_item = forbidden_pairs_item_data
+                for forbidden_pairs_item_item_data in _forbidden_pairs_item:
+
+                    def _parse_forbidden_pairs_item_item(data: object) -> str:
+                        return cast(str, data)
+
+                    forbidden_pairs_item_item = _parse_forbidden_pairs_item_item(
+                        forbidden_pairs_item_item_data
+                    )
+
+                    forbidden_pairs_item.append(forbidden_pairs_item_item)
+
+                forbidden_pairs.append(forbidden_pairs_item)
+
+        def _parse_forbidden_rounds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        forbidden_rounds = _parse_forbidden_rounds(d.pop("forbidden_rounds", UNSET))
+
+        _format_ = d.pop("format", UNSET)
+        format_: TournamentSettingsFormat | Unset
+        if isinstance(_format_, Unset):
+            format_ = UNSET
+        else:
+            format_ = check_tournament_settings_format(_format_)
+
+        _game = d.pop("game", UNSET)
+        game: TournamentSettingsGame | Unset
+        if isinstance(_game, Unset):
+            game = UNSET
+        else:
+            game = check_tournament_settings_game(_game)
+
+        games_per_match = d.pop("games_per_match", UNSET)
+
+        late_entry_points = d.pop("late_entry_points", UNSET)
+
+        late_entry_rounds = d.pop("late_entry_rounds", UNSET)
+
+        max_entrants = d.pop("max_entrants", UNSET)
+
+        _options = d.pop("options", UNSET)
+        options: TournamentSettingsOptions | Unset
+        if isinstance(_options, Unset):
+            options = UNSET
+        else:
+            options = TournamentSettingsOptions.from_dict(_options)
+
+        preset = d.pop("preset", UNSET)
+
+        def _parse_round_seconds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        round_seconds = _parse_round_seconds(d.pop("round_seconds", UNSET))
+
+        def _parse_rounds(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        rounds = _parse_rounds(d.pop("rounds", UNSET))
+
+        seconds_per_move = d.pop("seconds_per_move", UNSET)
+
+        def _parse_starts_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                starts_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return starts_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        starts_at = _parse_starts_at(d.pop("starts_at", UNSET))
+
+        def _parse_target(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        target = _parse_target(d.pop("target", UNSET))
+
+        def _parse_tiebreaks(data: object) -> list[TournamentSettingsTiebreaksType0Item] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                tiebreaks_type_0 = []
+                _tiebreaks_type_0 = data
+                for tiebreaks_type_0_item_data in _tiebreaks_type_0:
+                    tiebreaks_type_0_item = check_tournament_settings_tiebreaks_type_0_item(
+                        tiebreaks_type_0_item_data
+                    )
+
+                    tiebreaks_type_0.append(tiebreaks_type_0_item)
+
+                return tiebreaks_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[TournamentSettingsTiebreaksType0Item] | None | Unset, data)
+
+        tiebreaks = _parse_tiebreaks(d.pop("tiebreaks", UNSET))
+
+        tournament_settings = cls(
+            bye_points=bye_points,
+            duplicate_deals=duplicate_deals,
+            entry_policy=entry_policy,
+            forbidden_pairs=forbidden_pairs,
+            forbidden_rounds=forbidden_rounds,
+            format_=format_,
+            game=game,
+            games_per_match=games_per_match,
+            late_entry_points=late_entry_points,
+            late_entry_rounds=late_entry_rounds,
+            max_entrants=max_entrants,
+            options=options,
+            preset=preset,
+            round_seconds=round_seconds,
+            rounds=rounds,
+            seconds_per_move=seconds_per_move,
+            starts_at=starts_at,
+            target=target,
+            tiebreaks=tiebreaks,
+        )
+
+        return tournament_settings

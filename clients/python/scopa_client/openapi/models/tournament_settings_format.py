@@ -1,0 +1,16 @@
+from typing import Literal
+
+TournamentSettingsFormat = Literal["double_round_robin", "knockout", "round_robin", "swiss"]
+
+TOURNAMENT_SETTINGS_FORMAT_VALUES: set[TournamentSettingsFormat] = {
+    "double_round_robin",
+    "knockout",
+    "round_robin",
+    "swiss",
+}
+
+
+def check_tournament_settings_format(value: str) -> TournamentSettingsFormat:
+    if value in TOURNAMENT_SETTINGS_FORMAT_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {TOURNAMENT_SETTINGS_FORMAT_VALUES!r}")

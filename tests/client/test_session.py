@@ -1,0 +1,56 @@
+"""The session layer end to end: a person signs in and plays whole games against a house bot through the
+client, following the match by push, and by long-poll when no WebSocket can be opened."""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import pytest
+
+from scopa_client import ApiError, Session
+from scopa_client.openapi.models import MatchAnswer, PlayerProfile
+from tools.local_server import LocalServer
+
+
+def first_legal(view: dict[str, Any]) -> dict[str, Any]:
+    return dict(view["legal_moves"][0])
+
+
+def closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_a_whole_game_against_a_house_bot_by_push(server: LocalServer) -> None:
+    with Session.register(server.url, "Ada") as ada:
+        profile = PlayerProfile.from_dict(ada.me())  # the generated, typed model
+        assert (profile.name, profile.kind) == ("Ada", "person")
+        created = ada.create_match([profile.id, "bot-greedy"], preset="classic")
+        assert MatchAnswer.from_dict(created).status == "active"
+        seen: list[int] = []
+
+        def choose(view: dict[str, Any]) -> dict[str, Any]:
+            seen.append(1)
+            return first_legal(view)
+
+        final = ada.play(created["id"], choose)
+    assert final["status"] == "finished"
+    assert final["result"]["winners"]
+    assert len(seen) > 10  # a whole game: several deals of the caller's moves
+
+
+def test_the_long_poll_carries_a_game_when_push_is_unreachable(server: LocalServer) -> None:
+    with Session.register(server.url, "Bea") as bea:
+        me = bea.me()["id"]
+    with Session(server.url, bea.token, live_url=f"ws://127.0.0.1:{closed_port()}/live") as bea:
+        created = bea.create_match([me, "bot-random"], target=1)
+        final = bea.play(created["id"], first_legal)
+    assert final["status"] == "finished"
+
+
+def test_errors_carry_the_service_code(server: LocalServer) -> None:
+    with Session(server.url, "not-a-token") as nobody, pytest.raises(ApiError) as refused:
+        nobody.me()
+    assert (refused.value.status, refused.value.code) == (401, "unauthorized")
