@@ -8,11 +8,12 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConf
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from api import errors
+from api import errors, latency
 from api.observability import logger, metrics, route_application_logs, tracer
 from api.routes import clubs, lobby, matches, pages, players, rankings, system, tournaments
 
 app = APIGatewayHttpResolver(enable_validation=True, cors=CORSConfig(allow_origin="*", max_age=600))
+app.use(middlewares=[latency.measure])  # RequestLatency: the latency alarm's metric (long-polls excluded)
 app.include_router(system.router)
 app.include_router(players.router)
 app.include_router(matches.router)

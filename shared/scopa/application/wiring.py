@@ -15,12 +15,14 @@ from scopa.application.ports.changes import ChangeFeed, NoFeed
 from scopa.application.ports.clubs import ClubRepository
 from scopa.application.ports.connections import ConnectionRepository
 from scopa.application.ports.idempotency import IdempotencyRepository
+from scopa.application.ports.jobs import JobRepository, JobRunner
 from scopa.application.ports.matches import MatchRepository
 from scopa.application.ports.players import PlayerRepository
 from scopa.application.ports.ratings import RatingRepository
 from scopa.application.ports.seeks import SeekRepository
 from scopa.application.ports.tournaments import TournamentRepository
 from scopa.application.services.clubs import ClubService
+from scopa.application.services.jobs import JobService
 from scopa.application.services.lobby import LobbyService
 from scopa.application.services.matches import MatchService
 from scopa.application.services.pipeline import Pipeline
@@ -41,12 +43,19 @@ class Stores:
     idempotency: IdempotencyRepository
     seeks: SeekRepository
     connections: ConnectionRepository  # live (WebSocket) connections and what they follow
+    jobs: JobRepository  # admin jobs run asynchronously (a rating recompute)
 
 
 class ServiceSet:
     """Every service of the product over one set of stores and one clock."""
 
-    def __init__(self, stores: Stores, clock: Clock, changes: ChangeFeed | None = None) -> None:
+    def __init__(
+        self,
+        stores: Stores,
+        clock: Clock,
+        changes: ChangeFeed | None = None,
+        jobs: JobRunner | None = None,
+    ) -> None:
         self.stores = stores
         self.clock = clock
         self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
@@ -58,6 +67,8 @@ class ServiceSet:
         self.ratings = RatingService(
             stores.ratings, stores.matches, stores.clubs, stores.tournaments, self.players, clock
         )
+        # Admin jobs: queued to ``jobs`` (the jobs Lambda in AWS), else run in this process.
+        self.jobs = JobService(stores.jobs, clock, self.ratings, jobs)
         self.pipeline = Pipeline(
             stores.tournaments, self.matches, clock, rater=self.ratings.rate_pending, changes=self.changes
         )

@@ -8,6 +8,7 @@ from scopa.adapters.sqlite import (
     clubs,
     connections,
     idempotency,
+    jobs,
     matches,
     players,
     ratings,
@@ -29,6 +30,7 @@ SCHEMA: tuple[str, ...] = (
     *idempotency.SCHEMA,
     *seeks.SCHEMA,
     *connections.SCHEMA,
+    *jobs.SCHEMA,
 )
 
 
@@ -48,4 +50,5 @@ def sqlite_stores(path: str | Path | Database) -> Stores:
         idempotency=idempotency.SqliteIdempotencyRepository(db),
         seeks=seeks.SqliteSeekRepository(db),
         connections=connections.SqliteConnectionRepository(db),
+        jobs=jobs.SqliteJobRepository(db),
     )
