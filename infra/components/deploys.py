@@ -20,8 +20,8 @@ from infra.config import DeployStyle
 
 STYLES: dict[str, codedeploy.ILambdaDeploymentConfig] = {
     "all_at_once": codedeploy.LambdaDeploymentConfig.ALL_AT_ONCE,
-    "canary_10_percent_5_minutes": codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES,
-    "linear_10_percent_every_minute": codedeploy.LambdaDeploymentConfig.LINEAR_10PERCENT_EVERY_1MINUTE,
+    "canary_10_percent_5_minutes": codedeploy.LambdaDeploymentConfig.CANARY_10_PERCENT_5_MINUTES,
+    "linear_10_percent_every_minute": codedeploy.LambdaDeploymentConfig.LINEAR_10_PERCENT_EVERY_1_MINUTE,
 }
 
 

@@ -116,7 +116,6 @@ class Monitoring(Construct):
             dimensions_map={"service": API_SERVICE},
             period=PERIOD,
             statistic="p99",
-            label="p99 latency, requests that do not wait (ms)",
         )
         self._alarm(
             "ApiLatencyP99",
