@@ -25,7 +25,6 @@ from infra.layer import DEFAULT_LAYER_DIR, check_layer
 from infra.routes import resolver_routes
 from infra.stack import ScopaStack
 
-
 CDK_JSON = Path(__file__).resolve().parent / "cdk.json"
 
 

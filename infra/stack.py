@@ -45,9 +45,7 @@ class ScopaStack(Stack):
         self.functions = Functions(
             self, "Functions", config=config, table=self.data.table, layer_dir=layer_dir
         )
-        self.http = HttpApi(
-            self, "Http", config=config, handler=self.functions.api_alias, routes=routes
-        )
+        self.http = HttpApi(self, "Http", config=config, handler=self.functions.api_alias, routes=routes)
         self.live = Live(
             self,
             "Live",

@@ -246,7 +246,9 @@ def test_recompute_jobs_are_for_admins_and_unknown_ones_are_404(api: Api) -> Non
     assert_error(api.call("GET", f"/rankings/scopa/recompute/{job_id}", token=token), 403, "forbidden")
     assert_error(api.call("GET", f"/rankings/scopa/recompute/{job_id}"), 401, "unauthorized")
     assert_error(
-        api.call("GET", "/rankings/scopa/recompute/j_0000000000000000", token=ADMIN_TOKEN), 404, "job_not_found"
+        api.call("GET", "/rankings/scopa/recompute/j_0000000000000000", token=ADMIN_TOKEN),
+        404,
+        "job_not_found",
     )
     other_pool = api.call("GET", "/rankings", token=ADMIN_TOKEN).body["pools"][-1]["id"]
     assert other_pool != "scopa"

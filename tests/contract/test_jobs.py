@@ -58,7 +58,8 @@ def test_a_run_that_stopped_half_way_may_be_claimed_again_and_counts_its_attempt
     repo.create_job(a_job())
     repo.start_job("j_0123456789abcdef", AT)
     again = repo.start_job("j_0123456789abcdef", LATER)
-    assert again is not None and (again.status, again.attempts) == ("running", 2)
+    assert again is not None
+    assert (again.status, again.attempts) == ("running", 2)
     repo.finish_job("j_0123456789abcdef", "failed", LATER, None, "internal_error")
     failed = repo.get_job("j_0123456789abcdef")
     assert failed is not None

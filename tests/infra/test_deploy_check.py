@@ -53,7 +53,9 @@ def test_every_function_runs_the_python_this_suite_runs_on(prod: Synthesised) ->
     for name, function in functions.items():
         assert function["Properties"]["Runtime"] == f"python{running}", name
         assert function["Properties"]["Architectures"] == ["arm64"], name
-    (built_for,) = [r["Properties"]["CompatibleRuntimes"] for r in prod.resources("AWS::Lambda::LayerVersion").values()]
+    (built_for,) = [
+        r["Properties"]["CompatibleRuntimes"] for r in prod.resources("AWS::Lambda::LayerVersion").values()
+    ]
     assert built_for == [f"python{running}"]
 
 
@@ -69,12 +71,17 @@ def test_no_iam_statement_anywhere_allows_a_wildcard_action(prod: Synthesised) -
     ]
     assert len(allowed) > 20
     assert not [a for a in allowed if "*" in a]
-    denied = [a for d in documents for s in d["Statement"] if s["Effect"] == "Deny" for a in _as_list(s["Action"])]
+    denied = [
+        a for d in documents for s in d["Statement"] if s["Effect"] == "Deny" for a in _as_list(s["Action"])
+    ]
     assert set(denied) <= {"sns:*", "sqs:*", "sns:Publish"}
 
 
 def test_the_api_deploys_through_its_alias_gradually_and_rolls_back_on_its_alarms(synth: Any) -> None:
-    styles = {"dev": "CodeDeployDefault.LambdaAllAtOnce", "prod": "CodeDeployDefault.LambdaCanary10Percent5Minutes"}
+    styles = {
+        "dev": "CodeDeployDefault.LambdaAllAtOnce",
+        "prod": "CodeDeployDefault.LambdaCanary10Percent5Minutes",
+    }
     for env_name, style in styles.items():
         env: Synthesised = synth(env_name)
         (group,) = env.resources("AWS::CodeDeploy::DeploymentGroup").values()
@@ -108,7 +115,9 @@ def test_the_api_deploys_through_its_alias_gradually_and_rolls_back_on_its_alarm
         }
         # The live side is on versions too: each of its functions is reached through its alias.
         names = {a["Properties"]["FunctionName"]["Ref"] for a in env.resources("AWS::Lambda::Alias").values()}
-        assert names == {env.logical_id("AWS::Lambda::Function", f"Functions{n}") for n in ("Api", "Live", "Notifier")}
+        assert names == {
+            env.logical_id("AWS::Lambda::Function", f"Functions{n}") for n in ("Api", "Live", "Notifier")
+        }
 
 
 def test_cdk_json_sets_every_feature_flag_to_its_recommended_value(prod: Synthesised) -> None:

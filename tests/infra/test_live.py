@@ -105,7 +105,10 @@ def test_api_gateway_may_invoke_the_live_function_from_this_api_only(dev: Synthe
     for permission in to_live:
         assert permission["Principal"] == "apigateway.amazonaws.com"
         assert {"Ref": api} in permission["SourceArn"]["Fn::Join"][1]
-    for notifier in ({"Fn::GetAtt": [_function_id(dev, "Notifier"), "Arn"]}, {"Ref": _alias_id(dev, "Notifier")}):
+    for notifier in (
+        {"Fn::GetAtt": [_function_id(dev, "Notifier"), "Arn"]},
+        {"Ref": _alias_id(dev, "Notifier")},
+    ):
         assert not [p for p in permissions if p["FunctionName"] == notifier]  # nobody outside the account
 
 
@@ -222,7 +225,9 @@ def test_the_writers_may_invoke_the_notifier_and_nothing_else(dev: Synthesised) 
             if "lambda:InvokeFunction" in _actions(statement):
                 assert _actions(statement) == ["lambda:InvokeFunction"]
                 resources = statement["Resource"]
-                invoking.setdefault(name, []).extend(resources if isinstance(resources, list) else [resources])
+                invoking.setdefault(name, []).extend(
+                    resources if isinstance(resources, list) else [resources]
+                )
     # The API also queues admin jobs (the jobs function, unqualified); nobody else invokes anything.
     assert {k: sorted(map(json.dumps, v)) for k, v in invoking.items()} == {
         "Api": sorted(map(json.dumps, [jobs, notifier])),

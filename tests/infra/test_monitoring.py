@@ -53,7 +53,6 @@ def test_the_5xx_alarm_is_a_rate_of_all_requests(prod: Synthesised) -> None:
     assert alarm["ComparisonOperator"] == "GreaterThanOrEqualToThreshold"
 
 
-
 def test_the_latency_alarm_watches_the_apis_own_metric_that_leaves_long_polls_out(prod: Synthesised) -> None:
     from api import latency as api_latency
     from api.observability import API_SERVICE, NAMESPACE
@@ -84,11 +83,15 @@ def test_dynamodb_throttling_on_the_table_or_any_index_fires_an_alarm(prod: Synt
         dims = {d["Name"]: d["Value"] for d in metric["Dimensions"]}
         assert dims.pop("TableName") == table
         seen.add((metric["MetricName"], dims.get("GlobalSecondaryIndexName")))
-    expected = {(f"{k}ThrottleEvents", i) for k in ("Read", "Write") for i in (None, *(n for n, *_ in INDEXES))}
+    expected = {
+        (f"{k}ThrottleEvents", i) for k in ("Read", "Write") for i in (None, *(n for n, *_ in INDEXES))
+    }
     assert seen == expected
     (expression,) = [m for m in alarm["Metrics"] if "Expression" in m]
     assert expression["ReturnData"] is True
-    assert all(f"FILL({m['Id']}, 0)" in expression["Expression"] for m in alarm["Metrics"] if "MetricStat" in m)
+    assert all(
+        f"FILL({m['Id']}, 0)" in expression["Expression"] for m in alarm["Metrics"] if "MetricStat" in m
+    )
     assert (alarm["Threshold"], alarm["EvaluationPeriods"]) == (1, 1)
     assert alarm["ComparisonOperator"] == "GreaterThanOrEqualToThreshold"
 
@@ -133,7 +136,9 @@ def test_cloudwatch_may_publish_to_the_alarm_topic_for_this_accounts_alarms_only
     assert allow["Resource"] == topic
     assert allow["Condition"]["StringEquals"] == {"aws:SourceAccount": {"Ref": "AWS::AccountId"}}
     source = json.dumps(allow["Condition"]["ArnLike"]["aws:SourceArn"])
-    assert ":cloudwatch:" in source and ":alarm:*" in source and "AWS::AccountId" in source
+    assert ":cloudwatch:" in source
+    assert ":alarm:*" in source
+    assert "AWS::AccountId" in source
     # Still TLS only.
     assert any(s["Effect"] == "Deny" for s in policy["PolicyDocument"]["Statement"])
 

@@ -10,6 +10,7 @@ rewrites every rating of the pool from the rated-match log, so a second pass wri
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import secrets
@@ -80,14 +81,10 @@ class JobService:
             log.exception("job failed", extra={"job_id": job.id, "error_type": type(exc).__name__})
             self._finish_failed(job.id, getattr(exc, "code", None) or "internal_error")
             return self.store.get_job(job_id)
-        try:
+        with contextlib.suppress(WriteConflict):  # another run finished it meanwhile: its outcome stands
             self.store.finish_job(job.id, "done", iso(self.clock.now()), dataclasses.asdict(report), None)
-        except WriteConflict:  # another run finished it meanwhile: its outcome stands
-            pass
         return self.store.get_job(job_id)
 
     def _finish_failed(self, job_id: str, code: str) -> None:
-        try:
+        with contextlib.suppress(WriteConflict):  # finished meanwhile
             self.store.finish_job(job_id, "failed", iso(self.clock.now()), None, code)
-        except WriteConflict:  # finished meanwhile
-            pass
