@@ -15,6 +15,7 @@ import pytest
 from moto import mock_aws
 
 from api import context
+from api.settings import settings
 from scopa.adapters.aws_lambda.jobs import LambdaJobRunner
 from scopa.adapters.dynamodb.players_matches import create_table
 from scopa.application.ports.jobs import Job
@@ -56,7 +57,7 @@ def test_the_api_accepts_the_admin_token_whose_hash_is_in_ssm_and_reads_it_once(
     ssm_api: tuple[Api, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     api, ssm = ssm_api
-    assert context.settings().admin_token_hash is None  # nothing in the environment
+    assert settings().admin_token_hash is None  # nothing in the environment
     reads: list[str] = []
     provider = context.ssm_provider()
     original = provider._get
