@@ -2,6 +2,9 @@
 
 Only the admin token's hash comes from outside, through CDK context (``-c admin_token_hash=...``) or the
 ``SCOPA_ADMIN_TOKEN_HASH`` variable, so no credential is committed; the service never sees the token itself.
+The stack keeps the hash in an SSM parameter (``/scopa/<env>/admin-token-hash``) that the API reads
+through Powertools Parameters; or, with ``-c admin_token_parameter=<name>``, it reads a parameter made
+outside the stack (a SecureString, say) and the hash never enters the template.
 """
 
 from __future__ import annotations
@@ -21,6 +24,10 @@ PYTHON_VERSION = "3.13"
 LOG_RETENTION_DAYS = frozenset({1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827})
 
 _SHA256_HEX = re.compile(r"^[0-9a-f]{64}$")
+_PARAMETER_NAME = re.compile(r"^/[A-Za-z0-9_.\-/]{1,1010}$")
+
+#: How the API function's new versions take traffic (CodeDeploy's predefined Lambda configurations).
+DeployStyle = Literal["all_at_once", "canary_10_percent_5_minutes", "linear_10_percent_every_minute"]
 
 
 class FunctionSize(BaseModel):
@@ -55,6 +62,13 @@ class EnvironmentConfig(BaseModel):
     pipeline: FunctionSize
     live: FunctionSize  # the WebSocket API's function: connect, disconnect, messages
     notifier: FunctionSize  # fans a change out to its subscribers
+    jobs: FunctionSize  # asynchronous admin jobs (a rating pool's recompute)
+    #: Reserved concurrency of the pipeline: None (the default) reserves nothing. New accounts may have
+    #: a concurrency quota of 10, and Lambda refuses reservations that leave fewer than 10 unreserved; the
+    #: pipeline is correct with runs overlapping (every step is conditional), so this only caps its cost.
+    pipeline_reserved_concurrency: int | None = Field(None, ge=1, le=1000)
+    #: The API function deploys through its alias ``live`` with CodeDeploy; rolled back on its alarms.
+    api_deploy: DeployStyle
     log_retention_days: int
     throttle_rate: int = Field(ge=1)  # steady requests per second on the API's default stage
     throttle_burst: int = Field(ge=1)
@@ -69,6 +83,8 @@ class EnvironmentConfig(BaseModel):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"]
     alarms: Alarms
     admin_token_hash: str | None = None
+    #: An SSM parameter made outside the stack holding the hash (String or SecureString).
+    admin_token_parameter: str | None = None
 
     @field_validator("log_retention_days")
     @classmethod
@@ -86,12 +102,28 @@ class EnvironmentConfig(BaseModel):
             raise ValueError("admin_token_hash must be the SHA-256 of the token as 64 lowercase hex digits")
         return value
 
+    @field_validator("admin_token_parameter")
+    @classmethod
+    def _parameter(cls, value: str | None) -> str | None:
+        if value is not None and not _PARAMETER_NAME.match(value):
+            raise ValueError("admin_token_parameter must be an SSM parameter name starting with '/'")
+        return value
+
+    @property
+    def admin_parameter_name(self) -> str | None:
+        """The SSM parameter the API reads the admin token's hash from (None: no admin)."""
+        if self.admin_token_parameter:
+            return self.admin_token_parameter
+        return f"/scopa/{self.name}/admin-token-hash" if self.admin_token_hash else None
+
     @model_validator(mode="after")
     def _prod_is_guarded(self) -> EnvironmentConfig:
         if self.name == "prod" and not (self.deletion_protection and self.retain_logs):
             raise ValueError("prod keeps its table under deletion protection and retains its logs")
-        if self.name == "prod" and self.admin_token_hash is None:
-            raise ValueError("prod needs admin_token_hash (context or SCOPA_ADMIN_TOKEN_HASH)")
+        if self.name == "prod" and self.admin_parameter_name is None:
+            raise ValueError(
+                "prod needs admin_token_hash (context or SCOPA_ADMIN_TOKEN_HASH) or admin_token_parameter"
+            )
         if self.throttle_burst < self.throttle_rate or self.live_throttle_burst < self.live_throttle_rate:
             raise ValueError(
                 "throttle_burst below throttle_rate would cap every second's traffic at the burst"
@@ -108,6 +140,8 @@ ENVIRONMENTS: dict[str, dict[str, Any]] = {
         "pipeline": {"memory_mb": 512, "timeout_seconds": 55},
         "live": {"memory_mb": 512, "timeout_seconds": 10},
         "notifier": {"memory_mb": 512, "timeout_seconds": 30},
+        "jobs": {"memory_mb": 1024, "timeout_seconds": 300},
+        "api_deploy": "all_at_once",
         "log_retention_days": 14,
         "throttle_rate": 20,
         "throttle_burst": 40,
@@ -134,6 +168,8 @@ ENVIRONMENTS: dict[str, dict[str, Any]] = {
         "pipeline": {"memory_mb": 1024, "timeout_seconds": 55},
         "live": {"memory_mb": 512, "timeout_seconds": 10},
         "notifier": {"memory_mb": 512, "timeout_seconds": 30},
+        "jobs": {"memory_mb": 1024, "timeout_seconds": 300},
+        "api_deploy": "canary_10_percent_5_minutes",
         "log_retention_days": 90,
         "throttle_rate": 200,
         "throttle_burst": 400,
@@ -158,12 +194,22 @@ ENVIRONMENTS: dict[str, dict[str, Any]] = {
 CORS_HEADERS = ("authorization", "content-type", "idempotency-key")
 
 
-def load(name: str, admin_token_hash: str | None = None, alarm_email: str | None = None) -> EnvironmentConfig:
+def load(
+    name: str,
+    admin_token_hash: str | None = None,
+    alarm_email: str | None = None,
+    *,
+    admin_token_parameter: str | None = None,
+    pipeline_reserved_concurrency: int | None = None,
+) -> EnvironmentConfig:
     """The configuration of ``name``; the hash falls back to ``SCOPA_ADMIN_TOKEN_HASH`` when not given."""
     if name not in ENVIRONMENTS:
         raise ValueError(f"unknown environment {name!r}; one of {sorted(ENVIRONMENTS)}")
     raw = dict(ENVIRONMENTS[name])
     raw["admin_token_hash"] = admin_token_hash or os.environ.get("SCOPA_ADMIN_TOKEN_HASH") or None
+    raw["admin_token_parameter"] = admin_token_parameter or None
+    if pipeline_reserved_concurrency is not None:
+        raw["pipeline_reserved_concurrency"] = pipeline_reserved_concurrency
     if alarm_email:
         raw["alarms"] = {**raw["alarms"], "email": alarm_email}
     return EnvironmentConfig.model_validate(raw)

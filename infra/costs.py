@@ -48,12 +48,66 @@ PRICES = {
     "xray_trace": 5.00 / 1e6,
 }
 
-# ---------------------------------------------------------------- measured elsewhere, used here
-#: A move request (POST /matches/{id}/moves, the house bot's answer played in the same request):
-#: token GetItem (eventually consistent, 0.5) + match GetItem (consistent, item 1.8 KB mean: 1).
-MOVE_READ_UNITS = 1.5
-#: The conditional PutItem of the match item (1.8 KB mean, 2.6 KB max: 2.3 write units on average).
-MOVE_WRITE_UNITS = 2.3
+# ---------------------------------------------------------------- one move request, named inputs
+
+
+@dataclass(frozen=True)
+class PerMove:
+    """What one move request (``POST /matches/{id}/moves``; against a house bot the bot's answer rides
+    along) costs in each billed unit, and where each figure comes from (measured, target or assumed).
+
+    DynamoDB on-demand bills a strongly consistent read of up to 4 KB as 1 read unit (0.5 eventually
+    consistent) and a write of up to 1 KB as 1 write unit (each further KB one more)."""
+
+    label: str
+    calls: int  # DynamoDB calls
+    read_units: float
+    write_units: float
+    duration_ms: float  # billed Lambda time of a warm request
+    invocations: int  # Lambda invocations (the API function: one per request)
+    sources: dict[str, str]
+
+
+#: Today's code, measured by ``python -m bench.api`` (docs/data-model.md): token GetItem (eventually
+#: consistent, 0.5) + match GetItem (consistent, 1.8 KB mean: 1) + conditional PutItem (1.8 KB mean,
+#: 2.6 KB max: 2.3 write units on average).
+MEASURED_MOVE = PerMove(
+    label="today: 3 calls",
+    calls=3,
+    read_units=1.5,
+    write_units=2.3,
+    duration_ms=50.0,
+    invocations=1,
+    sources={
+        "calls": "measured (bench.api, tests/api call counts)",
+        "read_units": "measured (bench.api)",
+        "write_units": "measured (bench.api: mean item 1.8 KB, 2.6 KB max)",
+        "duration_ms": "assumed (not measurable here: Lambda bills what AWS measures)",
+        "invocations": "by construction (one request, one invocation)",
+    },
+)
+#: Issue 17's target for the move path (helper B's work): the token verified without a read, one
+#: consistent match read of at most 4 KB (1 RRU) and one conditional write of at most 1 KB (1 WRU).
+#: The coordinator replaces these with B's measured figures at merge.
+ONE_READ_ONE_WRITE = PerMove(
+    label="target: 1 read + 1 write",
+    calls=2,
+    read_units=1.0,
+    write_units=1.0,
+    duration_ms=50.0,
+    invocations=1,
+    sources={
+        "calls": "target (issue 17; to be measured by B's call-count test)",
+        "read_units": "target: one consistent GetItem of an item <= 4 KB",
+        "write_units": "target: one conditional PutItem of an item <= 1 KB",
+        "duration_ms": "assumed, as today",
+        "invocations": "by construction",
+    },
+)
+#: What the README's table prices (switch to ONE_READ_ONE_WRITE once B's figures are measured).
+MOVE = MEASURED_MOVE
+MOVE_READ_UNITS = MOVE.read_units
+MOVE_WRITE_UNITS = MOVE.write_units
 #: With a clock running the match moves in the sparse gsi1 deadline index: old entry out, new one in.
 MOVE_INDEX_WRITE_UNITS = 2.0
 #: POST /matches: a transaction of three puts (match ~1.5 KB, two player-match items), doubled.
@@ -67,13 +121,16 @@ RATE_READ_UNITS = 3.0
 IDLE_RUN_READ_UNITS = 4 * 0.5
 #: Assumptions (not measurable here): billed milliseconds of a warm request and of an idle run, and the
 #: bytes each writes to CloudWatch Logs (access log line, or Lambda's START/END/REPORT and the EMF line).
-REQUEST_MS = 50.0
+REQUEST_MS = MOVE.duration_ms
 IDLE_RUN_MS = 100.0
 IDLE_RUN_LOG_BYTES = 1500
 REQUEST_LOG_BYTES = 400
 
 RUNS_PER_MONTH = 60 * 24 * 30
-ALARM_METRICS = 14  # 13 alarms (errors and throttles of 4 functions, ...); the 5xx-rate alarm reads two
+#: 16 alarms: errors and throttles of 5 functions (10), the 5xx rate (reads two metrics), latency, DynamoDB
+#: throttling (reads read and write throttle events of the table and its 3 indexes: 8), dead letters, stall,
+#: webhook dead letters.
+ALARM_METRICS = 24
 #: The webhooks queue's event source at rest: Lambda keeps pollers long-polling an empty queue (an
 #: assumption, not measured here: five pollers, one 20 s ReceiveMessage each at a time).
 IDLE_SQS_POLLERS = 5
@@ -115,7 +172,7 @@ SPECTATOR_CONNECTION = {
 LIVE_MS = 30.0
 #: The live and notifier functions' memory (infra/config.py): they wait on the network, not the CPU.
 LIVE_MEMORY_MB = 512
-IDLE_CUSTOM_METRICS = 2  # PipelineRuns, MatchesTimedOut (EMF, one dimension)
+IDLE_CUSTOM_METRICS = 3  # PipelineRuns, MatchesTimedOut, RequestLatency (EMF, one dimension)
 
 
 @dataclass(frozen=True)
@@ -188,17 +245,25 @@ class Cost:
 
 
 def per_thousand_games(
-    moves: float, memory_mb: int, *, clock: bool, rated: bool, poll_reads_per_move: float = 0.0
+    moves: float,
+    memory_mb: int,
+    *,
+    clock: bool,
+    rated: bool,
+    poll_reads_per_move: float = 0.0,
+    move: PerMove | None = None,
 ) -> Cost:
     """1,000 games against a house bot (the player sends half the moves); ``poll_reads_per_move`` adds the
-    long-poll reads of a human opponent waiting for each move (two humans then send every move)."""
+    long-poll reads of a human opponent waiting for each move (two humans then send every move).
+    ``move``: the per-move inputs (:data:`MOVE` by default)."""
+    move = move or MOVE
     human_vs_human = poll_reads_per_move > 0
     requests_per_game = (moves if human_vs_human else moves / 2) + 1
-    write = (MOVE_WRITE_UNITS + (MOVE_INDEX_WRITE_UNITS if clock else 0)) * (requests_per_game - 1)
+    write = (move.write_units + (MOVE_INDEX_WRITE_UNITS if clock else 0)) * (requests_per_game - 1)
     write += CREATE_WRITE_UNITS + (RATE_WRITE_UNITS if rated else 0)
-    read = MOVE_READ_UNITS * (requests_per_game - 1) + CREATE_READ_UNITS + (RATE_READ_UNITS if rated else 0)
+    read = move.read_units * (requests_per_game - 1) + CREATE_READ_UNITS + (RATE_READ_UNITS if rated else 0)
     read += poll_reads_per_move * moves  # one consistent match read (<4 KB) per 0.5 s poll
-    gb_seconds = requests_per_game * REQUEST_MS / 1000 * memory_mb / 1024
+    gb_seconds = requests_per_game * move.duration_ms / 1000 * memory_mb / 1024
     if human_vs_human:  # the waiting player's GET holds a function for the whole wait
         gb_seconds += moves * (poll_reads_per_move * 0.5) * memory_mb / 1024
         requests_per_game += moves
@@ -353,6 +418,15 @@ def report(length: GameLength, memory_mb: int) -> str:
     ]
     for cost in cases:
         lines.append(_line(cost))
+    lines += ["", "per 1,000 games against a house bot, no clock, by per-move inputs:"]
+    for move in (MEASURED_MOVE, ONE_READ_ONE_WRITE):
+        cost = per_thousand_games(length.mean_moves, memory_mb, clock=False, rated=False, move=move)
+        lines.append(
+            f"  {move.label}: {move.calls} calls, {move.read_units} RRU, {move.write_units} WRU, "
+            f"{move.duration_ms:.0f} ms -> ${cost.total:.3f} (floor without Lambda time and logs: "
+            f"${cost.dynamodb + cost.requests * (PRICES['lambda_request'] + PRICES['http_api_request']):.3f})"
+        )
+        lines += [f"    {name}: {source}" for name, source in move.sources.items()]
     minutes = game_minutes(length.mean_moves)
     lines += [
         "",

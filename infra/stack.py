@@ -9,7 +9,8 @@ from aws_cdk import CfnOutput, Stack, Tags
 from constructs import Construct
 
 from infra.components.api import HttpApi
-from infra.components.data import Data
+from infra.components.data import INDEXES, Data
+from infra.components.deploys import GradualDeploy
 from infra.components.functions import Functions
 from infra.components.live import Live
 from infra.components.monitoring import Monitoring
@@ -45,7 +46,7 @@ class ScopaStack(Stack):
         self.functions = Functions(
             self, "Functions", config=config, table=self.data.table, layer_dir=layer_dir
         )
-        self.http = HttpApi(self, "Http", config=config, handler=self.functions.api, routes=routes)
+        self.http = HttpApi(self, "Http", config=config, handler=self.functions.api_alias, routes=routes)
         self.live = Live(
             self,
             "Live",
@@ -54,6 +55,8 @@ class ScopaStack(Stack):
             notifier=self.functions.notifier,
             api=self.functions.api,
             pipeline=self.functions.pipeline,
+            live_alias=self.functions.live_alias,
+            notifier_alias=self.functions.notifier_alias,
         )
         self.schedule = PipelineSchedule(
             self, "Schedule", function=self.functions.pipeline, stage=config.name
@@ -69,7 +72,9 @@ class ScopaStack(Stack):
                 "Pipeline": self.functions.pipeline,
                 "Live": self.functions.live,
                 "Notifier": self.functions.notifier,
+                "Jobs": self.functions.jobs,
             },
+            indexes=tuple(name for name, *_ in INDEXES),
             live_api=self.live.api,
             dead_letters=self.schedule.dead_letters,
             table=self.data.table,
@@ -83,6 +88,13 @@ class ScopaStack(Stack):
             table=self.data.table,
             topic=self.monitoring.topic,
             senders=[self.functions.api, self.functions.pipeline],
+        )
+        self.deploys = GradualDeploy(
+            self,
+            "ApiDeploy",
+            alias=self.functions.api_alias,
+            style=config.api_deploy,
+            alarms=[self.monitoring.alarm("ApiErrors"), self.monitoring.alarm("Api5xxRate")],
         )
         CfnOutput(self, "ApiUrl", value=self.http.url, description="Base URL of the HTTP API")
         CfnOutput(

@@ -314,7 +314,7 @@ def sample_events(w: World | None = None) -> list[Sample]:
         Sample("get-inbox", "GET", "/inbox", 200, token=bea),
         Sample("get-rankings", "GET", "/rankings", 200),
         Sample("get-ranking", "GET", "/rankings/scopa", 200, query={"by": "elo", "limit": "20"}),
-        Sample("post-ranking-recompute", "POST", "/rankings/scopa/recompute", 200, token=ADMIN_TOKEN),
+        Sample("post-ranking-recompute", "POST", "/rankings/scopa/recompute", 202, token=ADMIN_TOKEN),
         Sample("get-player-ratings", "GET", f"/players/{w.ada}/ratings", 200, query={"pool": "scopa"}),
         Sample("get-openapi", "GET", "/openapi.json", 200),
         Sample("get-docs", "GET", "/docs", 200, headers={"accept": "text/html"}),

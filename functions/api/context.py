@@ -7,11 +7,20 @@ Live updates (docs/live.md): writes hand their changes to the feed, the live fun
 pusher. ``NOTIFIER_FUNCTION`` set: the feed invokes that Lambda; ``WEBSOCKET_ENDPOINT`` set: the pusher
 posts to API Gateway's connections; unset, nothing is published or pushed. The local server brings its
 own feed and pusher (:func:`use_live`). The AWS adapters are imported only when their setting is set.
+
+Admin jobs (a rating recompute): ``JOBS_FUNCTION`` set, they are queued to that Lambda; unset, they run
+in this process when asked (tests, the local server, the CLI).
+
+The admin token's hash: ``ADMIN_TOKEN_PARAMETER`` set, it is read from SSM Parameter Store through
+Powertools Parameters on first use (never at import) and cached ``ADMIN_TOKEN_MAX_AGE`` seconds, so a
+rotated hash takes effect within that bound; else ``ADMIN_TOKEN_HASH`` (local runs).
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -20,9 +29,13 @@ from api.settings import settings
 from scopa.application.auth import Caller, authenticate
 from scopa.application.clock import Clock, SystemClock
 from scopa.application.ports.changes import ChangeFeed, NoFeed
+from scopa.application.ports.jobs import JobRunner
 from scopa.application.ports.push import NoPusher, Pusher
 from scopa.application.services.webhooks import InProcessQueue, UrlPolicy
 from scopa.application.wiring import ServiceSet, Stores, WebhookWiring
+
+log = logging.getLogger("scopa.api.context")
+_SHA256_HEX = re.compile(r"^[0-9a-f]{64}$")
 
 _clocks: list[Clock] = [SystemClock()]
 _feeds: list[ChangeFeed | None] = [None]  # set by use_live
@@ -109,6 +122,42 @@ def pusher_of_settings() -> Pusher:
     return NoPusher()
 
 
+def job_runner() -> JobRunner | None:
+    """Where admin jobs go: the jobs Lambda (``JOBS_FUNCTION``), or None (run in this process)."""
+    function = settings().jobs_function
+    if function:
+        runner = importlib.import_module("scopa.adapters.aws_lambda.jobs").LambdaJobRunner
+        return runner(lambda_client(), function)  # type: ignore[no-any-return]
+    return None
+
+
+@lru_cache(maxsize=1)
+def ssm_provider() -> Any:
+    """Powertools' SSM provider on a client with short timeouts (built on first use)."""
+    from aws_lambda_powertools.utilities.parameters import SSMProvider
+    from botocore.config import Config
+
+    return SSMProvider(boto_config=_config().merge(Config(region_name=settings().region)))
+
+
+def admin_token_hash() -> str | None:
+    """The admin token's SHA-256: from SSM (cached) when ``ADMIN_TOKEN_PARAMETER`` is set, else the
+    setting. A parameter that cannot be read or holds no hash means no admin (logged without its value)."""
+    cfg = settings()
+    if not cfg.admin_token_parameter:
+        return cfg.admin_token_hash
+    try:
+        value = ssm_provider().get(cfg.admin_token_parameter, max_age=cfg.admin_token_max_age, decrypt=True)
+    except Exception as exc:  # fail closed: the admin token is refused, every other caller is served
+        log.error("admin token hash unreadable", extra={"error_type": type(exc).__name__})
+        return None
+    text = str(value or "").strip().lower()
+    if not _SHA256_HEX.match(text):
+        log.error("admin token parameter holds no SHA-256 hex digest")
+        return None
+    return text
+
+
 def build_stores() -> Stores:
     """The stores the settings choose."""
     cfg = settings()
@@ -144,12 +193,12 @@ class Services(ServiceSet):
     """The product's services on the configured stores, plus the caller behind a request."""
 
     def __init__(self, clock: Clock) -> None:
-        super().__init__(build_stores(), clock, change_feed(), webhook_wiring(clock))
+        super().__init__(build_stores(), clock, change_feed(), webhook_wiring(clock), job_runner())
 
     def caller(self, headers: dict[str, str] | Any) -> Caller:
-        return authenticate(
-            self.stores.players, (headers or {}).get("authorization"), settings().admin_token_hash
-        )
+        authorization = (headers or {}).get("authorization")
+        # The admin hash is looked up only for a request that presents a token (SSM on first use).
+        return authenticate(self.stores.players, authorization, admin_token_hash() if authorization else None)
 
 
 @lru_cache(maxsize=1)
@@ -166,4 +215,5 @@ def reset() -> None:
     management_client.cache_clear()
     sqs_client.cache_clear()
     pusher_of_settings.cache_clear()
+    ssm_provider.cache_clear()  # and with it the parameters it cached
     services.cache_clear()

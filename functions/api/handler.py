@@ -11,7 +11,7 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConf
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from api import errors, openapi, ratelimit
+from api import errors, latency, openapi, ratelimit
 from api.observability import logger, metrics, route_application_logs
 from api.routes import clubs, lobby, matches, pages, players, rankings, system, tournaments, webhooks
 
@@ -24,7 +24,8 @@ app = APIGatewayHttpResolver(
     cors=CORSConfig(allow_origin="*", allow_headers=list(CORS_HEADERS), max_age=CORS_MAX_AGE_SECONDS),
     json_body_deserializer=errors.decode_json,
 )
-app.use([ratelimit.limit, errors.require_json_body])
+# RequestLatency first: the latency alarm's metric (long-polls excluded), then limits and the media type
+app.use([latency.measure, ratelimit.limit, errors.require_json_body])
 app.include_router(system.router)
 app.include_router(players.router)
 app.include_router(matches.router)

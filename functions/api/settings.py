@@ -9,6 +9,11 @@ request. Variables:
 * ``SQLITE_PATH``: the SQLite file (``.local/scopa.db``);
 * ``ADMIN_TOKEN_HASH``: SHA-256 hex (64 digits) of the admin bootstrap token, or ``ADMIN_TOKEN``, hashed
   here (only the hash is kept);
+* ``ADMIN_TOKEN_PARAMETER``: instead, the SSM parameter holding that hash (String or SecureString), read
+  on first use through Powertools Parameters and cached ``ADMIN_TOKEN_MAX_AGE`` seconds (``300``): what
+  the deployed API uses (``api.context.admin_token_hash``);
+* ``JOBS_FUNCTION``: the jobs function's name or ARN: admin jobs are queued there (else they run in
+  the process that asks, as in tests and the local server);
 * ``DYNAMODB_ENDPOINT``: another DynamoDB (local emulators); AWS's by default;
 * ``AWS_REGION`` (or ``AWS_DEFAULT_REGION``): the region (``eu-south-1``);
 * ``RANKING_SHARDS``: leaderboard index partitions per pool, 1 to 64 (``4``);
@@ -69,6 +74,9 @@ class Settings(BaseSettings):
     webhooks_allow_http: bool = False
     webhooks_allow_private: bool = False
     admin_token: SecretStr | None = Field(None, exclude=True, repr=False)  # always None once loaded
+    admin_token_parameter: str | None = Field(None, pattern=r"^/[A-Za-z0-9_.\-/]{1,1010}$")
+    admin_token_max_age: int = Field(300, ge=0, le=3600)
+    jobs_function: str | None = Field(None, pattern=r"^[A-Za-z0-9_:.-]{1,170}$")
 
     @model_validator(mode="before")
     @classmethod
@@ -113,6 +121,9 @@ _VARIABLES = {
     "webhook_queue_url": "WEBHOOK_QUEUE_URL",
     "webhooks_allow_http": "WEBHOOKS_ALLOW_HTTP",
     "webhooks_allow_private": "WEBHOOKS_ALLOW_PRIVATE",
+    "admin_token_parameter": "ADMIN_TOKEN_PARAMETER",
+    "admin_token_max_age": "ADMIN_TOKEN_MAX_AGE",
+    "jobs_function": "JOBS_FUNCTION",
 }
 
 

@@ -1,7 +1,14 @@
-"""The Lambda functions (API, pipeline, live, notifier), their shared dependency layer, log groups and roles.
+"""The Lambda functions (API, pipeline, live, notifier, jobs), their shared dependency layer, log groups,
+roles, versions and aliases, and the SSM parameter of the admin token's hash.
 
 Handler code is the plain ``functions/`` folder and the layer a folder built by ``infra.layer`` (the
 domain package and the runtime dependencies for arm64): no Docker, no bundling at synth time.
+
+Versions: the API, live and notifier functions publish a version at every change of code or
+configuration, and are reached only through their alias ``live`` (API Gateway's integrations, the
+notifier's invokes). The API's alias moves by CodeDeploy (:mod:`infra.components.deploys`); the other two
+aliases move at once with the stack. The pipeline (invoked by its schedule) and the jobs function (by the
+API, asynchronously) run ``$LATEST``.
 """
 
 from __future__ import annotations
@@ -10,11 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from aws_cdk import Acknowledgment, Duration, RemovalPolicy, Validations
+from aws_cdk import Acknowledgment, Duration, RemovalPolicy, Stack, Validations
 from aws_cdk import aws_dynamodb as dynamodb
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
+from aws_cdk import aws_ssm as ssm
 from constructs import Construct
 
 from infra.components import grants
@@ -59,10 +67,21 @@ NOTIFIER = FunctionSpec(
 #: version); an event older than this is dropped, since a newer change will have been sent meanwhile.
 NOTIFIER_RETRIES = 1
 NOTIFIER_MAX_AGE = Duration.minutes(1)
+JOBS = FunctionSpec(
+    "Jobs", "jobs.handler.handler", "scopa-jobs", "Scopa jobs: admin work run asynchronously (recompute)"
+)
+#: A job is safe to run again (it replaces what it computes), so a failed run is retried once; a job
+#: still queued after an hour is dropped, and the status route shows it queued until a new one is asked.
+JOBS_RETRIES = 1
+JOBS_MAX_AGE = Duration.hours(1)
+ALIAS = "live"
+#: Seconds the API's Powertools Parameters cache keeps the admin token's hash: a rotated hash takes
+#: effect within this bound on every warm container.
+ADMIN_HASH_MAX_AGE = 300
 
 
 class Functions(Construct):
-    """The four functions, each with a least-privilege role on ``table``.
+    """The five functions, each with a least-privilege role on ``table``.
 
     The live side (``live``, ``notifier``) is wired to its WebSocket API by
     :class:`infra.components.live.Live`.
@@ -94,18 +113,72 @@ class Functions(Construct):
             "POWERTOOLS_LOG_LEVEL": config.log_level,
             "POWERTOOLS_LOGGER_LOG_EVENT": "false",  # events carry bearer tokens
         }
-        api_env = dict(common_env)
-        if config.admin_token_hash:
-            api_env["ADMIN_TOKEN_HASH"] = config.admin_token_hash
-        self.api = self._function(API, config, config.api, api_env)
-        self.pipeline = self._function(PIPELINE, config, config.pipeline, common_env, reserved_concurrency=1)
+        self.api = self._function(API, config, config.api, dict(common_env))
+        self.pipeline = self._function(
+            PIPELINE,
+            config,
+            config.pipeline,
+            common_env,
+            reserved_concurrency=config.pipeline_reserved_concurrency,
+        )
         self._grant(self.api, table, grants.API_ITEM_ACTIONS, grants.API_INDEXES)
         self._grant(self.pipeline, table, grants.PIPELINE_ITEM_ACTIONS, grants.PIPELINE_INDEXES)
         self.live = self._function(LIVE, config, config.live, common_env)
         self.notifier = self._function(NOTIFIER, config, config.notifier, common_env)
         self._grant(self.live, table, grants.LIVE_ITEM_ACTIONS, grants.LIVE_INDEXES)
         self._grant(self.notifier, table, grants.NOTIFIER_ITEM_ACTIONS, grants.NOTIFIER_INDEXES)
-        self.notifier.configure_async_invoke(retry_attempts=NOTIFIER_RETRIES, max_event_age=NOTIFIER_MAX_AGE)
+        self.jobs = self._function(JOBS, config, config.jobs, common_env)
+        self._grant(self.jobs, table, grants.JOBS_ITEM_ACTIONS, grants.JOBS_INDEXES)
+        self.jobs.configure_async_invoke(retry_attempts=JOBS_RETRIES, max_event_age=JOBS_MAX_AGE)
+        # The API queues jobs: it may invoke the jobs function (unqualified: $LATEST) and nothing else.
+        self.api.add_to_role_policy(
+            iam.PolicyStatement(actions=["lambda:InvokeFunction"], resources=[self.jobs.function_arn])
+        )
+        self.api.add_environment("JOBS_FUNCTION", self.jobs.function_name)
+
+        # Aliases: what API Gateway and the other functions invoke; each points at the newest version.
+        self.api_alias = lambda_.Alias(self, "ApiLive", alias_name=ALIAS, version=self.api.current_version)
+        self.live_alias = lambda_.Alias(self, "LiveLive", alias_name=ALIAS, version=self.live.current_version)
+        self.notifier_alias = lambda_.Alias(
+            self,
+            "NotifierLive",
+            alias_name=ALIAS,
+            version=self.notifier.current_version,
+            retry_attempts=NOTIFIER_RETRIES,
+            max_event_age=NOTIFIER_MAX_AGE,
+        )
+
+        # The admin token's hash: an SSM parameter the API reads (and caches) through Powertools.
+        self.admin_parameter: ssm.IStringParameter | None = None
+        name = config.admin_parameter_name
+        if name is not None:
+            if config.admin_token_parameter:  # made outside the stack (String or SecureString)
+                self.admin_parameter = ssm.StringParameter.from_string_parameter_name(
+                    self, "AdminTokenHash", name
+                )
+            else:
+                assert config.admin_token_hash is not None
+                self.admin_parameter = ssm.StringParameter(
+                    self,
+                    "AdminTokenHash",
+                    parameter_name=name,
+                    string_value=config.admin_token_hash,
+                    description="SHA-256 (hex) of the Scopa admin token; the token itself is kept nowhere",
+                )
+            # Exactly this parameter, read only (GetParameter; SSM's aws/ssm key decrypts a SecureString
+            # for callers of this account through SSM, so no KMS grant is needed with the default key).
+            self.api.add_to_role_policy(
+                iam.PolicyStatement(
+                    actions=["ssm:GetParameter"],
+                    resources=[
+                        Stack.of(self).format_arn(
+                            service="ssm", resource="parameter", resource_name=name.lstrip("/")
+                        )
+                    ],
+                )
+            )
+            self.api.add_environment("ADMIN_TOKEN_PARAMETER", name)
+            self.api.add_environment("ADMIN_TOKEN_MAX_AGE", str(ADMIN_HASH_MAX_AGE))
 
     def _function(
         self,

@@ -66,3 +66,15 @@ NOTIFIER_ITEM_ACTIONS = (
 #: Both render the lobby from gsi2 (the open seeks, keys.py).
 LIVE_INDEXES: tuple[str, ...] = (keys.GSI2,)
 NOTIFIER_INDEXES: tuple[str, ...] = (keys.GSI2,)
+
+#: The jobs function (a rating pool's recompute, ``functions/jobs``): the job's own item (get, put,
+#: update), the pool's rated-match log (Query), its current ratings (Query on the Elo leaderboard index,
+#: gsi2) and the rewritten ratings (batch writes). ``tests/infra/test_grants.py`` records a real run.
+JOBS_ITEM_ACTIONS = (
+    "dynamodb:BatchWriteItem",
+    "dynamodb:GetItem",
+    "dynamodb:PutItem",
+    "dynamodb:Query",
+    "dynamodb:UpdateItem",
+)
+JOBS_INDEXES: tuple[str, ...] = (keys.GSI2,)

@@ -75,9 +75,16 @@ class Live(Construct):
         notifier: lambda_.Function,
         api: lambda_.Function,
         pipeline: lambda_.Function,
+        live_alias: lambda_.IFunction | None = None,
+        notifier_alias: lambda_.IFunction | None = None,
     ):
         super().__init__(scope, construct_id)
-        integration = integrations.WebSocketLambdaIntegration("Handler", live, timeout=Duration.seconds(29))
+        # Routes and invokes reach the published versions through the aliases (when given).
+        live_target = live_alias or live
+        notifier_target = notifier_alias or notifier
+        integration = integrations.WebSocketLambdaIntegration(
+            "Handler", live_target, timeout=Duration.seconds(29)
+        )
         route = apigw.WebSocketRouteOptions(integration=integration)
         self.api = apigw.WebSocketApi(
             self,
@@ -126,12 +133,14 @@ class Live(Construct):
                 )
             )
             function.add_environment("WEBSOCKET_ENDPOINT", self.management_url)
-        # Who may hand changes to the notifier: every function that writes (unqualified ARN only).
+        # Who may hand changes to the notifier: every function that writes (its alias's ARN only).
         for function in (api, pipeline, live):
             function.add_to_role_policy(
-                iam.PolicyStatement(actions=["lambda:InvokeFunction"], resources=[notifier.function_arn])
+                iam.PolicyStatement(
+                    actions=["lambda:InvokeFunction"], resources=[notifier_target.function_arn]
+                )
             )
-            function.add_environment("NOTIFIER_FUNCTION", notifier.function_name)
+            function.add_environment("NOTIFIER_FUNCTION", notifier_target.function_arn)
         api.add_environment("WEBSOCKET_URL", self.url)
 
     @property

@@ -1,13 +1,26 @@
-"""Alarms (every function's errors and throttles, API 5xx rate and p99 latency, DLQ depth, a stalled
-pipeline), an SNS topic they notify, and a dashboard of the same figures (and the WebSocket API's traffic)."""
+"""Alarms (every function's errors and throttles, API 5xx rate, p99 latency of the requests that do not
+wait, DynamoDB throttling, DLQ depth, a stalled pipeline), an SNS topic they notify, and a dashboard of the
+same figures (and the WebSocket API's traffic).
+
+The topic enforces TLS: CDK then gives it a resource policy holding only that Deny, which replaces SNS's
+default policy, so CloudWatch could not publish to it. The policy therefore also allows
+``cloudwatch.amazonaws.com`` to publish, for alarms of this account and region only.
+
+Latency: API Gateway's ``Latency`` and ``IntegrationLatency`` count every request, long-polls included
+(``GET /matches/{id}?wait=20`` holds its request up to 20 s on purpose), and per-route metrics cannot
+help because a long-poll and a plain read share that route. The API function therefore emits its own
+metric, ``RequestLatency`` (``api.latency``: time spent resolving each request that does not wait), and
+the p99 alarm watches that.
+"""
 
 from __future__ import annotations
 
-from aws_cdk import Duration
+from aws_cdk import ArnFormat, Duration, Stack
 from aws_cdk import aws_apigatewayv2 as apigw
 from aws_cdk import aws_cloudwatch as cw
 from aws_cdk import aws_cloudwatch_actions as actions
 from aws_cdk import aws_dynamodb as dynamodb
+from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_sns as sns
 from aws_cdk import aws_sns_subscriptions as subscriptions
@@ -17,6 +30,11 @@ from constructs import Construct
 from infra.config import Alarms
 
 PERIOD = Duration.minutes(1)
+#: The API function's own latency metric (``functions/api/latency.py``), under Powertools' namespace and
+#: default ``service`` dimension; requests that wait (long-polls) are not in it.
+LATENCY_METRIC = "RequestLatency"
+METRICS_NAMESPACE = "Scopa"
+API_SERVICE = "scopa-api"
 
 
 class Monitoring(Construct):
@@ -34,10 +52,32 @@ class Monitoring(Construct):
         dead_letters: sqs.IQueue,
         table: dynamodb.ITable,
         pipeline: lambda_.Function,
+        indexes: tuple[str, ...] = (),
         live_api: apigw.WebSocketApi | None = None,
     ):
         super().__init__(scope, construct_id)
         self.topic = sns.Topic(self, "AlarmTopic", display_name=f"scopa {stage} alarms", enforce_ssl=True)
+        stack = Stack.of(self)
+        # enforce_ssl's Deny replaces SNS's default policy: without this statement no alarm is delivered.
+        self.topic.add_to_resource_policy(
+            iam.PolicyStatement(
+                sid="CloudWatchAlarmsPublish",
+                principals=[iam.ServicePrincipal("cloudwatch.amazonaws.com")],
+                actions=["sns:Publish"],
+                resources=[self.topic.topic_arn],
+                conditions={
+                    "StringEquals": {"aws:SourceAccount": stack.account},
+                    "ArnLike": {
+                        "aws:SourceArn": stack.format_arn(
+                            service="cloudwatch",
+                            resource="alarm",
+                            resource_name="*",
+                            arn_format=ArnFormat.COLON_RESOURCE_NAME,
+                        )
+                    },
+                },
+            )
+        )
         if thresholds.email:
             self.topic.add_subscription(subscriptions.EmailSubscription(thresholds.email))
         self.alarms: list[cw.Alarm] = []
@@ -70,8 +110,48 @@ class Monitoring(Construct):
         self._alarm(
             "Api5xxRate", self.api_5xx_rate, thresholds.api_5xx_percent, n, "API: share of 5xx answers"
         )
-        latency = api.metric_latency(period=PERIOD, statistic="p99")
-        self._alarm("ApiLatencyP99", latency, thresholds.api_latency_p99_ms, n, "API: p99 latency (ms)")
+        latency = cw.Metric(
+            namespace=METRICS_NAMESPACE,
+            metric_name=LATENCY_METRIC,
+            dimensions_map={"service": API_SERVICE},
+            period=PERIOD,
+            statistic="p99",
+        )
+        self._alarm(
+            "ApiLatencyP99",
+            latency,
+            thresholds.api_latency_p99_ms,
+            n,
+            "API: p99 time to answer a request that does not wait (long-polls excluded), ms",
+        )
+        # DynamoDB throttling, on the table and on each index: on-demand tables throttle too (a partition's
+        # limits, the account's table quota), and a throttled write is a failed or slow request.
+        self.throttle_metrics: dict[str, cw.IMetric] = {}
+        for i, index in enumerate((None, *indexes)):
+            for kind in ("Read", "Write"):
+                dims = {"TableName": table.table_name}
+                if index is not None:
+                    dims["GlobalSecondaryIndexName"] = index
+                self.throttle_metrics[f"{kind.lower()}{i}"] = cw.Metric(
+                    namespace="AWS/DynamoDB",
+                    metric_name=f"{kind}ThrottleEvents",
+                    dimensions_map=dims,
+                    period=PERIOD,
+                    statistic="Sum",
+                )
+        throttled = cw.MathExpression(
+            expression=" + ".join(f"FILL({m}, 0)" for m in self.throttle_metrics),
+            using_metrics=self.throttle_metrics,
+            label="throttle events, table and indexes",
+            period=PERIOD,
+        )
+        self._alarm(
+            "TableThrottles",
+            throttled,
+            1,
+            1,
+            "DynamoDB: read or write throttle events on the table or one of its indexes",
+        )
 
         depth = dead_letters.metric_approximate_number_of_messages_visible(period=PERIOD, statistic="Maximum")
         self._alarm(
@@ -102,6 +182,7 @@ class Monitoring(Construct):
             cw.GraphWidget(
                 title="API latency",
                 left=[api.metric_latency(period=PERIOD, statistic="p50"), latency],
+                right=[api.metric_latency(period=PERIOD, statistic="p99")],  # long-polls included
             ),
         )
         self.dashboard.add_widgets(
@@ -144,19 +225,17 @@ class Monitoring(Construct):
             cw.GraphWidget(
                 title="Table throttled requests",
                 left=[
-                    table.metric_throttled_requests_for_operations(
-                        operations=[
-                            dynamodb.Operation.GET_ITEM,
-                            dynamodb.Operation.PUT_ITEM,
-                            dynamodb.Operation.QUERY,
-                            dynamodb.Operation.TRANSACT_WRITE_ITEMS,
-                        ],
-                        period=PERIOD,
-                    )
+                    throttled,
                 ],
             ),
             cw.AlarmStatusWidget(title="Alarms", alarms=list(self.alarms)),
         )
+
+    def alarm(self, construct_id: str) -> cw.Alarm:
+        """The alarm made under ``construct_id`` (``ApiErrors``, ``Api5xxRate``, ...)."""
+        found = self.node.find_child(construct_id)
+        assert isinstance(found, cw.Alarm), construct_id
+        return found
 
     def _alarm(
         self,

@@ -95,7 +95,6 @@ class Webhooks(Construct):
                 "POWERTOOLS_METRICS_NAMESPACE": "Scopa",
                 "POWERTOOLS_LOG_LEVEL": config.log_level,
                 "POWERTOOLS_LOGGER_LOG_EVENT": "false",
-                "POWERTOOLS_TRACER_CAPTURE_RESPONSE": "false",
             },
             role=role,
             log_group=log_group,

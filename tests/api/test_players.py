@@ -352,6 +352,7 @@ def test_health_openapi_and_docs(api: Api) -> None:
         "/rankings",
         "/rankings/{pool}",
         "/rankings/{pool}/recompute",
+        "/rankings/{pool}/recompute/{job_id}",
         "/players/{player_id}/ratings",
     }
     docs = api.call("GET", "/docs")

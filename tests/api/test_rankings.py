@@ -15,6 +15,7 @@ from tests.api.tournament_support import (
     run_pipeline,
     run_until_finished,
 )
+from tools.apigw import FakeLambdaContext
 
 
 def bot_league(api: Api, count: int = 12, rounds: int = 4) -> dict[str, Any]:
@@ -113,7 +114,14 @@ def test_per_tournament_leaderboard_and_recompute_give_the_same_ratings(api: Api
     assert len(board) == 6
     before = api.call("GET", "/rankings/scopa", query={"limit": "100"}).body["rows"]
     assert_error(api.call("POST", "/rankings/scopa/recompute"), 401, "unauthorized")
-    report = api.call("POST", "/rankings/scopa/recompute", token=ADMIN_TOKEN).body
+    queued = api.call("POST", "/rankings/scopa/recompute", token=ADMIN_TOKEN)
+    assert queued.status == 202
+    assert queued.headers["Location"] == f"/rankings/scopa/recompute/{queued.body['id']}"
+    # In-process, the job has run by the time the request answers; the status route shows its report.
+    job = api.call("GET", queued.headers["Location"], token=ADMIN_TOKEN)
+    assert job.status == 200
+    assert (job.body["status"], job.body["attempts"], job.body["error"]) == ("done", 1, None)
+    report = job.body["report"]
     assert report["matches"] == 9
     assert report["changed"] == []  # the incremental ratings are exactly the recomputed ones
     after = api.call("GET", "/rankings/scopa", query={"limit": "100"}).body["rows"]
@@ -199,3 +207,51 @@ def test_partners_are_rated_together(api: Api) -> None:
     # Equal partners (both new, K 40) move together: +20 each for the winners, -20 each for the losers.
     assert sorted(r["elo"] for r in rows) == [1480.0, 1480.0, 1520.0, 1520.0]
     assert api.call("GET", "/rankings/scopa").body["rows"] == []
+
+
+def test_a_recompute_job_is_queued_then_run_elsewhere_and_running_it_again_changes_nothing(api: Api) -> None:
+    """As in AWS: the request only queues the job; another process (the jobs function) runs it."""
+    from api import context
+    from scopa.application.ports.jobs import RecordingRunner
+
+    bot_league(api, count=4, rounds=2)
+    runner = RecordingRunner()
+    context.services().jobs.runner = runner
+    queued = api.call("POST", "/rankings/scopa/recompute", token=ADMIN_TOKEN)
+    assert queued.status == 202
+    assert (queued.body["status"], queued.body["report"]) == ("queued", None)
+    location = queued.headers["Location"]
+    assert api.call("GET", location, token=ADMIN_TOKEN).body["status"] == "queued"
+    assert [j.id for j in runner.submitted] == [queued.body["id"]]
+
+    from jobs.handler import handler
+
+    event = {"job": {"id": queued.body["id"]}}
+    assert handler(event, FakeLambdaContext())["status"] == "done"
+    done = api.call("GET", location, token=ADMIN_TOKEN).body
+    assert (done["status"], done["attempts"]) == ("done", 1)
+    assert done["report"]["matches"] == 4
+    # A duplicate event (Lambda's retry) finds the job finished and leaves it as it was.
+    assert handler(event, FakeLambdaContext())["status"] == "done"
+    assert api.call("GET", location, token=ADMIN_TOKEN).body == done
+    assert handler({"job": {"id": "../etc"}}, FakeLambdaContext()) == {"job": None, "status": None}
+
+
+def test_recompute_jobs_are_for_admins_and_unknown_ones_are_404(api: Api) -> None:
+    _, token = api.register("Ada")
+    assert_error(api.call("POST", "/rankings/scopa/recompute", token=token), 403, "forbidden")
+    assert_error(api.call("POST", "/rankings/chess/recompute", token=ADMIN_TOKEN), 404, "pool_not_found")
+    queued = api.call("POST", "/rankings/scopa/recompute", token=ADMIN_TOKEN)
+    job_id = queued.body["id"]
+    assert_error(api.call("GET", f"/rankings/scopa/recompute/{job_id}", token=token), 403, "forbidden")
+    assert_error(api.call("GET", f"/rankings/scopa/recompute/{job_id}"), 401, "unauthorized")
+    assert_error(
+        api.call("GET", "/rankings/scopa/recompute/j_0000000000000000", token=ADMIN_TOKEN),
+        404,
+        "job_not_found",
+    )
+    other_pool = api.call("GET", "/rankings", token=ADMIN_TOKEN).body["pools"][-1]["id"]
+    assert other_pool != "scopa"
+    assert_error(
+        api.call("GET", f"/rankings/{other_pool}/recompute/{job_id}", token=ADMIN_TOKEN), 404, "job_not_found"
+    )

@@ -32,6 +32,7 @@ class Synthesised:
     metadata: dict[str, Any]
     outdir: Path
     routes: list[tuple[str, str]]
+    manifest: dict[str, Any]
     _assertions: Any = None
 
     @property
@@ -66,10 +67,11 @@ def _stand_in_layer(root: Path) -> Path:
 def _synthesise(env: str, tmp: Path) -> Synthesised:
     from aws_cdk import App
 
-    from infra.app import build
+    from infra.app import build, feature_flags
 
     outdir = tmp / "cdk.out"
-    app = App(outdir=str(outdir), context={"admin_token_hash": ADMIN_HASH})
+    # cdk.json's feature flags, as the CDK CLI passes them: the tests check what a deploy synthesises.
+    app = App(outdir=str(outdir), context={**feature_flags(), "admin_token_hash": ADMIN_HASH})
     stack = build(app, env, layer_dir=_stand_in_layer(tmp / "layer"))
     app.synth()  # cdk-nag's findings raise here
     name = stack.stack_name
@@ -80,6 +82,7 @@ def _synthesise(env: str, tmp: Path) -> Synthesised:
         metadata=json.loads((outdir / f"{name}.metadata.json").read_text()),
         outdir=outdir,
         routes=stack.routes,
+        manifest=json.loads((outdir / "manifest.json").read_text()),
     )
 
 

@@ -35,20 +35,20 @@ def test_every_resolver_route_has_an_api_gateway_route_and_nothing_else_does(dev
     assert "ANY /{proxy+}" not in keys
 
 
-def test_every_route_goes_to_the_api_function_through_one_integration(dev: Synthesised) -> None:
+def test_every_route_goes_to_the_api_functions_alias_through_one_integration(dev: Synthesised) -> None:
     integration_id = dev.logical_id("AWS::ApiGatewayV2::Integration", "Http")
     targets = {json.dumps(r["Properties"]["Target"]) for r in _http(dev, "AWS::ApiGatewayV2::Route").values()}
     assert targets == {json.dumps({"Fn::Join": ["", ["integrations/", {"Ref": integration_id}]]})}
     integration = dev.resources("AWS::ApiGatewayV2::Integration")[integration_id]["Properties"]
-    api_function = dev.logical_id("AWS::Lambda::Function", "FunctionsApi")
-    assert integration["IntegrationUri"] == {"Fn::GetAtt": [api_function, "Arn"]}
+    alias = dev.logical_id("AWS::Lambda::Alias", "FunctionsApiLive")
+    assert integration["IntegrationUri"] == {"Ref": alias}  # the alias CodeDeploy moves, not $LATEST
     assert integration["PayloadFormatVersion"] == "2.0"  # what APIGatewayHttpResolver reads
     assert integration["TimeoutInMillis"] == 29_000
 
 
 def test_one_invoke_permission_for_the_whole_api_keeps_the_function_policy_small(dev: Synthesised) -> None:
     permissions = dev.resources("AWS::Lambda::Permission")
-    api_function = {"Fn::GetAtt": [dev.logical_id("AWS::Lambda::Function", "FunctionsApi"), "Arn"]}
+    api_function = {"Ref": dev.logical_id("AWS::Lambda::Alias", "FunctionsApiLive")}
     from_api = [
         p
         for p in permissions.values()

@@ -155,3 +155,17 @@ def test_the_live_functions_are_priced_at_their_configured_memory() -> None:
     for env in ("dev", "prod"):
         config = load(env, admin_token_hash="0" * 64)
         assert config.live.memory_mb == config.notifier.memory_mb == costs.LIVE_MEMORY_MB
+
+
+def test_the_per_move_inputs_are_named_with_their_sources_and_priced_as_given() -> None:
+    for move in (costs.MEASURED_MOVE, costs.ONE_READ_ONE_WRITE):
+        assert set(move.sources) == {"calls", "read_units", "write_units", "duration_ms", "invocations"}
+        assert all(move.sources.values())
+    # One consistent read of at most 4 KB is 1 read unit; one write of at most 1 KB is 1 write unit.
+    assert (costs.ONE_READ_ONE_WRITE.read_units, costs.ONE_READ_ONE_WRITE.write_units) == (1.0, 1.0)
+    today = costs.per_thousand_games(100, 1024, clock=False, rated=False, move=costs.MEASURED_MOVE)
+    target = costs.per_thousand_games(100, 1024, clock=False, rated=False, move=costs.ONE_READ_ONE_WRITE)
+    assert today.read_units - target.read_units == pytest.approx(50 * 0.5 * 1000)
+    assert today.write_units - target.write_units == pytest.approx(50 * 1.3 * 1000)
+    assert today.requests == target.requests
+    assert target.total < today.total

@@ -17,6 +17,7 @@ HANDLERS = {
     "Pipeline": "pipeline.handler.handler",
     "Live": "live.handler.handler",
     "Notifier": "notifier.handler.handler",
+    "Jobs": "jobs.handler.handler",
 }
 
 
@@ -51,13 +52,14 @@ def test_memory_and_timeouts_come_from_the_environment_config(synth: Any, env_na
         assert (props["MemorySize"], props["Timeout"]) == (size.memory_mb, size.timeout_seconds)
     # A long-poll waits up to MAX_WAIT_SECONDS: the function outlives it, API Gateway (29 s) the function.
     assert MAX_WAIT_SECONDS < env.config.api.timeout_seconds < 29
-    # The pipeline runs every minute with one slot: a run must end before the next one is due.
+    # The pipeline runs every minute: a run ends before the next one is due (runs may overlap safely).
     assert env.config.pipeline.timeout_seconds < 60
-    assert _function(env, "Pipeline")["Properties"]["ReservedConcurrentExecutions"] == 1
-    assert "ReservedConcurrentExecutions" not in _function(env, "Api")["Properties"]
+    # No reserved concurrency by default: new accounts (a quota of 10) could not deploy it.
+    for name in HANDLERS:
+        assert "ReservedConcurrentExecutions" not in _function(env, name)["Properties"], name
 
 
-def test_environment_variables_configure_the_table_powertools_and_only_the_api_gets_the_admin_hash(
+def test_environment_variables_configure_the_table_powertools_and_only_the_api_reads_the_admin_hash(
     prod: Synthesised,
 ) -> None:
     table = {"Ref": prod.logical_id("AWS::DynamoDB::Table", "DataTable")}
@@ -69,8 +71,14 @@ def test_environment_variables_configure_the_table_powertools_and_only_the_api_g
         assert variables["POWERTOOLS_SERVICE_NAME"] == service
         assert variables["POWERTOOLS_LOG_LEVEL"] == "INFO"
         assert variables["POWERTOOLS_LOGGER_LOG_EVENT"] == "false"
-    assert api["ADMIN_TOKEN_HASH"] == ADMIN_HASH
-    assert "ADMIN_TOKEN_HASH" not in pipeline
+    # The hash is in an SSM parameter the API reads (and caches), not in any function's environment.
+    assert api["ADMIN_TOKEN_PARAMETER"] == "/scopa/prod/admin-token-hash"
+    assert int(api["ADMIN_TOKEN_MAX_AGE"]) == 300
+    assert ADMIN_HASH not in json.dumps(prod.resources("AWS::Lambda::Function"))
+    (parameter,) = prod.resources("AWS::SSM::Parameter").values()
+    assert parameter["Properties"]["Name"] == "/scopa/prod/admin-token-hash"
+    assert parameter["Properties"]["Value"] == ADMIN_HASH
+    assert "ADMIN_TOKEN_PARAMETER" not in pipeline
 
 
 @pytest.mark.parametrize("env_name", ["dev", "prod"])

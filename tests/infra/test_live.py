@@ -32,6 +32,11 @@ def _function_id(env: Synthesised, name: str) -> str:
     return env.logical_id("AWS::Lambda::Function", f"Functions{name}")
 
 
+def _alias_id(env: Synthesised, name: str) -> str:
+    """The function's alias ``live``: what API Gateway and the writers invoke."""
+    return env.logical_id("AWS::Lambda::Alias", f"Functions{name}Live")
+
+
 def _function(env: Synthesised, name: str) -> dict[str, Any]:
     props: dict[str, Any] = env.resources("AWS::Lambda::Function")[_function_id(env, name)]["Properties"]
     return props
@@ -86,13 +91,13 @@ def test_connect_disconnect_and_default_go_to_the_live_function_through_one_inte
     integration = _live(dev, "AWS::ApiGatewayV2::Integration")[integration_id]
     assert integration["IntegrationType"] == "AWS_PROXY"
     assert integration["IntegrationUri"]["Fn::Join"][1][-2:] == [
-        {"Fn::GetAtt": [_function_id(dev, "Live"), "Arn"]},
+        {"Ref": _alias_id(dev, "Live")},  # the alias: a published version, never $LATEST
         "/invocations",
     ]
 
 
 def test_api_gateway_may_invoke_the_live_function_from_this_api_only(dev: Synthesised) -> None:
-    live = {"Fn::GetAtt": [_function_id(dev, "Live"), "Arn"]}
+    live = {"Ref": _alias_id(dev, "Live")}
     api = dev.logical_id("AWS::ApiGatewayV2::Api", "LiveApi")
     permissions = [p["Properties"] for p in dev.resources("AWS::Lambda::Permission").values()]
     to_live = [p for p in permissions if p["FunctionName"] == live]
@@ -100,8 +105,11 @@ def test_api_gateway_may_invoke_the_live_function_from_this_api_only(dev: Synthe
     for permission in to_live:
         assert permission["Principal"] == "apigateway.amazonaws.com"
         assert {"Ref": api} in permission["SourceArn"]["Fn::Join"][1]
-    notifier = {"Fn::GetAtt": [_function_id(dev, "Notifier"), "Arn"]}
-    assert not [p for p in permissions if p["FunctionName"] == notifier]  # nobody outside the account
+    for notifier in (
+        {"Fn::GetAtt": [_function_id(dev, "Notifier"), "Arn"]},
+        {"Ref": _alias_id(dev, "Notifier")},
+    ):
+        assert not [p for p in permissions if p["FunctionName"] == notifier]  # nobody outside the account
 
 
 @pytest.mark.parametrize("env_name", ["dev", "prod"])
@@ -173,7 +181,7 @@ def _fake_refs(env: Synthesised) -> dict[str, str]:
 
 def test_each_function_gets_the_live_settings_it_reads_and_they_parse(prod: Synthesised) -> None:
     refs = _fake_refs(prod)
-    notifier = {"Ref": _function_id(prod, "Notifier")}
+    notifier = {"Ref": _alias_id(prod, "Notifier")}  # the alias's ARN
     env = {name: _function(prod, name)["Environment"]["Variables"] for name in FUNCTIONS}
     for name in ("Api", "Pipeline", "Live"):
         assert env[name]["NOTIFIER_FUNCTION"] == notifier
@@ -209,15 +217,23 @@ def test_only_live_and_notifier_may_post_to_connections_of_this_stage_only(dev: 
 
 
 def test_the_writers_may_invoke_the_notifier_and_nothing_else(dev: Synthesised) -> None:
-    notifier = {"Fn::GetAtt": [_function_id(dev, "Notifier"), "Arn"]}
-    invoking = set()
-    for name in FUNCTIONS:
+    notifier = {"Ref": _alias_id(dev, "Notifier")}  # its alias only: no version or alias wildcard
+    jobs = {"Fn::GetAtt": [_function_id(dev, "Jobs"), "Arn"]}
+    invoking: dict[str, list[Any]] = {}
+    for name in (*FUNCTIONS, "Jobs"):
         for statement in _statements(dev, name):
             if "lambda:InvokeFunction" in _actions(statement):
-                invoking.add(name)
                 assert _actions(statement) == ["lambda:InvokeFunction"]
-                assert statement["Resource"] == notifier  # unqualified: no version or alias wildcard
-    assert invoking == {"Api", "Pipeline", "Live"}
+                resources = statement["Resource"]
+                invoking.setdefault(name, []).extend(
+                    resources if isinstance(resources, list) else [resources]
+                )
+    # The API also queues admin jobs (the jobs function, unqualified); nobody else invokes anything.
+    assert {k: sorted(map(json.dumps, v)) for k, v in invoking.items()} == {
+        "Api": sorted(map(json.dumps, [jobs, notifier])),
+        "Pipeline": [json.dumps(notifier)],
+        "Live": [json.dumps(notifier)],
+    }
 
 
 def test_the_notifier_reads_and_deletes_but_never_creates_or_updates() -> None:

@@ -16,8 +16,11 @@ EXPECTED = {
     # no API Gateway authorizer: one finding per HTTP route and per WebSocket route ($connect,
     # $disconnect, $default)
     "AwsSolutions-APIG4": "routes",
-    "AwsSolutions-IAM5[Resource::*]": 5,  # X-Ray on each function's role
-    "AwsSolutions-L1": 5,  # each function runs the newest Python the suite can run on, not the newest one
+    "AwsSolutions-IAM5[Resource::*]": 6,  # X-Ray on each function's role
+    "AwsSolutions-L1": 6,  # each function runs the newest Python the suite can run on, not the newest one
+    # CodeDeploy's service role for the API's gradual deploys: the AWS-managed Lambda policy
+    "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/"
+    "AWSCodeDeployRoleForLambdaLimited]": 1,
 }
 WEBSOCKET_ROUTES = 3
 
@@ -73,7 +76,7 @@ def test_an_unacknowledged_finding_stops_the_synthesis(tmp_path: Path) -> None:
 
     (tmp_path / "layer" / "python" / "scopa").mkdir(parents=True)
     (tmp_path / "layer" / "python" / "scopa" / "__init__.py").write_text("")
-    app = App(outdir=str(tmp_path / "out"), context={"admin_token_hash": ADMIN_HASH})
+    app = App(outdir=str(tmp_path / "out"), context={"admin_token_hash": ADMIN_HASH})  # flags do not matter
     stack = build(app, "dev", layer_dir=tmp_path / "layer")
     sqs.Queue(stack, "PlainQueue")  # no TLS-only policy, no dead-letter queue
     with pytest.raises(RuntimeError, match="ValidationFailed"):

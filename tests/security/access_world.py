@@ -239,6 +239,10 @@ class World:
     def pool(self) -> Target:
         return Target({"pool": "scopa", "player_id": self.pia})
 
+    def recompute_job(self) -> Target:
+        job = self.ok("POST", "/rankings/scopa/recompute", None, self.tokens["admin"])
+        return Target({"pool": "scopa", "job_id": job["id"]})
+
 
 Setup = Callable[[World], Target]
 Again = Callable[[World, Target], Target]

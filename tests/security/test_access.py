@@ -106,7 +106,8 @@ TABLE = [
     # rankings
     Row("GET", "/rankings", PUBLIC),
     Row("GET", "/rankings/{pool}", PUBLIC, W.pool),
-    Row("POST", "/rankings/{pool}/recompute", ADMIN_ONLY, W.pool),
+    Row("POST", "/rankings/{pool}/recompute", "401 403 403 403 403 202", W.pool),
+    Row("GET", "/rankings/{pool}/recompute/{job_id}", ADMIN_ONLY, W.recompute_job),
     # the caller's own token last: rotating and revoking it changes who the caller is afterwards
     Row("POST", "/me/token", "401 200 200 200 200 403", rebinds=True),
     Row("DELETE", "/me/token", "401 204 204 204 204 403", rebinds=True),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from api.answers.common import Closed, Number
+from scopa.application.ports.jobs import Job, JobStatus
 from scopa.application.ports.ratings import HistoryPoint
 from scopa.application.services.players import PlayerKind, player_kind
 from scopa.application.services.ratings import Leaderboard, PlayerRatings, PoolRecord, RatingRow, Recomputed
@@ -162,3 +163,30 @@ class RecomputeReport(Closed):
     @classmethod
     def of(cls, done: Recomputed) -> RecomputeReport:
         return cls(pool=done.pool, matches=done.matches, players=done.players, changed=done.changed)
+
+
+class RecomputeJob(Closed):
+    """A recompute queued as a job: its status, and the report once done (or an error code if failed)."""
+
+    id: str
+    pool: str
+    status: JobStatus
+    created_at: str
+    updated_at: str
+    attempts: int
+    report: RecomputeReport | None
+    error: str | None
+
+    @classmethod
+    def of(cls, job: Job) -> RecomputeJob:
+        report = RecomputeReport.model_validate(job.result) if job.result is not None else None
+        return cls(
+            id=job.id,
+            pool=job.subject,
+            status=job.status,
+            created_at=job.created_at,
+            updated_at=job.updated_at,
+            attempts=job.attempts,
+            report=report,
+            error=job.error,
+        )

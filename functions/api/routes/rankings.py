@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Annotated, Literal
 
+from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
-from api.answers.rankings import LeaderboardAnswer, PlayerRatingsAnswer, Pool, Pools, RecomputeReport
+from api.answers.rankings import LeaderboardAnswer, PlayerRatingsAnswer, Pool, Pools, RecomputeJob
 from api.context import services
 from api.openapi import BEARER, MAYBE_BEARER
 from api.responses import ACT, CALLER, READ, documented
@@ -65,12 +67,33 @@ def leaderboard(
     operation_id="recompute_pool",
     tags=["admin"],
     security=BEARER,
-    summary="Admin: rebuild a pool's ratings from its rated matches",
-    responses=documented(200, *ACT),
+    summary="Admin: queue a rebuild of a pool's ratings from its rated matches; 202 with the job",
+    description="The recompute runs asynchronously: follow the Location header "
+    "(GET /rankings/{pool}/recompute/{job_id}) until the job is done or failed.",
+    responses=documented(202, *ACT),
 )
-def recompute(pool: str) -> RecomputeReport:
+def recompute(pool: str) -> Response[RecomputeJob]:
     svc = services()
-    return RecomputeReport.of(svc.ratings.recompute(svc.caller(router.current_event.headers), pool))
+    job = svc.jobs.submit_recompute(svc.caller(router.current_event.headers), pool)
+    return Response(
+        status_code=HTTPStatus.ACCEPTED,
+        content_type=content_types.APPLICATION_JSON,
+        body=RecomputeJob.of(job),
+        headers={"Location": f"/rankings/{job.subject}/recompute/{job.id}"},
+    )
+
+
+@router.get(
+    "/rankings/<pool>/recompute/<job_id>",
+    operation_id="get_recompute_job",
+    tags=["admin"],
+    security=BEARER,
+    summary="Admin: a recompute job's status (queued, running, done, failed) and its report when done",
+    responses=documented(200, *READ, *CALLER),
+)
+def recompute_status(pool: str, job_id: str) -> RecomputeJob:
+    svc = services()
+    return RecomputeJob.of(svc.jobs.get(svc.caller(router.current_event.headers), job_id, pool))
 
 
 @router.get(

@@ -15,6 +15,7 @@ from scopa.application.ports.changes import ChangeFeed, NoFeed
 from scopa.application.ports.clubs import ClubRepository
 from scopa.application.ports.connections import ConnectionRepository
 from scopa.application.ports.idempotency import IdempotencyRepository
+from scopa.application.ports.jobs import JobRepository, JobRunner
 from scopa.application.ports.matches import MatchRepository
 from scopa.application.ports.players import PlayerRepository
 from scopa.application.ports.ratings import RatingRepository
@@ -22,6 +23,7 @@ from scopa.application.ports.seeks import SeekRepository
 from scopa.application.ports.tournaments import TournamentRepository
 from scopa.application.ports.webhooks import DeliveryQueue, WebhookRepository, WebhookSender
 from scopa.application.services.clubs import ClubService
+from scopa.application.services.jobs import JobService
 from scopa.application.services.lobby import LobbyService
 from scopa.application.services.matches import MatchService
 from scopa.application.services.pipeline import Pipeline
@@ -44,6 +46,7 @@ class Stores:
     seeks: SeekRepository
     connections: ConnectionRepository  # live (WebSocket) connections and what they follow
     webhooks: WebhookRepository  # club webhooks and their deliveries
+    jobs: JobRepository  # admin jobs run asynchronously (a rating recompute)
 
 
 class ServiceSet:
@@ -55,6 +58,7 @@ class ServiceSet:
         clock: Clock,
         changes: ChangeFeed | None = None,
         hooks: WebhookWiring | None = None,
+        jobs: JobRunner | None = None,
     ) -> None:
         self.stores = stores
         self.clock = clock
@@ -74,6 +78,8 @@ class ServiceSet:
         self.ratings = RatingService(
             stores.ratings, stores.matches, stores.clubs, stores.tournaments, self.players, clock
         )
+        # Admin jobs: queued to ``jobs`` (the jobs Lambda in AWS), else run in this process.
+        self.jobs = JobService(stores.jobs, clock, self.ratings, jobs)
         self.pipeline = Pipeline(
             stores.tournaments,
             self.matches,

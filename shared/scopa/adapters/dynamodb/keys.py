@@ -29,6 +29,7 @@
 | topic subscriber  | ``TOPIC#<topic>``  | ``CONN#<id>``                |                             |
 | club webhook      | ``CLUB#<id>``      | ``HOOK#<hook>``              |                             |
 | webhook delivery  | ``HOOK#<hook>``    | ``DELIVERY#<delivery>``      |                             |
+| admin job         | ``JOB#<id>``       | ``JOB``                      |                             |
 
 (1) only while a match is active with a clock running: a sparse index of deadlines.
 (2) sort key ``<created>#<id>``: the tournaments of one status, newest first (and the pipeline's list).
@@ -68,6 +69,7 @@ TOKEN_SK = "TOKEN"
 MATCH_SK = "MATCH"
 LIVE = "LIVE"
 IDEMPOTENCY_SK = "IDEM"
+JOB_SK = "JOB"
 CONNECTION_SK = "CONN"
 SUBSCRIPTION_PREFIX = "SUB#"
 SUBSCRIBER_PREFIX = "CONN#"
@@ -92,6 +94,11 @@ def subscriber_sk(connection_id: str) -> str:
 
 def idempotency_pk(digest: str) -> str:
     return f"IDEM#{digest}"
+
+
+def job_pk(job_id: str) -> str:
+    """An admin job (a recompute): its own partition, expired by TTL a week after it was queued."""
+    return f"JOB#{job_id}"
 
 
 def player_pk(player_id: str) -> str:

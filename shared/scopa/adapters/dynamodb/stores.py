@@ -6,6 +6,7 @@ from typing import Any
 
 from scopa.adapters.dynamodb.connections import DynamoConnectionRepository
 from scopa.adapters.dynamodb.idempotency import DynamoIdempotencyRepository
+from scopa.adapters.dynamodb.jobs import DynamoJobRepository
 from scopa.adapters.dynamodb.players_matches import DynamoRepository
 from scopa.adapters.dynamodb.ratings import DynamoRatingRepository
 from scopa.adapters.dynamodb.seeks import DynamoSeekRepository
@@ -28,4 +29,5 @@ def dynamodb_stores(client: Any, table_name: str, ranking_shards: int = 4) -> St
         seeks=DynamoSeekRepository(client, table_name),
         connections=DynamoConnectionRepository(client, table_name),
         webhooks=DynamoWebhookRepository(client, table_name),
+        jobs=DynamoJobRepository(client, table_name),
     )

@@ -8,6 +8,7 @@ from scopa.adapters.sqlite import (
     clubs,
     connections,
     idempotency,
+    jobs,
     matches,
     players,
     ratings,
@@ -31,6 +32,7 @@ SCHEMA: tuple[str, ...] = (
     *seeks.SCHEMA,
     *connections.SCHEMA,
     *webhooks.SCHEMA,
+    *jobs.SCHEMA,
 )
 
 
@@ -51,4 +53,5 @@ def sqlite_stores(path: str | Path | Database) -> Stores:
         seeks=seeks.SqliteSeekRepository(db),
         connections=connections.SqliteConnectionRepository(db),
         webhooks=webhooks.SqliteWebhookRepository(db),
+        jobs=jobs.SqliteJobRepository(db),
     )

@@ -157,6 +157,13 @@ class RatingService:
     def recompute(self, caller: Caller, pool_id: str) -> Recomputed:
         """Rebuild a pool's ratings from its rated-match log and store them; report what changed."""
         caller.require_admin()
+        return self.rebuild(pool_id)
+
+    def rebuild(self, pool_id: str) -> Recomputed:
+        """:meth:`recompute` without the caller check: the jobs service's step (admin checked on queueing).
+
+        Safe to run again, or after a run that stopped half way: it rewrites every rating of the pool
+        from the rated-match log."""
         pool = self.pool(pool_id)
         history = list(self.store.rated_matches(pool.id))
         fresh = recompute(history, [pool])[pool.id]
