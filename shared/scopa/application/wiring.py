@@ -59,7 +59,13 @@ class ServiceSet:
             stores.ratings, stores.matches, stores.clubs, stores.tournaments, self.players, clock
         )
         self.pipeline = Pipeline(
-            stores.tournaments, self.matches, clock, rater=self.ratings.rate_pending, changes=self.changes
+            stores.tournaments,
+            self.matches,
+            clock,
+            rater=self.ratings.rate_pending,
+            changes=self.changes,
+            rate_now=self.ratings.rate_finished,
+            seeding=self.ratings.reseed,
         )
         self.tournaments = TournamentService(
             stores.tournaments,
