@@ -14,12 +14,13 @@ endif
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCK := requirements.lock
 ENV ?= dev
 # jsii (under aws-cdk-lib) prints an end-of-life banner on Node 20 at every synth; Node 20 synthesises
 # correctly, so the banner is silenced on purpose instead of installing a second Node.
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: run reset demo invoke events test lint format bench clean help layer synth browser
+.PHONY: run reset demo invoke events test lint format bench clean help layer synth browser lock
 
 help:
 	@echo "make run    - the API on http://127.0.0.1:8000 (live push: ws://127.0.0.1:8000/live), data in"
@@ -32,18 +33,23 @@ help:
 	@echo "make test   - lint, type-check and run every test"
 	@echo "make browser - install chromium for the browser tests when missing (make test does it)"
 	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events, infra (strict on scopa)"
-	@echo "make bench  - engine (Scopa, Briscola), API, pairing, rating and live push benchmarks against an in-run reference"
+	@echo "make bench  - engine (Scopa, Briscola), API, pairing, rating, live push and cold start benchmarks against an in-run reference"
 	@echo "make format - format the code with ruff"
 	@echo "make layer  - build the Lambda layer (arm64 wheels + scopa) in build/layer"
+	@echo "make lock   - resolve pyproject.toml again into requirements.lock (the venv and the layer install it)"
 	@echo "make synth  - synthesise the AWS CDK app offline into cdk.out (ENV=dev|prod), cdk-nag checked"
 
-$(STAMP): pyproject.toml
+# The venv installs the lock file, every pin checked against its hashes, then the project itself (no
+# dependencies: the lock holds them all); `pip check` fails when the lock misses one (run `make lock`).
+$(STAMP): pyproject.toml $(LOCK)
 	@test -d $(VENV) || [ "$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')" = \
 		"$(RUNTIME_PYTHON)" ] || echo "WARNING: no Python $(RUNTIME_PYTHON) found (the Lambda runtime, \
 	infra/config.py): .venv uses $(PYTHON), and tests/infra/test_runtime_python.py will fail" >&2
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(BIN)/python -m pip check
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -82,10 +88,16 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 	$(BIN)/python -m bench.api
 	$(BIN)/python -m bench.pairing
+	$(BIN)/python -m bench.pipeline
 	$(BIN)/python -m bench.ratings
 	$(BIN)/python -m bench.load
 	$(BIN)/python -m bench.live_latency
 	$(BIN)/python -m bench.briscola
+	$(BIN)/python -m bench.cold_start
+
+# uv (a dev dependency, so in the venv) resolves for the Lambda's Python; the next make reinstalls the venv.
+lock: $(STAMP)
+	$(BIN)/python -m infra.lock
 
 layer: $(STAMP)
 	$(BIN)/python -m infra.layer build/layer

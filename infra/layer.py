@@ -1,9 +1,12 @@
-"""Build the Lambda layer: pyproject's ``[project].dependencies`` as arm64 wheels for the Lambda's Python,
-plus the ``scopa`` package, in ``<dir>/python`` (the folder Lambda puts on the path for a layer).
+"""Build the Lambda layer: the runtime section of the lock file (``requirements.lock``, :mod:`infra.lock`)
+as arm64 wheels for the Lambda's Python, plus the ``scopa`` package, in ``<dir>/python`` (the folder
+Lambda puts on the path for a layer).
 
-``python -m infra.layer [DIR]`` (``make layer``). pip is told the target platform, so compiled wheels
-(pydantic-core) are the manylinux aarch64 builds, never this machine's; nothing is copied from the venv.
-A stamp records the inputs, so an unchanged layer is not rebuilt.
+``python -m infra.layer [DIR]`` (``make layer``). pip installs exactly the locked versions, checked
+against the locked hashes (``--require-hashes --no-deps``), of the pins whose markers hold in the Lambda
+(arm64 Linux, the runtime's CPython). pip is told the target platform, so compiled wheels (pydantic-core)
+are the manylinux aarch64 builds, never this machine's; nothing is copied from the venv. A stamp records
+the inputs, so an unchanged layer is not rebuilt.
 
 Lambda's ``/opt`` is read-only, so a layer without bytecode is compiled again on every cold start. The
 layer ships it: compiled by this interpreter, which must be the runtime's version (bytecode is
@@ -20,11 +23,12 @@ import py_compile
 import shutil
 import subprocess
 import sys
-import tomllib
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from infra.config import PYTHON_VERSION
+from infra.lock import LOCK, layer_requirements
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_LAYER_DIR = ROOT / "build" / "layer"
@@ -43,13 +47,13 @@ class WrongPython(RuntimeError):
     """The building interpreter is not the Lambda runtime's version, so it cannot compile the bytecode."""
 
 
-def runtime_dependencies(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
-    """The requirement strings of ``[project].dependencies``: what the Lambda needs, and only that."""
-    with pyproject.open("rb") as handle:
-        return list(tomllib.load(handle)["project"]["dependencies"])
+def runtime_requirements(lock: Path = LOCK) -> list[str]:
+    """The requirement lines the layer installs: the lock's runtime pins that hold in the Lambda, each
+    ``name==version`` with its hashes (markers already evaluated, for the Lambda, not this machine)."""
+    return [pin.line(with_marker=False) for pin in layer_requirements(lock)]
 
 
-def pip_command(target: Path, requirements: list[str]) -> list[str]:
+def pip_command(target: Path, requirements: Path) -> list[str]:
     return [
         sys.executable,
         "-m",
@@ -58,6 +62,8 @@ def pip_command(target: Path, requirements: list[str]) -> list[str]:
         "--quiet",
         "--disable-pip-version-check",
         "--no-compile",
+        "--no-deps",  # the lock holds the whole closure
+        "--require-hashes",
         "--platform",
         PLATFORM,
         "--implementation",
@@ -68,7 +74,8 @@ def pip_command(target: Path, requirements: list[str]) -> list[str]:
         "--upgrade",
         "--target",
         str(target),
-        *requirements,
+        "--requirement",
+        str(requirements),
     ]
 
 
@@ -112,14 +119,17 @@ def compile_bytecode(site: Path) -> None:
 def build(layer_dir: Path = DEFAULT_LAYER_DIR, package: Path = ROOT / "shared" / "scopa") -> Path:
     """Build (or keep, when its inputs are unchanged) the layer in ``layer_dir``; returns the folder."""
     require_runtime_python()
-    requirements = runtime_dependencies()
+    requirements = runtime_requirements()
     digest = _inputs_digest(requirements, package)
     stamp = layer_dir / STAMP
     if stamp.exists() and stamp.read_text() == digest:
         return layer_dir
     shutil.rmtree(layer_dir, ignore_errors=True)
     site = layer_dir / "python"
-    subprocess.run(pip_command(site, requirements), check=True)
+    with tempfile.TemporaryDirectory() as temp:
+        listed = Path(temp) / "requirements.txt"
+        listed.write_text("\n".join(requirements) + "\n")
+        subprocess.run(pip_command(site, listed), check=True)
     shutil.copytree(package, site / package.name, ignore=_not_shipped(package))
     compile_bytecode(site)
     stamp.write_text(digest)

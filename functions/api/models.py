@@ -1,4 +1,8 @@
-"""Request bodies as pydantic models: the resolver validates them and documents them in OpenAPI."""
+"""Request bodies as pydantic models: the resolver validates them and documents them in OpenAPI.
+
+Each is built on first use (``defer_build``): a cold start does not build the validators of every body,
+only a request builds its own (docs/deploying.md, "Cold start").
+"""
 
 from __future__ import annotations
 
@@ -17,21 +21,21 @@ GAME_DESCRIPTION = (
 
 
 class RegisterPlayer(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     name: str = Field(
         min_length=1, max_length=80, description="display name (1 to 40 characters once trimmed)"
     )
 
 
 class SetRole(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     role: Literal["player", "organizer"]
 
 
 class TimeControl(BaseModel):
     """Seconds per move for live play, or days per move for correspondence play."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     seconds_per_move: int | None = Field(None, ge=5, le=86_400)
     days_per_move: int | None = Field(None, ge=1, le=30)
 
@@ -49,7 +53,7 @@ class TimeControl(BaseModel):
 
 
 class CreateMatch(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     game: GameName = Field("scopa", description=GAME_DESCRIPTION)
     players: list[str] = Field(
         min_length=2,
@@ -70,7 +74,7 @@ class PlayMove(BaseModel):
     """One move: a card (Scopa with ``take``; Briscola with an optional ``signal``), or in Briscola
     chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     card: str | None = Field(None, min_length=1, max_length=4, examples=["7d"], description="the card played")
     take: list[str] = Field(
         default_factory=list, max_length=20, description="Scopa: table cards taken; [] to lay"
@@ -107,20 +111,20 @@ class PlayMove(BaseModel):
 
 
 class CreateClub(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     name: str = Field(min_length=1, max_length=80)
     description: str = Field("", max_length=500)
     open: bool = Field(False, description="anyone may join by themselves")
 
 
 class AddMember(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     player_id: str = Field(min_length=1, max_length=64)
     role: Literal["member", "organizer"] = "member"
 
 
 class CreateTournament(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     name: str = Field(min_length=1, max_length=80)
     club_id: str | None = Field(None, max_length=64, description="the club it belongs to; null: open")
     settings: TournamentSettings = Field(default_factory=lambda: TournamentSettings(rounds=5))
@@ -128,7 +132,7 @@ class CreateTournament(BaseModel):
 
 
 class Enter(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     players: list[str] | None = Field(
         None, min_length=1, max_length=2, description="the caller by default; partners for two-a-side"
     )
@@ -136,18 +140,18 @@ class Enter(BaseModel):
 
 
 class Exclude(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     reason: str = Field(min_length=1, max_length=300)
 
 
 class ManualPairing(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     tables: list[tuple[str, str]] = Field(max_length=1000, description="[first, second]: first leads")
     byes: list[str] = Field(default_factory=list, max_length=1000)
 
 
 class CorrectResult(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     result: tuple[float, float] = Field(
         description="match points [first, second]: [1,0], [0,1], [0.5,0.5], [0,0]"
     )
@@ -157,7 +161,7 @@ class CorrectResult(BaseModel):
 class CreateSeek(BaseModel):
     """An open seek in the lobby: anyone but its creator may accept it."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     game: GameName = Field("scopa", description=GAME_DESCRIPTION)
     preset: str = Field(
         "classic", max_length=40, description="a two-player rule preset, see GET /rules?game="
@@ -171,7 +175,7 @@ class CreateSeek(BaseModel):
 class CreateChallenge(BaseModel):
     """A challenge to a named player: an invitation they accept or decline from their inbox."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     opponent: str = Field(min_length=1, max_length=64, description="the challenged player's id (not a bot)")
     game: GameName = Field("scopa", description=GAME_DESCRIPTION)
     preset: str = Field("classic", max_length=40, description="rule preset, see GET /rules?game=")

@@ -1,4 +1,4 @@
-"""Logger, Tracer and Metrics for each function, configured by the ``POWERTOOLS_*`` variables.
+"""Logger and Metrics for each function, configured by the ``POWERTOOLS_*`` variables.
 
 Each function logs, traces and counts under its own service name: ``POWERTOOLS_SERVICE_NAME``, which the
 CDK app sets per function (``scopa-api``, ``scopa-pipeline``), or the function's own name where the
@@ -9,6 +9,11 @@ Powertools: :func:`route_application_logs` hands those records to the function's
 they come out as the same JSON lines, with the service name and whatever ``extra`` fields they carry.
 
 Logs carry ids, versions and codes only: never a token, a request body, a hand or the engine state.
+
+Tracing is Lambda's own (active tracing, set by the CDK app): the Lambda service records each
+invocation's segment, and Powertools' Logger puts its trace id (``xray_trace_id``) on every log line. There
+is no Powertools Tracer: it would load the X-Ray SDK (about 0.2 s) and patch botocore at every cold start,
+for subsegments of the DynamoDB calls (docs/deploying.md, "Cold start").
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import logging
 import os
 from dataclasses import dataclass
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.logging.utils import copy_config_to_registered_loggers
 from aws_lambda_powertools.metrics import MetricUnit
 
@@ -29,7 +34,6 @@ APPLICATION_LOGGER = "scopa"  # the parent of every logger of the shared package
 @dataclass(frozen=True)
 class Instruments:
     logger: Logger
-    tracer: Tracer
     metrics: Metrics
 
     def count(self, name: str, value: int = 1) -> None:
@@ -42,11 +46,10 @@ def service_name(default: str) -> str:
 
 
 def instruments(default_service: str) -> Instruments:
-    """One function's Logger, Tracer and Metrics, all under its service name."""
+    """One function's Logger and Metrics, both under its service name."""
     service = service_name(default_service)
     return Instruments(
         logger=Logger(service=service),
-        tracer=Tracer(service=service),
         metrics=Metrics(
             namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE") or NAMESPACE, service=service
         ),
@@ -66,7 +69,6 @@ def route_application_logs(logger: Logger) -> None:
 
 api = instruments(API_SERVICE)
 logger = api.logger
-tracer = api.tracer
 metrics = api.metrics
 count = api.count
 route_application_logs(logger)

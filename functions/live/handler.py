@@ -21,14 +21,13 @@ from scopa.application.services.live import error
 SERVICE = "scopa-live"
 
 live_function = instruments(SERVICE)
-logger, tracer, metrics = live_function.logger, live_function.tracer, live_function.metrics
+logger, metrics = live_function.logger, live_function.metrics
 route_application_logs(logger)
 
 OK = {"statusCode": 200}
 
 
 @logger.inject_lambda_context(log_event=False)
-@tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     route_application_logs(logger)

@@ -18,7 +18,7 @@ from scopa.application.ports.changes import Change
 SERVICE = "scopa-notifier"
 
 notifier = instruments(SERVICE)
-logger, tracer, metrics = notifier.logger, notifier.tracer, notifier.metrics
+logger, metrics = notifier.logger, notifier.metrics
 route_application_logs(logger)
 
 
@@ -36,7 +36,6 @@ def changes_of(event: dict[str, Any]) -> list[Change]:
 
 
 @logger.inject_lambda_context(log_event=False)
-@tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     route_application_logs(logger)

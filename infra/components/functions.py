@@ -93,7 +93,6 @@ class Functions(Construct):
             "POWERTOOLS_METRICS_NAMESPACE": "Scopa",
             "POWERTOOLS_LOG_LEVEL": config.log_level,
             "POWERTOOLS_LOGGER_LOG_EVENT": "false",  # events carry bearer tokens
-            "POWERTOOLS_TRACER_CAPTURE_RESPONSE": "false",  # answers carry tokens and hands
         }
         api_env = dict(common_env)
         if config.admin_token_hash:

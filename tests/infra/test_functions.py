@@ -69,7 +69,6 @@ def test_environment_variables_configure_the_table_powertools_and_only_the_api_g
         assert variables["POWERTOOLS_SERVICE_NAME"] == service
         assert variables["POWERTOOLS_LOG_LEVEL"] == "INFO"
         assert variables["POWERTOOLS_LOGGER_LOG_EVENT"] == "false"
-        assert variables["POWERTOOLS_TRACER_CAPTURE_RESPONSE"] == "false"
     assert api["ADMIN_TOKEN_HASH"] == ADMIN_HASH
     assert "ADMIN_TOKEN_HASH" not in pipeline
 

@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench.pairing import Reference, product_costs
 from scopa.domain.tournaments.model import PairingQuality, RoundPairing, SwissEntrant
-from scopa.domain.tournaments.swiss import pair_swiss, pair_swiss_exact
+from scopa.domain.tournaments.swiss import EXACT_FIELD, pair_swiss, pair_swiss_exact
 
 DUMMY = "<bye>"
 PROPERTY_SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -172,11 +173,11 @@ def test_every_pairing_is_complete_and_avoids_what_can_be_avoided(
         assert not perfect_without(entrants, forbidden, rematches=True)
     if quality.forbidden or quality.rematches:
         assert (quality.forbidden, quality.rematches) == fewest_costs(entrants, forbidden)
-    # The bye: the lowest ranked of those with the fewest byes, unless that would cost a forbidden pair
-    # or a rematch.
+    # The bye: the lowest ranked of those with the fewest byes, unless another lets the rest pair better
+    # (never at the cost of a forbidden pair or a rematch).
     if pairing.byes and pairing.byes[0] != expected_bye(entrants):
         ideal = fewest_costs(entrants, forbidden, bye=expected_bye(entrants))
-        assert ideal > (quality.forbidden, quality.rematches)
+        assert ideal >= (quality.forbidden, quality.rematches)
     fewest = min(e.byes for e in entrants)
     assert quality.repeated_byes == sum(1 for e in entrants if e.id in pairing.byes and e.byes > 0)
     if quality.repeated_byes:
@@ -236,16 +237,56 @@ def test_the_exact_reference_meets_the_same_first_criteria(
     assert (exact.forbidden, exact.rematches) == fewest_costs(entrants, forbidden)
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_fields_above_the_small_field_size_avoid_what_can_be_avoided(seed: int) -> None:
-    """41..80 entrants with dense random histories: the greedy pass and its bounded exact repair.
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields(max_size=16))
+def test_club_fields_are_paired_as_well_as_any_pairing_can_be(
+    field: tuple[list[SwissEntrant], list[frozenset[str]]],
+) -> None:
+    """Fields of up to 16: never worse, criterion by criterion in order, than the best of every pairing.
 
-    Not a guarantee of the algorithm above :data:`~scopa.domain.tournaments.swiss.SMALL_FIELD` (the
-    repair sees
-    at most 64 entrants), but what it achieves on such fields; a fixed sample so it cannot flake.
+    The reference (``bench.pairing.Reference``) is written from docs/pairing.md, not from the product: it
+    costs each table itself and searches every pairing of the field (forbidden pairs are left out here;
+    the property above covers them).
+    """
+    entrants, _ = field
+    pairing, _quality = pair_swiss(entrants)
+    check_complete(entrants, pairing)
+    assert product_costs(entrants, pairing) == Reference(entrants).best()
+
+
+def test_the_bye_goes_where_the_rest_pairs_with_fewer_floaters() -> None:
+    """The issue's case: the lowest rated of the lowest score is not always the right bye.
+
+    c and d (0 points) have met. The bye to e, the lowest rated, would leave c and d to float up against
+    a and b (four floaters); the bye to d lets c meet e and a meet b (none). d rather than c: between two
+    equally good choices the lower ranked sits out.
+    """
+    entrants = [
+        SwissEntrant("a", 1.0, 1600),
+        SwissEntrant("b", 1.0, 1500),
+        SwissEntrant("c", 0.0, 1700, frozenset({"d"})),
+        SwissEntrant("d", 0.0, 1400, frozenset({"c"})),
+        SwissEntrant("e", 0.0, 1300),
+    ]
+    pairing, quality = pair_swiss(entrants)
+    assert pairing.byes == ("d",)
+    assert {frozenset((t.first, t.second)) for t in pairing.tables} == {
+        frozenset("ab"),
+        frozenset("ce"),
+    }
+    assert (quality.floaters, quality.rematches) == (0, 0)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_fields_above_the_exact_field_size_avoid_what_can_be_avoided(seed: int) -> None:
+    """65..110 entrants with dense random histories: the greedy pass and its bounded exact repair.
+
+    Not a guarantee of the algorithm above :data:`~scopa.domain.tournaments.swiss.EXACT_FIELD` (the
+    repair sees at most 64 entrants), but what it achieves on such fields; a fixed sample so it cannot
+    flake.
     """
     rng = random.Random(seed)
-    n = rng.randint(41, 80)
+    n = rng.randint(EXACT_FIELD + 1, 110)
     rounds = rng.randint(5, 30)
     ids = [f"e{i:02d}" for i in range(n)]
     met: dict[str, set[str]] = {x: set() for x in ids}
@@ -397,15 +438,15 @@ def test_a_small_odd_group_solved_exactly_floats_its_lowest_ranked() -> None:
 
 
 def test_a_large_group_that_leaves_two_out_is_repaired_from_the_last_tables() -> None:
-    field = players(60)
-    field[0] = replace(field[0], opponents=frozenset(f"p{i}" for i in range(31, 61)))
+    field = players(80)  # above EXACT_FIELD: the greedy pass and its repair
+    field[0] = replace(field[0], opponents=frozenset(f"p{i}" for i in range(41, 81)))
     pairing, quality = pair_swiss(field)
     check_complete(field, pairing)
     assert quality == PairingQuality()
     first_table = tables(pairing)[0]
     assert "p1" in first_table
-    assert int(max(first_table, key=lambda x: x != "p1")[1:]) <= 30  # p1 meets someone of the top half
-    assert tables(pairing)[1:3] == [("p2", "p31"), ("p3", "p32")]
+    assert int(max(first_table, key=lambda x: x != "p1")[1:]) <= 40  # p1 meets someone of the top half
+    assert tables(pairing)[1:3] == [("p2", "p41"), ("p3", "p42")]
 
 
 def test_a_large_field_after_several_rounds_has_no_rematch() -> None:

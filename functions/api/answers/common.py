@@ -12,9 +12,10 @@ Number = Annotated[int | float, WithJsonSchema({"type": "number"})]
 
 
 class Closed(BaseModel):
-    """An answer with exactly its declared fields."""
+    """An answer with exactly its declared fields, built on first use (``defer_build``: a cold start does
+    not build every answer's serializer, a request builds its own)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class Named(Closed):

@@ -7,13 +7,18 @@ so it is safe to run twice at once or again after a crash at any point:
 * a round is created by one transaction keyed on the round number (the loser of a race re-reads);
 * matches have ids derived from (tournament, round, table, game), so creating one twice finds the first;
 * a round's results are written under its version, so two runs cannot both apply them.
+
+A run has a time budget (``remaining``): it stops taking work when less than :data:`MARGIN` seconds are
+left and the next run picks up what is left, oldest due first. The running tournaments are handed to a
+:class:`~scopa.application.ports.pipeline_work.PipelineWork`: advanced in this process
+(:class:`InProcessWork`, the default) or, on AWS, queued one message per tournament for workers.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +26,7 @@ from scopa.application.clock import Clock, iso
 from scopa.application.ports.changes import Change, ChangeFeed, NoFeed, tournament_topic
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.matches import Match
+from scopa.application.ports.pipeline_work import PipelineWork, Remaining, WorkDone
 from scopa.application.ports.tournaments import TournamentBundle, TournamentRepository
 from scopa.application.services.matches import MatchService, ScheduledMatch, absent_seat
 from scopa.domain.games import GAMES
@@ -47,6 +53,7 @@ log = logging.getLogger(__name__)
 
 MAX_STEPS = 12  # per tournament and run: enough to close a round, pair the next and start its matches
 CONFLICT_STEP = "conflict: read again"
+MARGIN = 10.0  # seconds: below this much time left, a run takes no more work (a step may take a few)
 
 
 @dataclass
@@ -58,6 +65,8 @@ class PipelineReport:
     rated: list[str] = field(default_factory=list)
     steps: dict[str, list[str]] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
+    deferred: list[str] = field(default_factory=list)  # left for the next run by the time budget
+    queued: int = 0  # tournaments handed to the work queue (AWS); 0 when advanced in this run
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -66,6 +75,8 @@ class PipelineReport:
             "rated": len(self.rated),
             "steps": self.steps,
             "errors": self.errors,
+            "deferred": len(self.deferred),
+            "queued": self.queued,
         }
 
 
@@ -90,6 +101,7 @@ class Pipeline:
         # (RatingService.reseed).
         self.seeding = seeding
         self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
+        self._deferred: list[str] = []  # tournaments the last run's budget left out: first in the next
 
     def _published(self, tournament_id: str, version: int | None = None) -> None:
         """Tell the tournament's followers (after a write of the tournament item succeeded)."""
@@ -97,55 +109,102 @@ class Pipeline:
 
     # ------------------------------------------------------------------ entry points
 
-    def run(self) -> PipelineReport:
-        """One scheduled run: time out overdue matches, start due tournaments, advance the running ones."""
+    def run(self, remaining: Remaining | None = None, work: PipelineWork | None = None) -> PipelineReport:
+        """One scheduled run: time out overdue matches, start due tournaments, advance the running ones.
+
+        ``remaining`` (seconds left, read before each piece of work) is the time budget: once it drops
+        below :data:`MARGIN` the run takes no more work and leaves it to the next run. ``work`` is where
+        the running tournaments go, oldest due first (by default: advanced here, one after another).
+        """
         report = PipelineReport()
+
+        def time_left() -> bool:
+            return remaining is None or remaining() >= MARGIN
+
         try:
             report.expired_matches = self.matches.expire_overdue(limit=500)
         except Exception as exc:  # a throttled sweep must not hold the tournaments up; the next run sweeps
             log.exception("deadline sweep failed")
             report.errors["expiry"] = type(exc).__name__
         now = self.clock.now()
+        due: list[tuple[float, str]] = []  # (start time, tournament): the most overdue starts first
         for tid in self.repo.tournament_ids_with_status("registration"):
             try:
                 t = self.repo.get_tournament(tid)
                 starts = t.rules.starts_at if t else None
-                # The index may list a tournament another run has started since (and maybe paused): the
-                # consistent read decides, and start() is conditional on the version read here.
                 if (
                     t is not None
                     and t.status == "registration"
                     and starts is not None
                     and starts.timestamp() <= now
                 ):
-                    bundle = self.repo.load(tid)
-                    if bundle is None or sum(1 for e in bundle.entries if e.status == "active") < 2:
-                        self._cancel_empty(t)
-                        continue
-                    try:
-                        self.start(t, actor="schedule")
-                    except WriteConflict:
-                        continue  # someone else started (or changed) it; the next run sees it
-                    report.started.append(tid)
-                    log.info("tournament started by the schedule", extra={"tournament_id": tid})
-            except Exception as exc:  # as below: one tournament that cannot start must not stop the others
+                    due.append((starts.timestamp(), tid))
+            except Exception as exc:  # as below: one tournament that cannot be read must not stop the others
+                log.exception("pipeline could not read a tournament", extra={"tournament_id": tid})
+                report.errors[tid] = type(exc).__name__
+        for _, tid in sorted(due, key=lambda d: d[0]):  # equal start times: in the index order
+            if not time_left():
+                report.deferred.append(tid)
+                continue
+            try:
+                self._start_due(tid, now, report)
+            except Exception as exc:  # one tournament that cannot start must not stop the others
                 log.exception("pipeline could not start a tournament", extra={"tournament_id": tid})
                 report.errors[tid] = type(exc).__name__
         # The status index is eventually consistent: a tournament started just now is added by hand.
-        for tid in dict.fromkeys([*report.started, *self.repo.tournament_ids_with_status("running")]):
-            try:
-                report.steps[tid] = self.advance(tid)
-            except Exception as exc:  # one broken tournament must not stop the others
-                log.exception("pipeline failed for a tournament", extra={"tournament_id": tid})
-                report.errors[tid] = type(exc).__name__
-        if self.rater is not None:
+        # Oldest due first: those a budget cut off last time (in this process), then the index order
+        # (oldest created first), then those started in this run.
+        running = self.repo.tournament_ids_with_status("running")
+        order = list(dict.fromkeys([*self._deferred, *running, *report.started]))
+        done = (work if work is not None else InProcessWork(self)).dispatch(order, remaining)
+        report.steps.update(done.steps)
+        report.errors.update(done.errors)
+        report.deferred.extend(done.deferred)
+        report.queued = done.queued
+        current = {*running, *report.started}
+        self._deferred = [tid for tid in done.deferred if tid in current]
+        if self.rater is not None and time_left():
             # Last, so the matches this run finished are rated in the same run once they settle.
             try:
                 report.rated = self.rater()
             except Exception as exc:  # the tournaments were served; the next run rates what is left
                 log.exception("rating step failed")
                 report.errors["ratings"] = type(exc).__name__
+        if report.deferred:
+            log.info("pipeline run out of time", extra={"deferred": len(report.deferred)})
         return report
+
+    def _start_due(self, tid: str, now: float, report: PipelineReport) -> None:
+        t = self.repo.get_tournament(tid)
+        starts = t.rules.starts_at if t else None
+        # The index may list a tournament another run has started since (and maybe paused): the
+        # consistent read decides, and start() is conditional on the version read here.
+        if t is None or t.status != "registration" or starts is None or starts.timestamp() > now:
+            return
+        bundle = self.repo.load(tid)
+        if bundle is None or sum(1 for e in bundle.entries if e.status == "active") < 2:
+            self._cancel_empty(t)
+            return
+        try:
+            self.start(t, actor="schedule")
+        except WriteConflict:
+            return  # someone else started (or changed) it; the next run sees it
+        report.started.append(tid)
+        log.info("tournament started by the schedule", extra={"tournament_id": tid})
+
+    def advance_many(self, tournament_ids: Sequence[str], remaining: Remaining | None = None) -> WorkDone:
+        """Advance each tournament in turn while the budget lasts; the rest is deferred, not failed."""
+        done = WorkDone()
+        for k, tid in enumerate(tournament_ids):
+            if remaining is not None and remaining() < MARGIN:
+                done.deferred.extend(tournament_ids[k:])
+                break
+            try:
+                done.steps[tid] = self.advance(tid)
+            except Exception as exc:  # one broken tournament must not stop the others
+                log.exception("pipeline failed for a tournament", extra={"tournament_id": tid})
+                done.errors[tid] = type(exc).__name__
+        return done
 
     def _cancel_empty(self, t: TournamentRecord) -> None:
         """A tournament due to start with fewer than two entrants is cancelled (and says why)."""
@@ -465,3 +524,13 @@ def changed(steps: list[str]) -> bool:
 def match_id(tournament_id: str, round_number: int, table: int, game: int) -> str:
     """The deterministic id of a tournament match: a retried creation finds the first one."""
     return f"m_{tournament_id.removeprefix('t_')}-r{round_number}-t{table}-g{game}"
+
+
+class InProcessWork:
+    """The local fan-out: the tournaments are advanced here, in order, within the run's budget."""
+
+    def __init__(self, pipeline: Pipeline) -> None:
+        self._pipeline = pipeline
+
+    def dispatch(self, tournament_ids: Sequence[str], remaining: Remaining | None) -> WorkDone:
+        return self._pipeline.advance_many(tournament_ids, remaining)
