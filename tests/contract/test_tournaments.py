@@ -295,10 +295,12 @@ def test_save_entry_updates_an_existing_entry_only(stores: Stores) -> None:
     version = stored(repo, "t_1").version
 
     entry.status, entry.joined_round = "withdrawn", 2
+    entry.rating, entry.rating_fixed = 1712.25, True  # a seeding rating set by hand is kept as such
     repo.save_entry("t_1", entry)
     bundle = repo.load("t_1")
     assert bundle is not None
     assert bundle.entries == [entry]
+    assert bundle.entries[0].rating_fixed is True
     assert stored(repo, "t_1").version == version  # the tournament itself is untouched
     with pytest.raises(WriteConflict):
         repo.save_entry("t_1", an_entry("p_ghost"))

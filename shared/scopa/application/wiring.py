@@ -87,6 +87,8 @@ class ServiceSet:
             rater=self.ratings.rate_pending,
             changes=self.changes,
             events=self.webhooks,
+            rate_now=self.ratings.rate_finished,
+            seeding=self.ratings.reseed,
         )
         self.tournaments = TournamentService(
             stores.tournaments,

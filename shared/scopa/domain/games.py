@@ -32,6 +32,7 @@ class Outcome:
     scores: tuple[int, ...]
     reason: str
     cards_played: int  # 0 means the game was decided before any card was played (not rated)
+    loser_seat: int | None = None  # the seat that resigned or ran out of time (None: played to the end)
 
     def winners(self) -> list[int]:
         return [seat for seat, side in enumerate(self.side_of_seat) if side == self.winner_side]
@@ -159,6 +160,7 @@ class ScopaEngine:
             scores=s.result.scores,
             reason=s.result.reason,
             cards_played=s.moves_played,
+            loser_seat=s.result.loser_seat,
         )
 
     def finished_deals(self, state: Mapping[str, Any], log: list[str]) -> list[dict[str, Any]]:

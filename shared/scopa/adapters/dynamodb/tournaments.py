@@ -399,6 +399,8 @@ class DynamoTournamentRepository:
         }
         if e.origin:
             item["origin"] = as_json(e.origin)
+        if e.rating_fixed:
+            item["rating_fixed"] = True
         return item
 
     # ------------------------------------------------------------------ rounds
@@ -603,6 +605,7 @@ def _entry(item: dict[str, Any]) -> EntryRecord:
         status=cast(Any, item["status"]),
         joined_round=int(item["joined_round"]),
         origin=json.loads(item["origin"]) if "origin" in item else None,
+        rating_fixed=bool(item.get("rating_fixed", False)),
     )
 
 

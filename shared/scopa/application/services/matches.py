@@ -29,7 +29,7 @@ from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchRepository, MatchStatus, MatchSummary
 from scopa.application.services.players import PlayerService, bot_kind
 from scopa.domain.errors import IllegalMove, Rule, RuleSetError
-from scopa.domain.games import GAMES, GameEngine
+from scopa.domain.games import GAMES, GameEngine, Outcome
 from scopa.domain.ratings.pools import pool_for
 
 DEFAULT_MOVE_SECONDS = 3 * 86_400  # correspondence play: three days a move
@@ -650,10 +650,11 @@ class MatchService:
     def _finish_bookkeeping(self, match: Match, now: float, bump: bool = True) -> None:
         match.status = "finished"
         match.deadline = None
-        # Rated when a pool rates this game and a card was played (forfeits and no-shows are not), and
-        # never when the creator chose the seed: who knows the decks must not gain rating from it.
+        # Rated when a pool rates this game and a card was played (forfeits and no-shows are not: see
+        # absent_seat), and never when the creator chose the seed: who knows the decks must not gain
+        # rating from it.
         outcome = self.game(match.game).outcome(match.state)
-        played = outcome is not None and outcome.cards_played > 0
+        played = outcome is not None and outcome.cards_played > 0 and absent_seat(match, outcome) is None
         rateable = played and len(set(match.seats)) == len(match.seats) and not match.seeded and match.rated
         if rateable and pool_for(match.preset, len(match.seats), game=match.game) is not None:
             match.rating = "pending"
@@ -758,6 +759,33 @@ def game_rules(game: GameEngine, preset: str, options: dict[str, Any]) -> dict[s
         return game.validate_rules(preset, options)
     except RuleSetError as exc:
         raise RuleSetError(f"{game.name} rules: {exc}") from None
+
+
+def absent_seat(match: Match, outcome: Outcome) -> int | None:
+    """The seat that lost on time without having played a single card, when the match ended so.
+
+    Such a seat is absent, and its side loses by forfeit (never rated), whichever seat it sits in: the
+    one due to lead or any after it. Only the seat whose clock ran out is judged: the seats after it in
+    the first trick never had a turn. A match stored before outcomes named the losing seat is judged as
+    it was then: lost on time before any card was played at all.
+    """
+    if outcome.reason != "timeout":
+        return None
+    if outcome.loser_seat is None:
+        if outcome.cards_played:
+            return None
+        return next(i for i, side in enumerate(outcome.side_of_seat) if side != outcome.winner_side)
+    return None if outcome.loser_seat in _seats_that_played(match.moves) else outcome.loser_seat
+
+
+def _seats_that_played(log: list[str]) -> set[int]:
+    """The seats with at least one move in a match's log (every game writes ``"<seat>:<move>"``)."""
+    seats = set()
+    for entry in log:
+        seat, _, _move = entry.partition(":")
+        if seat.isdigit():
+            seats.add(int(seat))
+    return seats
 
 
 def invitation_expiry(match: Match) -> int:

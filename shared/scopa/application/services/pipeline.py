@@ -30,7 +30,7 @@ from scopa.application.ports.pipeline_work import PipelineWork, Remaining, WorkD
 from scopa.application.ports.tournaments import TournamentBundle, TournamentRepository
 from scopa.application.ports.webhooks import EventSink, NoEvents
 from scopa.application.services import webhooks as hook_events
-from scopa.application.services.matches import MatchService, ScheduledMatch
+from scopa.application.services.matches import MatchService, ScheduledMatch, absent_seat
 from scopa.domain.games import GAMES
 from scopa.domain.tournaments.planner import (
     PlanningError,
@@ -54,6 +54,7 @@ from scopa.domain.tournaments.settings import TournamentSettings
 log = logging.getLogger(__name__)
 
 MAX_STEPS = 12  # per tournament and run: enough to close a round, pair the next and start its matches
+CONFLICT_STEP = "conflict: read again"
 MARGIN = 10.0  # seconds: below this much time left, a run takes no more work (a step may take a few)
 
 
@@ -90,12 +91,19 @@ class Pipeline:
         rater: Callable[[], list[str]] | None = None,
         changes: ChangeFeed | None = None,
         events: EventSink | None = None,
+        rate_now: Callable[[list[str]], list[str]] | None = None,
+        seeding: Callable[[TournamentSettings, list[EntryRecord]], list[EntryRecord]] | None = None,
     ) -> None:
         self.repo = repo
         self.matches = matches
         self.events: EventSink = events if events is not None else NoEvents()  # to club webhooks
         self.clock = clock
         self.rater = rater  # the rating step, run after the tournaments (RatingService.rate_pending)
+        # Rates the matches an advance decided, in the same call (RatingService.rate_finished).
+        self.rate_now = rate_now
+        # The entries whose seeding rating moved since they entered, read again at the start
+        # (RatingService.reseed).
+        self.seeding = seeding
         self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
         self._deferred: list[str] = []  # tournaments the last run's budget left out: first in the next
 
@@ -219,9 +227,13 @@ class Pipeline:
         log.info("tournament cancelled: fewer than two entrants", extra={"tournament_id": t.id})
 
     def start(self, t: TournamentRecord, actor: str) -> TournamentRecord:
-        """Registration -> running (conditional on the version read); the rounds are fixed now."""
+        """Registration -> running (conditional on the version read); the rounds are fixed now, and the
+        seeding ratings are read again first (an organizer's hand-set rating is kept)."""
         bundle = self.repo.load(t.id)
         entrants = len([e for e in bundle.entries if e.status == "active"]) if bundle else 0
+        if bundle is not None and self.seeding is not None:
+            for entry in self.seeding(t.rules, bundle.entries):
+                self.repo.save_entry(t.id, entry)
         expected = t.version
         t.status = "running"
         t.paused = False
@@ -239,22 +251,60 @@ class Pipeline:
         return t
 
     def advance(self, tournament_id: str) -> list[str]:
-        """Move one tournament on as far as it goes now; returns what was done, step by step."""
+        """Move one tournament on as far as it goes now; returns what was done, step by step.
+
+        When a ``rate_now`` is given, the matches of the tables it decided are rated before it returns
+        (and before the tournament is marked finished), with every match the rating index lists as
+        waiting, so a leaderboard read after an organizer's advance is current. A failed rating write
+        fails the advance like any other write; the next advance (or the scheduled step) rates them.
+        """
         steps: list[str] = []
+        undecided: _Undecided | None = None
+        rated = 0
         for _ in range(MAX_STEPS):
             bundle = self.repo.load(tournament_id)
             if bundle is None:
                 break
             t = bundle.tournament
+            if undecided is None:
+                undecided = _Undecided.of(bundle)
             if t.status != "running" or t.paused:
                 break
+            if self._finishes_now(bundle):
+                rated += self._rate_decided(bundle, undecided)  # rated first: a fault leaves it running
+                undecided = _Undecided.of(bundle)
             step = self._step(bundle)
             if step is None:
                 break
             steps.append(step)
+        if changed(steps) and undecided is not None:
+            after = self.repo.load(tournament_id)
+            if after is not None:
+                rated += self._rate_decided(after, undecided)
+        if rated:
+            steps.append(f"{rated} matches rated")
         if steps:
             log.info("tournament advanced", extra={"tournament_id": tournament_id, "steps": steps})
         return steps
+
+    def _finishes_now(self, bundle: TournamentBundle) -> bool:
+        """Whether the next step finishes the tournament (no round open, and it is over)."""
+        current = bundle.rounds[-1] if bundle.rounds else None
+        return (current is None or current.status != "open") and self._is_over(bundle)
+
+    def _rate_decided(self, bundle: TournamentBundle, undecided: _Undecided) -> int:
+        """Rate the matches of the tables decided since ``undecided`` was taken (read consistently) and
+        every match the rating index lists as waiting; how many were rated."""
+        if self.rate_now is None:
+            return 0
+        ids = [
+            game
+            for rnd in bundle.rounds
+            for table in rnd.tables
+            if table.result is not None and undecided.had(rnd.number, table.table)
+            for game in table.games
+        ]
+        return len(self.rate_now(ids))
 
     # ------------------------------------------------------------------ one step
 
@@ -268,7 +318,7 @@ class Pipeline:
                 return self._finish(t)
             return self._pair_next(bundle)
         except WriteConflict:
-            return "conflict: read again"  # another run moved it on; the loop re-reads
+            return CONFLICT_STEP  # another run moved it on; the loop re-reads
 
     def _is_over(self, bundle: TournamentBundle) -> bool:
         t = bundle.tournament
@@ -412,7 +462,7 @@ class Pipeline:
             points[0] += outcome.scores[0]
             points[1] += outcome.scores[1]
             last_reason = outcome.reason
-            if outcome.reason == "timeout" and outcome.cards_played == 0:
+            if absent_seat(match, outcome) is not None:  # lost on time without playing a card
                 forfeit_loser = 1 - winner_side
         table.wins, table.points = wins, points
         need = settings.games_per_match // 2 + 1
@@ -461,6 +511,29 @@ class Pipeline:
             created_by=t.created_by,
             leader_seat=(game_no - 1) % 2,  # who leads alternates from game to game
         )
+
+
+@dataclass(frozen=True)
+class _Undecided:
+    """The tables an advance found undecided (and the rounds not paired yet, whose tables all are)."""
+
+    tables: frozenset[tuple[int, int]]
+    last_round: int
+
+    @classmethod
+    def of(cls, bundle: TournamentBundle) -> _Undecided:
+        return cls(
+            frozenset((r.number, t.table) for r in bundle.rounds for t in r.tables if t.result is None),
+            max((r.number for r in bundle.rounds), default=0),
+        )
+
+    def had(self, round_number: int, table: int) -> bool:
+        return round_number > self.last_round or (round_number, table) in self.tables
+
+
+def changed(steps: list[str]) -> bool:
+    """Whether an advance's steps changed anything (a lost race, re-read, is no change of its own)."""
+    return any(not step.startswith(CONFLICT_STEP) for step in steps)
 
 
 def match_id(tournament_id: str, round_number: int, table: int, game: int) -> str:

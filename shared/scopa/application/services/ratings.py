@@ -25,9 +25,13 @@ from scopa.application.ports.tournaments import TournamentRepository
 from scopa.application.services.players import PlayerService
 from scopa.domain.games import GAMES
 from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, apply_match, recompute
+from scopa.domain.ratings.order import rank_key
 from scopa.domain.ratings.pools import DEFAULT_POOLS, RatingPool, pool_for, pools_by_id
+from scopa.domain.tournaments.records import EntryRecord
+from scopa.domain.tournaments.settings import TournamentSettings
 
 SETTLE_SECONDS = 5
+DEFAULT_SEED_RATING = 1500.0  # the seeding rating of an entrant none of whose players is rated yet
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,11 @@ def epoch_of(stamp: str) -> float:
     return datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
 
 
+def _finish_position(match: Match) -> tuple[str, str]:
+    """Where a match stands in finish order: as the waiting index sorts (finish time, then id)."""
+    return match.updated_at, match.id
+
+
 class RatingService:
     def __init__(
         self,
@@ -134,10 +143,31 @@ class RatingService:
         before = iso(self.clock.now() - SETTLE_SECONDS)
         ids = self.store.unrated(before, limit)
         found = self.matches.get_matches(ids)
+        return self._rate_in_order([found[i] for i in ids if i in found])
+
+    def rate_finished(self, match_ids: list[str], limit: int = 200) -> list[str]:
+        """Rate ``match_ids`` now, as they finished (the matches a tournament's advance just decided), so a
+        leaderboard read after the call shows them; returns the ids rated by this call.
+
+        Finish order is kept: every match the waiting index lists up to now is rated with them, oldest
+        first, settled or not (the given matches are read consistently, so none waits for the index).
+        When the index lists ``limit`` matches or more, a given match finished after the last one listed
+        is left to the scheduled step, which rates the earlier ones first.
+        """
+        waiting = self.store.unrated(iso(self.clock.now() + 1), limit)
+        found = self.matches.get_matches(list(dict.fromkeys([*waiting, *match_ids])))
+        chosen = sorted(found.values(), key=_finish_position)
+        if len(waiting) >= limit and waiting[-1] in found:
+            last = _finish_position(found[waiting[-1]])
+            chosen = [m for m in chosen if _finish_position(m) <= last]
+        return self._rate_in_order(chosen)
+
+    def _rate_in_order(self, matches: list[Match]) -> list[str]:
+        """Rate the pending ones of ``matches`` (in finish order), each with its own transaction; stop at
+        the first lost condition, so no later match of the same players is rated before an earlier one."""
         rated = []
-        for match_id in ids:
-            match = found.get(match_id)
-            if match is None or match.rating != "pending":
+        for match in matches:
+            if match.rating != "pending":
                 continue
             seen = self.rated_match(match)
             if seen is None:
@@ -151,7 +181,7 @@ class RatingService:
                 self.store.rate(rm, match.updated_at, changes, stored, names)
             except WriteConflict:
                 break  # rated by someone else, or a player's rating moved: the next run goes on in order
-            rated.append(match_id)
+            rated.append(match.id)
         return rated
 
     def recompute(self, caller: Caller, pool_id: str) -> Recomputed:
@@ -185,6 +215,30 @@ class RatingService:
             return None
         return sum(found[p].rating.elo if p in found else pool.elo.initial for p in players) / len(players)
 
+    def reseed(self, settings: TournamentSettings, entries: list[EntryRecord]) -> list[EntryRecord]:
+        """The active entries whose seeding rating is no longer their players' rating, given it again:
+        read at the start, not kept from the entry. A rating an organizer set by hand is kept; players
+        with no rating in the pool count at the pool's initial Elo, a team of unrated players at
+        ``default``; without a pool the entries are left as they are. One read for every player."""
+        game = GAMES[settings.game]
+        table = game.players(game.validate_rules(settings.preset, settings.rule_options()))
+        pool = pool_for(settings.preset, table, self.pools, settings.game)
+        if pool is None:
+            return []
+        chosen = [e for e in entries if e.status == "active" and not e.rating_fixed]
+        found = self.store.get_ratings(pool.id, [p for e in chosen for p in e.players])
+        changed = []
+        for entry in chosen:
+            if not any(p in found for p in entry.players):
+                rating = DEFAULT_SEED_RATING
+            else:
+                elos = [found[p].rating.elo if p in found else pool.elo.initial for p in entry.players]
+                rating = sum(elos) / len(elos)
+            if rating != entry.rating:
+                entry.rating = rating
+                changed.append(entry)
+        return changed
+
     # ------------------------------------------------------------------ reading
 
     def leaderboard(
@@ -207,7 +261,8 @@ class RatingService:
                 raise BadRequest("filter by a club or by a tournament, not both", code="bad_request")
             members = self._members(club, tournament)
             rows = [st for st in self.store.get_ratings(pool.id, members).values() if keep(st)]
-            rows.sort(key=lambda st: (-self._value(st.rating, order), st.player_id))
+            # The order of every leaderboard (the stores' rank key): see scopa.domain.ratings.order.
+            rows.sort(key=lambda st: rank_key(self._value(st.rating, order), st.player_id), reverse=True)
             return Leaderboard(
                 pool.id, order, [self.row(st, pool, i + 1) for i, st in enumerate(rows[:limit])], None
             )

@@ -26,10 +26,10 @@ from scopa.application.ports.webhooks import EventSink, NoEvents
 from scopa.application.services import webhooks as hook_events
 from scopa.application.services.clubs import ClubService
 from scopa.application.services.matches import MatchService, game_rules
-from scopa.application.services.pipeline import Pipeline
+from scopa.application.services.pipeline import Pipeline, changed
 from scopa.application.services.players import PlayerService, clean_name
 from scopa.domain.games import GAMES
-from scopa.domain.tournaments.exports import to_csv, to_ndjson, to_trf
+from scopa.domain.tournaments.exports import MetaValue, to_csv, to_ndjson, to_trf
 from scopa.domain.tournaments.planner import PlanningError, check_manual
 from scopa.domain.tournaments.records import (
     AuditEntry,
@@ -262,7 +262,8 @@ class TournamentService:
         if t.paused:
             raise Conflict("the tournament is paused; resume it first", code="paused")
         steps = self.pipeline.advance(tournament_id)
-        self._audit(tournament_id, caller, "advanced", {"steps": steps})
+        if changed(steps):  # an advance that found nothing to do is no change to audit
+            self._audit(tournament_id, caller, "advanced", {"steps": steps})
         return Advanced(steps, self.get(tournament_id))
 
     def override_pairing(
@@ -432,6 +433,7 @@ class TournamentService:
             entered_by=caller.player_id or "admin",
             joined_round=joined,
             origin=once.origin if once else None,
+            rating_fixed=rating is not None,
         )
         try:
             self.repo.add_entry(t.id, entry, settings.max_entrants, statuses)
@@ -538,13 +540,22 @@ class TournamentService:
         return bundle, rnd
 
     def standings(self, tournament_id: str, through_round: int | None = None) -> Standings:
-        """The standings after ``through_round``, or after the last closed round."""
+        """The standings after ``through_round``, or after the last closed round.
+
+        Standings exist after round 0 (everyone level) up to the last closed round; any later round (not
+        closed yet, or beyond the tournament's rounds) is refused with ``round_out_of_range``."""
         bundle = self.bundle(tournament_id)
         t = bundle.tournament
-        closed = [r.number for r in bundle.rounds if r.status == "closed"]
+        last_closed = max((r.number for r in bundle.rounds if r.status == "closed"), default=0)
+        if through_round is not None and not 0 <= through_round <= last_closed:
+            raise BadRequest(
+                f"standings exist after rounds 0 to {last_closed} (the closed rounds), not {through_round}",
+                code="round_out_of_range",
+                details={"last_closed_round": last_closed, "rounds": t.rounds_planned},
+            )
         return Standings(
             tournament_id=t.id,
-            after_round=through_round if through_round is not None else max(closed, default=0),
+            after_round=through_round if through_round is not None else last_closed,
             tiebreaks=list(t.rules.tiebreak_order),
             lot_seed=t.lot_seed,
             rows=self._standings(bundle, through_round),
@@ -583,9 +594,12 @@ class TournamentService:
             body = to_trf(meta, entrants, history, rows)
         return Export(fmt, body)
 
-    def meta(self, bundle: TournamentBundle) -> dict[str, str]:
+    def meta(self, bundle: TournamentBundle) -> dict[str, MetaValue]:
+        """The tournament as the exports describe it: texts as texts, counts as numbers (``rounds`` null
+        before the start), and each round's start date (``YYYY-MM-DD``) in round order."""
         t = bundle.tournament
         club = self.clubs.repo.get_club(t.club_id) if t.club_id else None
+        rounds = sorted(bundle.rounds, key=lambda r: r.number)
         return {
             "id": t.id,
             "name": t.name,
@@ -594,8 +608,9 @@ class TournamentService:
             "status": t.status,
             "start": (t.started_at or "")[:10],
             "end": (t.finished_at or "")[:10],
-            "rounds": str(t.rounds_planned or ""),
-            "rounds_played": str(sum(1 for r in bundle.rounds if r.status == "closed")),
-            "entrants": str(len(bundle.entries)),
+            "rounds": t.rounds_planned,
+            "rounds_played": sum(1 for r in rounds if r.status == "closed"),
+            "entrants": len(bundle.entries),
             "lot_seed": t.lot_seed,
+            "round_dates": [r.created_at[:10] for r in rounds],
         }

@@ -96,6 +96,7 @@ class BriscolaEngine:
             scores=s.result.scores,
             reason=s.result.reason,
             cards_played=s.moves_played,
+            loser_seat=s.result.loser_seat,
         )
 
     def finished_deals(self, state: Mapping[str, Any], log: list[str]) -> list[dict[str, Any]]:

@@ -1,7 +1,9 @@
 """Standings and results as text: CSV, NDJSON and a TRF-style report.
 
-``meta`` is the tournament's description as strings (``name``, ``club``, ``format``, ``start``, ``end``
-as ``YYYY-MM-DD``, ``rounds``, optionally ``round_dates`` as comma-separated ``YYYY-MM-DD``, ...).
+``meta`` is the tournament's description, typed as the NDJSON gives it: texts (``name``, ``club``,
+``format``, ``start`` and ``end`` as ``YYYY-MM-DD``, ...), counts as numbers (``rounds``, null before the
+start; ``rounds_played``, ``entrants``), and ``round_dates``, each round's start ``YYYY-MM-DD`` in round
+order (a list; a comma-separated text is read too).
 
 * :func:`to_csv`: the standings table only (no preamble), so that it parses back row for row; numbers
   are written plainly (``3``, ``2.5``).
@@ -50,6 +52,9 @@ from scopa.domain.tournaments.model import Entrant, History
 from scopa.domain.tournaments.standings import StandingRow
 from scopa.domain.tournaments.tally import Outcome, RoundResult, rounds_in, tally
 
+MetaValue = str | int | float | None | Sequence[str]
+Meta = Mapping[str, MetaValue]
+
 CSV_COLUMNS = (
     "rank",
     "entrant",
@@ -86,7 +91,7 @@ _FORMAT_NAMES = {
 # ------------------------------------------------------------------------------------------------ CSV
 
 
-def to_csv(meta: Mapping[str, str], standings: Sequence[StandingRow]) -> str:
+def to_csv(meta: Meta, standings: Sequence[StandingRow]) -> str:
     """The standings as CSV: the fixed columns, then one column per tie-break in the configured order.
 
     ``meta`` is taken for a uniform signature; the CSV holds only the table.
@@ -124,11 +129,12 @@ def number(value: float) -> str:
 
 
 def to_ndjson(
-    meta: Mapping[str, str], entrants: Sequence[Entrant], history: History, standings: Sequence[StandingRow]
+    meta: Meta, entrants: Sequence[Entrant], history: History, standings: Sequence[StandingRow]
 ) -> str:
     """The tournament, its standings and every result, one JSON object a line."""
     by_id = {e.id: e for e in entrants}
-    lines: list[dict[str, Any]] = [{"type": "tournament", **{k: v for k, v in meta.items() if k != "type"}}]
+    head = {k: list(v) if isinstance(v, tuple | list) else v for k, v in meta.items() if k != "type"}
+    lines: list[dict[str, Any]] = [{"type": "tournament", **head}]
     for row in standings:
         entrant = by_id.get(row.entrant)
         extra: dict[str, Any] = {}
@@ -161,7 +167,7 @@ def starting_numbers(entrants: Sequence[Entrant]) -> dict[str, int]:
 
 
 def to_trf(
-    meta: Mapping[str, str], entrants: Sequence[Entrant], history: History, standings: Sequence[StandingRow]
+    meta: Meta, entrants: Sequence[Entrant], history: History, standings: Sequence[StandingRow]
 ) -> str:
     """A TRF16-style report (see the module docstring for the layout)."""
     numbers = starting_numbers(entrants)
@@ -170,17 +176,17 @@ def to_trf(
     tallies = tally(history, numbers)
     rounds = rounds_in(history)
 
-    lines = [f"012 {_text(meta.get('name', ''))}"]
-    if meta.get("club"):
-        lines.append(f"022 {_text(meta['club'])}")
-    if meta.get("start"):
-        lines.append(f"042 {_date(meta['start'])}")
-    if meta.get("end"):
-        lines.append(f"052 {_date(meta['end'])}")
+    lines = [f"012 {_text(_str(meta, 'name'))}"]
+    if club := _str(meta, "club"):
+        lines.append(f"022 {_text(club)}")
+    if first_day := _str(meta, "start"):
+        lines.append(f"042 {_date(first_day)}")
+    if last_day := _str(meta, "end"):
+        lines.append(f"052 {_date(last_day)}")
     lines.append(f"062 {len(numbers)}")
-    fmt = meta.get("format", "")
+    fmt = _str(meta, "format")
     lines.append(f"092 {_FORMAT_NAMES.get(fmt, _text(fmt))}".rstrip())
-    dates = [d.strip() for d in meta.get("round_dates", "").split(",") if d.strip()]
+    dates = _round_dates(meta.get("round_dates"))
     if dates:
         lines.append(
             ("132".ljust(TRF_ROUND_START - 1) + "".join(f"{_date(d)[2:]:<10}" for d in dates)).rstrip()
@@ -219,6 +225,23 @@ def _block(result: RoundResult | None, numbers: Mapping[str, int]) -> str:
     opponent = numbers.get(result.opponent, 0)
     colour = "w" if result.led_first else "b"
     return f"{opponent:>4} {colour} {_TRF_TABLE_CODES[result.outcome]}  "
+
+
+def _str(meta: Meta, key: str) -> str:
+    """A text field of ``meta`` ("" when missing or null)."""
+    value = meta.get(key)
+    return "" if value is None else str(value)
+
+
+def _round_dates(value: MetaValue) -> list[str]:
+    """The round dates of ``meta``: a list, or a comma-separated text."""
+    if isinstance(value, str):
+        items = value.split(",")
+    elif isinstance(value, Sequence):
+        items = [str(v) for v in value]
+    else:
+        return []
+    return [d.strip() for d in items if d.strip()]
 
 
 def _date(iso_date: str) -> str:

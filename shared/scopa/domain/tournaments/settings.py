@@ -101,7 +101,11 @@ class TournamentSettings(BaseModel):
     )
     late_entry_points: float = Field(0.0, ge=0, le=1, description="match points for each round missed")
     bye_points: float = Field(
-        1.0, ge=0, le=1, description="match points for a pairing bye (a win by default)"
+        1.0,
+        ge=0,
+        le=1,
+        description="match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout, "
+        "0 in a round robin (the entrant who sits out); 1 or 0.5 to choose otherwise",
     )
     tiebreaks: list[TiebreakName] | None = Field(
         None,
@@ -118,6 +122,16 @@ class TournamentSettings(BaseModel):
     forbidden_rounds: int | None = Field(
         1, ge=1, le=50, description="forbidden pairs apply for this many rounds (null: all rounds)"
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bye_points_of_format(cls, data: Any) -> Any:
+        """A round robin's bye scores nothing unless the organizer says otherwise (FIDE and Challonge
+        round robins give none); a Swiss or knockout bye scores a win."""
+        if isinstance(data, dict) and data.get("bye_points") is None:
+            round_robin = data.get("format") in ("round_robin", "double_round_robin")
+            data = {**data, "bye_points": 0.0 if round_robin else 1.0}
+        return data
 
     @field_validator("starts_at")
     @classmethod
