@@ -11,13 +11,18 @@ own feed and pusher (:func:`use_live`). The AWS adapters are imported only when 
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
+import secrets
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from api import settings as settings_module
 from api.settings import settings
-from scopa.application.auth import Caller, authenticate
+from api.settings import SettingsError
+from scopa.application.auth import Caller
 from scopa.application.clock import Clock, SystemClock
 from scopa.application.ports.changes import ChangeFeed, NoFeed
 from scopa.application.ports.push import NoPusher, Pusher
@@ -120,16 +125,36 @@ def build_stores() -> Stores:
     return dynamodb_stores(dynamodb_client(), cfg.table_name, cfg.ranking_shards)
 
 
+def signing_key() -> bytes | None:
+    """The key that signs players' tokens: ``TOKEN_SIGNING_KEY``; unset, a key kept beside the SQLite
+    file (made on first use, readable by its owner only), or None (a key of this process: an in-memory
+    store, tests, a local table). In AWS Lambda it must be set: containers must agree on it."""
+    cfg = settings()
+    if cfg.token_signing_key is not None:
+        return cfg.token_signing_key.get_secret_value().encode()
+    if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
+        raise SettingsError("invalid configuration: TOKEN_SIGNING_KEY: required in AWS Lambda")
+    if cfg.storage != "sqlite" or cfg.sqlite_path == ":memory:":
+        return None
+    path = Path(cfg.sqlite_path + ".key")
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w") as file:
+                file.write(secrets.token_urlsafe(32))
+    return path.read_text().strip().encode()
+
+
 class Services(ServiceSet):
     """The product's services on the configured stores, plus the caller behind a request."""
 
     def __init__(self, clock: Clock) -> None:
-        super().__init__(build_stores(), clock, change_feed())
+        super().__init__(build_stores(), clock, change_feed(), signing_key())
 
     def caller(self, headers: dict[str, str] | Any) -> Caller:
-        return authenticate(
-            self.stores.players, (headers or {}).get("authorization"), settings().admin_token_hash
-        )
+        """Who calls: the token checked by its signature and the player's cached token version."""
+        return self.tokens.caller((headers or {}).get("authorization"), settings().admin_token_hash)
 
 
 @lru_cache(maxsize=1)

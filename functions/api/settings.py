@@ -16,7 +16,11 @@ request. Variables:
   notified, as in tests and the CLI);
 * ``WEBSOCKET_ENDPOINT``: the WebSocket stage's management URL (``https://...``), where the live and
   notifier functions post messages;
-* ``WEBSOCKET_URL``: the public ``wss://`` URL that pages and clients connect to.
+* ``WEBSOCKET_URL``: the public ``wss://`` URL that pages and clients connect to;
+* ``TOKEN_SIGNING_KEY``: the key that signs players' tokens (HMAC-SHA256), at least 32 characters
+  (``openssl rand -base64 32``); required in AWS Lambda, where every container must share it. Elsewhere,
+  unset: a key kept next to the SQLite file (``<SQLITE_PATH>.key``, made on first use), or for an
+  in-memory store or a table, a key of the process (see :func:`api.context.signing_key`).
 
 An empty variable counts as unset. Tests and the local server change the environment: :func:`reload`
 reads it again (``api.context.reset()`` calls it and forgets what was built from the old settings).
@@ -58,6 +62,7 @@ class Settings(BaseSettings):
     websocket_endpoint: str | None = Field(None, pattern=r"^https?://\S+$")
     websocket_url: str | None = Field(None, pattern=r"^wss?://[^\s'\";,]+$")
     admin_token: SecretStr | None = Field(None, exclude=True, repr=False)  # always None once loaded
+    token_signing_key: SecretStr | None = Field(None, min_length=32, exclude=True, repr=False)
 
     @model_validator(mode="before")
     @classmethod
@@ -97,6 +102,7 @@ _VARIABLES = {
     "notifier_function": "NOTIFIER_FUNCTION",
     "websocket_endpoint": "WEBSOCKET_ENDPOINT",
     "websocket_url": "WEBSOCKET_URL",
+    "token_signing_key": "TOKEN_SIGNING_KEY",
 }
 
 
