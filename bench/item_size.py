@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 from collections import Counter
@@ -61,7 +62,7 @@ def measure(games: int = 3, seed: int = 7) -> list[dict[str, Any]]:
         )
 
         context.reset()
-        create_table(boto3.client("dynamodb"), context.settings().table_name)
+        create_table(boto3.client("dynamodb"), os.environ["TABLE_NAME"])
         client = _Client()
         meter = DynamoMeter(context.dynamodb_client())
         rng = random.Random(seed)
@@ -129,7 +130,8 @@ def measure(games: int = 3, seed: int = 7) -> list[dict[str, Any]]:
 def print_rows(rows: list[dict[str, Any]]) -> None:
     head = (
         f"{'game':9} {'preset':20} {'n':>2} {'moves':>5} {'mean B':>6} {'max B':>6} "
-        f"{'legacy mean':>11} {'legacy max':>10} {'ratio':>5} {'WRU/mv':>6} {'RCU/mv':>6} {'>1KB':>4}  calls/move"
+        f"{'legacy mean':>11} {'legacy max':>10} {'ratio':>5} {'WRU/mv':>6} {'RCU/mv':>6} {'>1KB':>4}"
+        "  calls/move"
     )
     print(head)
     for r in rows:

@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from api import settings as settings_module
-from api.settings import settings
-from api.settings import SettingsError
+from api.settings import SettingsError, settings
 from scopa.application.auth import Caller
 from scopa.application.clock import Clock, SystemClock
 from scopa.application.ports.changes import ChangeFeed, NoFeed

@@ -255,7 +255,7 @@ def decode_cursor(cursor: str, names: frozenset[str] = frozenset({keys.PK, keys.
         raise InvalidCursor("the cursor is not one this service returned") from exc
 
 
-# ---------------------------------------------------------------------------------------------- packed documents
+# ------------------------------------------------------------------------------------- packed documents
 # A document (plain JSON values) packed into one binary attribute: a format byte, then the compact JSON
 # text deflated with a preset dictionary. The dictionary holds what every match document repeats (field
 # names, card codes, move-log entries), so even a short document compresses: a classic Scopa match item

@@ -61,7 +61,13 @@ class DynamoRepository:
             return
         self._transact(
             [
-                {"Put": {"TableName": self.table, "Item": item, "ConditionExpression": "attribute_not_exists(pk)"}},
+                {
+                    "Put": {
+                        "TableName": self.table,
+                        "Item": item,
+                        "ConditionExpression": "attribute_not_exists(pk)",
+                    }
+                },
                 {"Put": {"TableName": self.table, "Item": self._token_item(player.token_hash, player)}},
             ]
         )
@@ -178,7 +184,12 @@ class DynamoRepository:
             self._transact(
                 [
                     {"Update": update},
-                    {"Delete": {"TableName": self.table, "Key": item_key(keys.token_pk(old_hash), keys.TOKEN_SK)}},
+                    {
+                        "Delete": {
+                            "TableName": self.table,
+                            "Key": item_key(keys.token_pk(old_hash), keys.TOKEN_SK),
+                        }
+                    },
                 ]
             )
         else:
