@@ -100,3 +100,27 @@ def test_the_deadline_index_holds_only_live_matches(repo: DynamoRepository, clie
     repo.save_match(finished, expected_version=1)
     indexed = client.scan(TableName=TABLE, IndexName=keys.GSI1)["Items"]
     assert [i[keys.GSI1_SK]["S"] for i in indexed] == [keys.live_sk(5_000, "m_late")]
+
+
+def test_a_scopa_state_leaves_out_what_its_seed_gives_and_gets_it_back(
+    repo: DynamoRepository, client: Any
+) -> None:
+    match = a_match("m_dealt")
+    assert match.state["deck"] and match.state["commitments"]
+    repo.create_match(match)
+    item = raw_item(client, keys.match_pk("m_dealt"), keys.MATCH_SK)
+    assert item is not None
+    state = unpack(item["doc"]["B"])["state"]
+    assert "deck" not in state
+    assert "commitments" not in state
+    assert state["derived"] == {"deck": 1, "commitments": len(match.state["commitments"])}
+    assert repo.get_match("m_dealt") == match
+
+    # A state the seed does not give back (never written by the engine) is kept whole.
+    odd = dataclasses.replace(match, id="m_odd", state={**match.state, "commitments": ["0" * 64]})
+    repo.create_match(odd)
+    kept = raw_item(client, keys.match_pk("m_odd"), keys.MATCH_SK)
+    assert kept is not None
+    assert unpack(kept["doc"]["B"])["state"]["commitments"] == ["0" * 64]
+    assert "deck" not in unpack(kept["doc"]["B"])["state"]
+    assert repo.get_match("m_odd") == odd
