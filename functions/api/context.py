@@ -131,8 +131,12 @@ def signing_key() -> bytes | None:
     cfg = settings()
     if cfg.token_signing_key is not None:
         return cfg.token_signing_key.get_secret_value().encode()
+    if cfg.token_signing_key_parameter:
+        return _parameter_key(cfg.token_signing_key_parameter)
     if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
-        raise SettingsError("invalid configuration: TOKEN_SIGNING_KEY: required in AWS Lambda")
+        raise SettingsError(
+            "invalid configuration: TOKEN_SIGNING_KEY or TOKEN_SIGNING_KEY_PARAMETER: required in AWS Lambda"
+        )
     if cfg.storage != "sqlite" or cfg.sqlite_path == ":memory:":
         return None
     path = Path(cfg.sqlite_path + ".key")
@@ -143,6 +147,18 @@ def signing_key() -> bytes | None:
             with os.fdopen(descriptor, "w") as file:
                 file.write(secrets.token_urlsafe(32))
     return path.read_text().strip().encode()
+
+
+@lru_cache(maxsize=4)
+def _parameter_key(name: str) -> bytes:
+    """The signing key kept in an SSM SecureString parameter, read (decrypted) once per container."""
+    from aws_lambda_powertools.utilities import parameters
+
+    value = parameters.get_parameter(name, decrypt=True, max_age=24 * 3600)
+    key = str(value or "").strip()
+    if len(key) < 32:
+        raise SettingsError(f"invalid configuration: the parameter {name} must hold at least 32 characters")
+    return key.encode()
 
 
 class Services(ServiceSet):
@@ -170,3 +186,4 @@ def reset() -> None:
     management_client.cache_clear()
     pusher_of_settings.cache_clear()
     services.cache_clear()
+    _parameter_key.cache_clear()

@@ -20,7 +20,9 @@ request. Variables:
 * ``TOKEN_SIGNING_KEY``: the key that signs players' tokens (HMAC-SHA256), at least 32 characters
   (``openssl rand -base64 32``); required in AWS Lambda, where every container must share it. Elsewhere,
   unset: a key kept next to the SQLite file (``<SQLITE_PATH>.key``, made on first use), or for an
-  in-memory store or a table, a key of the process (see :func:`api.context.signing_key`).
+  in-memory store or a table, a key of the process (see :func:`api.context.signing_key`);
+* ``TOKEN_SIGNING_KEY_PARAMETER``: instead of the key itself, the name of the SSM SecureString parameter
+  holding it, read once per container through Powertools Parameters (decrypted) on first use.
 
 An empty variable counts as unset. Tests and the local server change the environment: :func:`reload`
 reads it again (``api.context.reset()`` calls it and forgets what was built from the old settings).
@@ -63,6 +65,7 @@ class Settings(BaseSettings):
     websocket_url: str | None = Field(None, pattern=r"^wss?://[^\s'\";,]+$")
     admin_token: SecretStr | None = Field(None, exclude=True, repr=False)  # always None once loaded
     token_signing_key: SecretStr | None = Field(None, min_length=32, exclude=True, repr=False)
+    token_signing_key_parameter: str | None = Field(None, pattern=r"^[A-Za-z0-9_./-]{1,2048}$")
 
     @model_validator(mode="before")
     @classmethod
@@ -103,6 +106,7 @@ _VARIABLES = {
     "websocket_endpoint": "WEBSOCKET_ENDPOINT",
     "websocket_url": "WEBSOCKET_URL",
     "token_signing_key": "TOKEN_SIGNING_KEY",
+    "token_signing_key_parameter": "TOKEN_SIGNING_KEY_PARAMETER",
 }
 
 
