@@ -18,15 +18,19 @@ rotated hash takes effect within that bound; else ``ADMIN_TOKEN_HASH`` (local ru
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
+import os
 import re
+import secrets
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from api import settings as settings_module
-from api.settings import settings
-from scopa.application.auth import Caller, authenticate
+from api.settings import SettingsError, settings
+from scopa.application.auth import Caller
 from scopa.application.clock import Clock, SystemClock
 from scopa.application.ports.changes import ChangeFeed, NoFeed
 from scopa.application.ports.jobs import JobRunner
@@ -189,16 +193,63 @@ def webhook_wiring(clock: Clock) -> WebhookWiring:
     return WebhookWiring(queue=InProcessQueue(clock, timers=isinstance(clock, SystemClock)), policy=policy)
 
 
+def signing_key() -> bytes | None:
+    """The key that signs players' tokens: ``TOKEN_SIGNING_KEY``; unset, a key kept beside the SQLite
+    file (made on first use, readable by its owner only), or None (a key of this process: an in-memory
+    store, tests, a local table). In AWS Lambda it must be set: containers must agree on it."""
+    cfg = settings()
+    if cfg.token_signing_key is not None:
+        return cfg.token_signing_key.get_secret_value().encode()
+    if cfg.token_signing_key_parameter:
+        return _parameter_key(cfg.token_signing_key_parameter)
+    if cfg.token_signing_key_secret:
+        return _parameter_key(cfg.token_signing_key_secret, secret=True)
+    if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
+        raise SettingsError(
+            "invalid configuration: TOKEN_SIGNING_KEY, TOKEN_SIGNING_KEY_PARAMETER or "
+            "TOKEN_SIGNING_KEY_SECRET: required in AWS Lambda"
+        )
+    if cfg.storage != "sqlite" or cfg.sqlite_path == ":memory:":
+        return None
+    path = Path(cfg.sqlite_path + ".key")
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w") as file:
+                file.write(secrets.token_urlsafe(32))
+    return path.read_text().strip().encode()
+
+
+@lru_cache(maxsize=4)
+def _parameter_key(name: str, *, secret: bool = False) -> bytes:
+    """The signing key kept in an SSM SecureString parameter (decrypted) or a Secrets Manager secret, read
+    once per container."""
+    from aws_lambda_powertools.utilities import parameters
+
+    if secret:
+        value: Any = parameters.get_secret(name, max_age=24 * 3600)
+    else:
+        value = parameters.get_parameter(name, decrypt=True, max_age=24 * 3600)
+    key = str(value or "").strip()
+    if len(key) < 32:
+        raise SettingsError(f"invalid configuration: the key in {name} must hold at least 32 characters")
+    return key.encode()
+
+
 class Services(ServiceSet):
     """The product's services on the configured stores, plus the caller behind a request."""
 
     def __init__(self, clock: Clock) -> None:
-        super().__init__(build_stores(), clock, change_feed(), webhook_wiring(clock), job_runner())
+        super().__init__(
+            build_stores(), clock, change_feed(), webhook_wiring(clock), job_runner(), signing_key()
+        )
 
     def caller(self, headers: dict[str, str] | Any) -> Caller:
+        """Who calls: the token checked by its signature and the player's cached token version. The admin
+        hash is looked up only for a request that presents a token (SSM on first use)."""
         authorization = (headers or {}).get("authorization")
-        # The admin hash is looked up only for a request that presents a token (SSM on first use).
-        return authenticate(self.stores.players, authorization, admin_token_hash() if authorization else None)
+        return self.tokens.caller(authorization, admin_token_hash() if authorization else None)
 
 
 @lru_cache(maxsize=1)
@@ -217,3 +268,4 @@ def reset() -> None:
     pusher_of_settings.cache_clear()
     ssm_provider.cache_clear()  # and with it the parameters it cached
     services.cache_clear()
+    _parameter_key.cache_clear()

@@ -27,6 +27,14 @@ request. Variables:
 * ``WEBHOOK_QUEUE_URL``: the SQS queue of webhook deliveries (else this process sends them itself);
 * ``WEBHOOKS_ALLOW_HTTP``, ``WEBHOOKS_ALLOW_PRIVATE``: ``true`` lets webhooks use ``http://`` URLs and
   loopback or private addresses (local runs and tests; never set in AWS: see docs/webhooks.md).
+* ``TOKEN_SIGNING_KEY``: the key that signs players' tokens (HMAC-SHA256), at least 32 characters
+  (``openssl rand -base64 32``); required in AWS Lambda, where every container must share it. Elsewhere,
+  unset: a key kept next to the SQLite file (``<SQLITE_PATH>.key``, made on first use), or for an
+  in-memory store or a table, a key of the process (see :func:`api.context.signing_key`);
+* ``TOKEN_SIGNING_KEY_PARAMETER``: instead of the key itself, the name of the SSM SecureString parameter
+  holding it, read once per container through Powertools Parameters (decrypted) on first use;
+* ``TOKEN_SIGNING_KEY_SECRET``: or the name or ARN of a Secrets Manager secret holding it (what the CDK
+  app makes: a generated secret; infra/components/functions.py), read the same way.
 
 An empty variable counts as unset. Tests and the local server change the environment: :func:`reload`
 reads it again (``api.context.reset()`` calls it and forgets what was built from the old settings).
@@ -77,6 +85,9 @@ class Settings(BaseSettings):
     admin_token_parameter: str | None = Field(None, pattern=r"^/[A-Za-z0-9_.\-/]{1,1010}$")
     admin_token_max_age: int = Field(300, ge=0, le=3600)
     jobs_function: str | None = Field(None, pattern=r"^[A-Za-z0-9_:.-]{1,170}$")
+    token_signing_key: SecretStr | None = Field(None, min_length=32, exclude=True, repr=False)
+    token_signing_key_parameter: str | None = Field(None, pattern=r"^[A-Za-z0-9_./-]{1,2048}$")
+    token_signing_key_secret: str | None = Field(None, pattern=r"^[A-Za-z0-9_./:+=@!-]{1,2048}$")
 
     @model_validator(mode="before")
     @classmethod
@@ -124,6 +135,9 @@ _VARIABLES = {
     "admin_token_parameter": "ADMIN_TOKEN_PARAMETER",
     "admin_token_max_age": "ADMIN_TOKEN_MAX_AGE",
     "jobs_function": "JOBS_FUNCTION",
+    "token_signing_key": "TOKEN_SIGNING_KEY",
+    "token_signing_key_parameter": "TOKEN_SIGNING_KEY_PARAMETER",
+    "token_signing_key_secret": "TOKEN_SIGNING_KEY_SECRET",
 }
 
 

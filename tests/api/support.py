@@ -8,6 +8,7 @@ from typing import Any
 from api import context
 from api.settings import settings
 from scopa.adapters.dynamodb import keys
+from scopa.adapters.dynamodb.codec import unpack
 from tests.api.conftest import Answer, Api
 from tests.common import hidden_cards as hidden_cards_in
 
@@ -68,6 +69,11 @@ def stored_match(match_id: str) -> dict[str, Any]:
         ConsistentRead=True,
     )["Item"]
     return item
+
+
+def stored_document(match_id: str) -> dict[str, Any]:
+    """What the match item packs (``doc``: the state, the moves, the idempotency record...), unpacked."""
+    return unpack(stored_match(match_id)["doc"]["B"])
 
 
 def stored_state(match_id: str) -> dict[str, Any]:

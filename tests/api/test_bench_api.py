@@ -18,7 +18,7 @@ def test_the_api_benchmark_runs_and_leaves_the_environment_as_it_was() -> None:
     costs = [r for r in rows if r["unit"] == "per move"]
     assert len(costs) == 2
     for row in costs:
-        assert row["calls"] == 3
-        assert row["calls_by_operation"] == {"GetItem": 2, "PutItem": 1}
-        assert 0 < row["write_bytes_mean"] <= row["write_bytes_max"] < 8 * 1024
+        assert row["calls"] == 2  # the match's read and its write: the token is checked without a read
+        assert row["calls_by_operation"] == {"GetItem": 1, "PutItem": 1}
+        assert 0 < row["write_bytes_mean"] <= row["write_bytes_max"] <= 1024
     assert {k: os.environ.get(k) for k in before} == before

@@ -210,7 +210,7 @@ def register(server: LocalServer, witness: Witness, name: str) -> Client:
     client.token = reply.body["token"]
     witness.learn_token(reply.body["token"])
     assert client.token
-    assert client.token.startswith("scp_")
+    assert client.token.startswith(f"scs_{client.player_id}.")
     return client
 
 

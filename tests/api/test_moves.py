@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from itertools import combinations
 from typing import Any
@@ -20,7 +19,9 @@ from tests.api.support import (
     hidden_cards,
     new_match,
     play,
+    stored_document,
     stored_match,
+    stored_state,
     two_humans,
     words,
 )
@@ -108,8 +109,9 @@ def test_a_legal_move_is_applied_and_the_bot_answers_in_the_same_request(api: Ap
     assert view["last_move"]["seat"] != after["your_seat"]  # the last move is the bot's
     stored = stored_match(match["id"])
     assert int(stored["version"]["N"]) == after["version"]
-    assert len(stored["moves"]["S"].split()) == 2
-    assert stored["moves"]["S"].startswith(f"{after['your_seat']}:{move['card']}")
+    moves = stored_document(match["id"])["moves"]
+    assert len(moves) == 2
+    assert moves[0].startswith(f"{after['your_seat']}:{move['card']}")
     # A later read shows the same thing.
     assert api.call("GET", f"/matches/{match['id']}", token=token).body == after
 
@@ -157,8 +159,7 @@ def test_a_card_not_in_the_hand_is_refused_without_saying_where_it_is(api: Api) 
     match = new_match(api, token, [me, "bot-greedy"], seed=SEED)
     seat = match["your_seat"]
     state_hidden = hidden_cards(match["id"], seat)
-    stored = stored_match(match["id"])
-    state = json.loads(stored["state"]["S"])
+    state = stored_state(match["id"])
     opponent_hand = state["hands"][1 - seat]
     in_opponents_hand, in_stock = opponent_hand[:2], state["deck"][-2:]
     assert {in_opponents_hand, in_stock} <= state_hidden
@@ -234,7 +235,7 @@ def test_a_retried_move_gets_the_first_answer_and_is_applied_once(api: Api) -> N
     assert retry.body == first.body
     stored = stored_match(match["id"])
     assert int(stored["version"]["N"]) == first.body["version"] == match["version"] + 1
-    assert len(stored["moves"]["S"].split()) == 2  # one human move and the bot's answer, once
+    assert len(stored_document(match["id"])["moves"]) == 2  # one human move and the bot's answer, once
 
     other = match["view"]["legal_moves"][-1]
     reused = api.call(

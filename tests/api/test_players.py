@@ -28,12 +28,14 @@ def test_registration_shows_the_token_once_and_stores_only_its_hash(api: Api) ->
     player, token = answer.body["player"], answer.body["token"]
     assert player["id"].startswith("p_")
     assert (player["name"], player["role"], player["bot"]) == ("Ada", "player", None)
-    assert token.startswith("scp_")
-    assert len(token) >= 40
-    # The table holds the token's SHA-256 (as the token item's key and on the profile), never the token.
+    assert token.startswith(f"scs_{player['id']}.1.")  # signed: the player, the token version, ...
+    assert len(token) >= 80
+    # The table holds the token's SHA-256 (on the profile, beside its version), never the token; a signed
+    # token has no item of its own.
     dump = repr(scan_table())
     assert token not in dump
-    assert f"TOKEN#{sha256(token)}" in dump
+    assert sha256(token) in dump
+    assert "TOKEN#" not in dump
     # No other answer shows the token again.
     assert "token" not in api.call("GET", f"/players/{player['id']}").body
     assert "token" not in api.call("GET", "/me", token=token).body
@@ -119,6 +121,7 @@ def test_me_shows_the_callers_profile(api: Api) -> None:
     "authorization",
     [
         "Bearer scp_not-a-real-token",
+        "Bearer scs_p_0123456789abcdef.1.00.not-a-signature",
         "Basic YWRhOnNlY3JldA==",
         "Bearer",
         "Bearer   ",
@@ -150,7 +153,7 @@ def test_rotating_the_token_retires_the_old_one(api: Api) -> None:
 
     assert answer.status == 200
     new = answer.body["token"]
-    assert new.startswith("scp_")
+    assert new.startswith(f"scs_{me}.2.")
     assert new != old
     assert_error(api.call("GET", "/me", token=old), 401, "unauthorized")
     assert api.call("GET", "/me", token=new).body["id"] == me

@@ -1,7 +1,9 @@
-"""Players and tokens, on both adapters: the profile and its token row move together, on conditions."""
+"""Players and tokens, on both adapters: the profile, its token version and (for an opaque token of before
+signed tokens) its token row move together, on conditions."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -53,23 +55,34 @@ def test_creating_a_player_twice_conflicts_and_writes_nothing(
     assert (count("player"), count("token")) == (1, 1)
 
 
-def test_replace_token_only_succeeds_from_the_current_token(stores: Stores) -> None:
+def test_replace_token_only_succeeds_from_the_current_token_and_version(stores: Stores) -> None:
     repo = stores.players
-    old, new = hash_token("scp_old"), hash_token("scp_new")
-    repo.create_player(a_player(token="scp_old"))
+    old, new = hash_token("scp_old"), hash_token("scs_new")
+    repo.create_player(a_player(token="scp_old"))  # an opaque token of before: version 0, its own item
 
-    repo.replace_token("p_ada", old, new)
+    repo.replace_token("p_ada", old, new, 1)
+    # The opaque token's item is gone; a versioned token has none (its signature names the player).
     assert repo.get_token_owner(old) is None
-    assert repo.get_token_owner(new) == ("p_ada", "player")
+    assert repo.get_token_owner(new) is None
     player = repo.get_player("p_ada")
     assert player is not None
-    assert player.token_hash == new
+    assert (player.token_hash, player.token_version) == (new, 1)
 
     # A second rotation from the old token (a stale request) loses its condition and changes nothing.
     with pytest.raises(WriteConflict):
-        repo.replace_token("p_ada", old, hash_token("scp_third"))
-    assert repo.get_token_owner(hash_token("scp_third")) is None
-    assert repo.get_token_owner(new) == ("p_ada", "player")
+        repo.replace_token("p_ada", old, hash_token("scs_third"), 2)
+    # So does one from the current token that skips or repeats a version (a lost race on the version).
+    for version in (1, 3):
+        with pytest.raises(WriteConflict):
+            repo.replace_token("p_ada", new, hash_token("scs_third"), version)
+    player = repo.get_player("p_ada")
+    assert player is not None
+    assert (player.token_hash, player.token_version) == (new, 1)
+
+    repo.replace_token("p_ada", new, hash_token("scs_third"), 2)
+    player = repo.get_player("p_ada", consistent=True)
+    assert player is not None
+    assert (player.token_hash, player.token_version) == (hash_token("scs_third"), 2)
 
 
 def test_revoke_then_issue_a_token(stores: Stores) -> None:
@@ -77,23 +90,39 @@ def test_revoke_then_issue_a_token(stores: Stores) -> None:
     current = hash_token("scp_old")
     repo.create_player(a_player(token="scp_old"))
 
-    repo.replace_token("p_ada", current, None)
+    repo.replace_token("p_ada", current, None, 1)
     assert repo.get_token_owner(current) is None
     player = repo.get_player("p_ada")
     assert player is not None
-    assert player.token_hash is None
+    assert (player.token_hash, player.token_version) == (None, 1)
 
     # Issuing from "no token" works once; a second issue from "no token" is stale.
-    issued = hash_token("scp_issued")
-    repo.replace_token("p_ada", None, issued)
-    assert repo.get_token_owner(issued) == ("p_ada", "player")
+    issued = hash_token("scs_issued")
+    repo.replace_token("p_ada", None, issued, 2)
+    player = repo.get_player("p_ada")
+    assert player is not None
+    assert (player.token_hash, player.token_version) == (issued, 2)
     with pytest.raises(WriteConflict):
-        repo.replace_token("p_ada", None, hash_token("scp_again"))
+        repo.replace_token("p_ada", None, hash_token("scs_again"), 3)
     with pytest.raises(WriteConflict):
-        repo.replace_token("p_unknown", None, hash_token("scp_x"))
+        repo.replace_token("p_unknown", None, hash_token("scs_x"), 1)
 
 
-def test_set_role_changes_profile_and_token_together(stores: Stores) -> None:
+def test_a_versioned_player_has_no_token_item(stores: Stores, count: Callable[[str], int]) -> None:
+    repo = stores.players
+    player = dataclasses.replace(a_player(token="scs_signed"), token_version=1)
+    repo.create_player(player)
+    assert repo.get_player("p_ada") == player
+    assert repo.get_token_owner(hash_token("scs_signed")) is None
+    assert count("token") == 0
+    repo.set_role("p_ada", "organizer")  # the role lives on the profile only
+    assert count("token") == 0
+    changed = repo.get_player("p_ada")
+    assert changed is not None
+    assert (changed.role, changed.token_version) == ("organizer", 1)
+
+
+def test_set_role_changes_profile_and_opaque_token_together(stores: Stores) -> None:
     repo = stores.players
     repo.create_player(a_player(token="scp_t"))
     repo.set_role("p_ada", "organizer")
@@ -115,9 +144,12 @@ def test_set_role_of_a_player_without_a_token_writes_no_token(
     assert player is not None
     assert (player.role, player.token_hash) == ("admin", None)
     assert count("token") == 0
-    # A token issued now carries the role the profile has now.
-    repo.replace_token("p_ada", None, hash_token("scp_new"))
-    assert repo.get_token_owner(hash_token("scp_new")) == ("p_ada", "admin")
+    # A token issued now is versioned: still no token item, the role is the profile's.
+    repo.replace_token("p_ada", None, hash_token("scs_new"), 1)
+    assert count("token") == 0
+    player = repo.get_player("p_ada")
+    assert player is not None
+    assert (player.role, player.token_hash, player.token_version) == ("admin", hash_token("scs_new"), 1)
 
 
 def changed_after_read(
@@ -136,26 +168,21 @@ def changed_after_read(
     monkeypatch.setattr(repo, "get_player", read_then_change)
 
 
-def test_a_token_swap_is_refused_when_the_role_changed_after_it_was_read(
+def test_a_token_swap_after_a_role_change_keeps_the_new_role(
     stores: Stores, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repo = stores.players
-    old, new = hash_token("scp_old"), hash_token("scp_new")
+    old, new = hash_token("scp_old"), hash_token("scs_new")
     repo.create_player(a_player(token="scp_old", role="organizer"))
     changed_after_read(monkeypatch, repo, lambda: repo.set_role("p_ada", "player"))
 
-    # The new token would copy the role read (organizer): the demotion since must make the swap lose.
-    with pytest.raises(WriteConflict):
-        repo.replace_token("p_ada", old, new)
-    assert repo.get_token_owner(new) is None
-    assert repo.get_token_owner(old) == ("p_ada", "player")
+    # The new token carries no role (the profile's is read when it is checked): nothing to refuse, and
+    # the demotion made meanwhile stands.
+    repo.replace_token("p_ada", old, new, 1)
+    assert repo.get_token_owner(old) is None
     player = repo.get_player("p_ada")
     assert player is not None
-    assert (player.role, player.token_hash) == ("player", old)
-
-    # Run again, the swap reads the new role and carries it.
-    repo.replace_token("p_ada", old, new)
-    assert repo.get_token_owner(new) == ("p_ada", "player")
+    assert (player.role, player.token_hash, player.token_version) == ("player", new, 1)
 
 
 def test_a_revocation_needs_only_the_token_to_be_unchanged(
@@ -165,7 +192,7 @@ def test_a_revocation_needs_only_the_token_to_be_unchanged(
     old = hash_token("scp_old")
     repo.create_player(a_player(token="scp_old", role="organizer"))
     changed_after_read(monkeypatch, repo, lambda: repo.set_role("p_ada", "player"))
-    repo.replace_token("p_ada", old, None)  # no new token carries a role: nothing to refuse
+    repo.replace_token("p_ada", old, None, 1)
     assert repo.get_token_owner(old) is None
     player = repo.get_player("p_ada")
     assert player is not None
@@ -176,18 +203,18 @@ def test_a_role_change_is_refused_when_the_token_changed_after_it_was_read(
     stores: Stores, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repo = stores.players
-    old, new = hash_token("scp_old"), hash_token("scp_new")
+    old, new = hash_token("scp_old"), hash_token("scs_new")
     repo.create_player(a_player(token="scp_old"))
-    changed_after_read(monkeypatch, repo, lambda: repo.replace_token("p_ada", old, new))
+    changed_after_read(monkeypatch, repo, lambda: repo.replace_token("p_ada", old, new, 1))
 
-    # The role would go onto the token read (gone now), not the new one: the change must lose.
+    # The role would go onto the opaque token read (gone now): the change must lose, or it would bring
+    # the old token's item back.
     with pytest.raises(WriteConflict):
         repo.set_role("p_ada", "organizer")
-    assert repo.get_token_owner(new) == ("p_ada", "player")
     assert repo.get_token_owner(old) is None
     player = repo.get_player("p_ada")
     assert player is not None
-    assert player.role == "player"
+    assert (player.role, player.token_hash) == ("player", new)
 
 
 # --------------------------------------------------------------------------- keyed registration
@@ -203,7 +230,7 @@ def test_a_registration_run_again_with_its_key_finds_the_same_player_without_its
     assert again.token is None
     assert again.player == first.player
     assert count("player") == 1
-    assert count("token") == 1
+    assert count("token") == 0  # a signed token: no token item
     with pytest.raises(IdempotencyKeyReused):
         svc.players.register("Bea", "reg-1")
     other = svc.players.register("Ada", "reg-2")

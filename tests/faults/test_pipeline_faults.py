@@ -18,6 +18,7 @@ from typing import Any
 
 from api import context
 from pipeline.handler import PipelineRunFailed
+from scopa.adapters.dynamodb.codec import unpack
 from scopa.application.clock import iso
 from tests.api.conftest import Api
 from tests.api.support import play
@@ -89,7 +90,7 @@ def test_a_fault_at_any_pipeline_write_then_the_schedule_ends_as_without_faults(
     assert kinds.count("rated_match") == 2  # the Swiss game and the match lost on time
     assert kinds.count("round") == 1
     ended = reference[(f"MATCH#{world['match']}", "MATCH")]
-    assert "timeout" in ended["state"]["S"]
+    assert unpack(ended["doc"]["B"])["state"]["result"]["reason"] == "timeout"
 
     outcomes: dict[str, int] = {}
     final = reference

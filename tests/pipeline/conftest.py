@@ -12,6 +12,7 @@ results moto already holds in wire form, the answer is the JSON of that result. 
 
 from __future__ import annotations
 
+import base64
 import copy
 import hashlib
 import json
@@ -88,7 +89,14 @@ DATA_PLANE = frozenset(
 def _json_result(self: DynamoResult, context: Any) -> Any:
     if context.operation_model.name not in DATA_PLANE:
         return moto_execute_result(self, context)
-    return 200, {"Content-Type": "application/x-amz-json-1.0"}, json.dumps(self.result)
+    return 200, {"Content-Type": "application/x-amz-json-1.0"}, json.dumps(self.result, default=_binary)
+
+
+def _binary(value: Any) -> str:
+    """A binary attribute's value (``B``) as the wire has it: base64 text."""
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode()
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
 @pytest.fixture(autouse=True)

@@ -179,8 +179,8 @@ def test_a_demotion_during_a_token_rotation_is_not_lost(api: Api, monkeypatch: p
     read = repo.get_player
     demoted: list[bool] = []
 
-    def read_then_demote(player_id: str) -> Any:
-        found = read(player_id)
+    def read_then_demote(player_id: str, consistent: bool = False) -> Any:
+        found = read(player_id, consistent)
         if not demoted:  # the admin's request lands right after the rotation's read
             demoted.append(True)
             assert (

@@ -10,7 +10,8 @@ import dataclasses
 from typing import Any
 
 from scopa.adapters.dynamodb import keys
-from scopa.adapters.dynamodb.players_matches import DynamoRepository
+from scopa.adapters.dynamodb.codec import unpack
+from scopa.adapters.dynamodb.players_matches import DynamoRepository, legacy_match_item
 from scopa.application.auth import hash_token
 from tests.contract.support import a_match, a_player
 from tests.storage.conftest import TABLE
@@ -23,13 +24,21 @@ def raw_item(client: Any, pk: str, sk: str) -> dict[str, Any] | None:
     return item
 
 
-def test_a_player_is_a_profile_item_and_a_token_item_keyed_by_the_hash(
+def test_an_opaque_token_of_before_has_a_token_item_keyed_by_its_hash(
     repo: DynamoRepository, client: Any
 ) -> None:
     repo.create_player(a_player())
     items = client.scan(TableName=TABLE)["Items"]
     assert "scp_secret-ada" not in repr(items)
     assert {i[keys.PK]["S"] for i in items} == {"PLAYER#p_ada", f"TOKEN#{hash_token('scp_secret-ada')}"}
+
+
+def test_a_versioned_player_is_one_profile_item_with_its_version(repo: DynamoRepository, client: Any) -> None:
+    repo.create_player(dataclasses.replace(a_player(token="scs_signed"), token_version=1))
+    items = client.scan(TableName=TABLE)["Items"]
+    assert [i[keys.PK]["S"] for i in items] == ["PLAYER#p_ada"]
+    assert items[0]["token_version"] == {"N": "1"}
+    assert items[0]["token_hash"] == {"S": hash_token("scs_signed")}
 
 
 def test_a_match_has_one_list_item_per_distinct_player(repo: DynamoRepository, client: Any) -> None:
@@ -39,16 +48,46 @@ def test_a_match_has_one_list_item_per_distinct_player(repo: DynamoRepository, c
     assert raw_item(client, "PLAYER#bot-greedy", keys.player_match_sk(match.created_at, "m_1")) is not None
 
 
-def test_the_seeded_flag_is_written_only_when_true(repo: DynamoRepository, client: Any) -> None:
-    repo.create_match(dataclasses.replace(a_match("m_seeded"), seeded=True))
+def test_a_match_item_keeps_keys_indexes_and_version_as_attributes_and_packs_the_rest(
+    repo: DynamoRepository, client: Any
+) -> None:
+    match = dataclasses.replace(a_match("m_seeded"), seeded=True)
+    repo.create_match(match)
     item = raw_item(client, keys.match_pk("m_seeded"), keys.MATCH_SK)
     assert item is not None
-    assert item["seeded"] == {"BOOL": True}
+    assert set(item) == {keys.PK, keys.SK, "type", "status", "version", "doc", keys.GSI1_PK, keys.GSI1_SK}
+    assert (item["status"], item["version"]) == ({"S": "active"}, {"N": "1"})
+    document = unpack(item["doc"]["B"])
+    assert document["seeded"] is True
+    assert "seeded" not in unpack(raw_doc(repo, client, a_match("m_plain")))  # written only when true
+    assert repo.get_match("m_seeded") == match
 
-    repo.create_match(a_match("m_plain"))
-    plain = raw_item(client, keys.match_pk("m_plain"), keys.MATCH_SK)
-    assert plain is not None
-    assert "seeded" not in plain  # written only when true: items from before read alike
+
+def raw_doc(repo: DynamoRepository, client: Any, match: Any) -> bytes:
+    repo.create_match(match)
+    item = raw_item(client, keys.match_pk(match.id), keys.MATCH_SK)
+    assert item is not None
+    data: bytes = item["doc"]["B"]
+    return data
+
+
+def test_a_match_item_written_before_packing_still_loads_and_is_packed_when_saved(
+    repo: DynamoRepository, client: Any
+) -> None:
+    match = dataclasses.replace(
+        a_match("m_old"), seeded=True, idempotency={"key": "k" * 64, "body": "b" * 64, "at": "x"}
+    )
+    client.put_item(TableName=TABLE, Item=legacy_match_item(match))
+    loaded = repo.get_match("m_old")
+    assert loaded == match
+    assert loaded is not None
+    loaded.version = 2
+    repo.save_match(loaded, expected_version=1)
+    item = raw_item(client, keys.match_pk("m_old"), keys.MATCH_SK)
+    assert item is not None
+    assert "doc" in item
+    assert "state" not in item
+    assert repo.get_match("m_old") == loaded
 
 
 def test_the_deadline_index_holds_only_live_matches(repo: DynamoRepository, client: Any) -> None:
@@ -61,3 +100,27 @@ def test_the_deadline_index_holds_only_live_matches(repo: DynamoRepository, clie
     repo.save_match(finished, expected_version=1)
     indexed = client.scan(TableName=TABLE, IndexName=keys.GSI1)["Items"]
     assert [i[keys.GSI1_SK]["S"] for i in indexed] == [keys.live_sk(5_000, "m_late")]
+
+
+def test_a_scopa_state_leaves_out_what_its_seed_gives_and_gets_it_back(
+    repo: DynamoRepository, client: Any
+) -> None:
+    match = a_match("m_dealt")
+    assert match.state["deck"] and match.state["commitments"]
+    repo.create_match(match)
+    item = raw_item(client, keys.match_pk("m_dealt"), keys.MATCH_SK)
+    assert item is not None
+    state = unpack(item["doc"]["B"])["state"]
+    assert "deck" not in state
+    assert "commitments" not in state
+    assert state["derived"] == {"deck": 1, "commitments": len(match.state["commitments"])}
+    assert repo.get_match("m_dealt") == match
+
+    # A state the seed does not give back (never written by the engine) is kept whole.
+    odd = dataclasses.replace(match, id="m_odd", state={**match.state, "commitments": ["0" * 64]})
+    repo.create_match(odd)
+    kept = raw_item(client, keys.match_pk("m_odd"), keys.MATCH_SK)
+    assert kept is not None
+    assert unpack(kept["doc"]["B"])["state"]["commitments"] == ["0" * 64]
+    assert "deck" not in unpack(kept["doc"]["B"])["state"]
+    assert repo.get_match("m_odd") == odd

@@ -20,8 +20,9 @@ from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.idempotency import DynamoIdempotencyRepository
 from scopa.adapters.dynamodb.stores import dynamodb_stores
 from scopa.application.auth import Caller
+from scopa.application.clock import iso
 from scopa.application.errors import IdempotencyKeyReused
-from scopa.application.idempotency import REPLAY_SECONDS, IdempotentRequests, Once
+from scopa.application.idempotency import MOVE_DIGEST_HEX, REPLAY_SECONDS, IdempotentRequests, Once
 from scopa.application.ports.idempotency import IdempotencyRecord
 from scopa.application.services.matches import NewMatch
 from scopa.application.wiring import ServiceSet
@@ -228,7 +229,9 @@ def test_a_keyed_move_keeps_its_record_on_the_match_under_the_same_rules(
     assert stored.idempotency is not None
     once = Once.of("move", ada.player_id or "", "mv-1", {"move": move, "version": view.version})
     assert once is not None
-    assert stored.idempotency == once.recorded(first.to_json(), clock.now())
+    assert stored.idempotency == once.recorded(first.version, clock.now())
+    assert stored.idempotency["key"] == once.key_digest[:MOVE_DIGEST_HEX]  # 128 bits of each digest
+    assert "answer" not in stored.idempotency  # a retry renders the stored match again
     assert "mv-1" not in json.dumps(stored.idempotency)  # the digest, never the key
     with pytest.raises(IdempotencyKeyReused):
         svc.matches.move(ada, match.id, {**move, "take": ["zz"]}, view.version, "mv-1")
@@ -240,15 +243,31 @@ def test_a_keyed_move_keeps_its_record_on_the_match_under_the_same_rules(
 def test_a_move_record_replays_only_its_own_request() -> None:
     once = Once.of("move", "p_1", "mv-1", {"move": {"card": "7d"}, "version": 3})
     assert once is not None
-    record = once.recorded({"version": 4}, 1_800_000_000.0)
-    assert once.replay(record, 1_800_000_000.0 + REPLAY_SECONDS) == {"version": 4}
-    assert once.replay(None, 0) is None
+    record = once.recorded(4, 1_800_000_000.0)
+    assert record == {
+        "key": once.key_digest[:MOVE_DIGEST_HEX],
+        "body": once.body_hash[:MOVE_DIGEST_HEX],
+        "at": iso(1_800_000_000.0),
+        "version": 4,
+    }
+    assert once.made_move(record, 1_800_000_000.0 + REPLAY_SECONDS)
+    assert not once.made_move(None, 0)
     other_key = Once.of("move", "p_1", "mv-2", {"move": {"card": "7d"}, "version": 3})
     other_caller = Once.of("move", "p_2", "mv-1", {"move": {"card": "7d"}, "version": 3})
+    other_body = Once.of("move", "p_1", "mv-1", {"move": {"card": "7c"}, "version": 3})
     assert other_key is not None
     assert other_caller is not None
-    assert other_key.replay(record, 1_800_000_000.0) is None
-    assert other_caller.replay(record, 1_800_000_000.0) is None
+    assert other_body is not None
+    assert not other_key.made_move(record, 1_800_000_000.0)
+    assert not other_caller.made_move(record, 1_800_000_000.0)
+    with pytest.raises(IdempotencyKeyReused):
+        other_body.made_move(record, 1_800_000_000.0)
+    with pytest.raises(IdempotencyKeyReused):
+        once.made_move(record, 1_800_000_000.0 + REPLAY_SECONDS + 1)
+    # a record of before the compact one kept the whole digests (and the answer): still recognised
+    whole = {"key": once.key_digest, "body": once.body_hash, "at": record["at"], "answer": {"version": 4}}
+    assert once.made_move(whole, 1_800_000_000.0)
+    assert not other_key.made_move(whole, 1_800_000_000.0)
     # a record written before these rules held the key itself, the caller and "hash": never a replay
     legacy = {"key": "mv-1", "hash": once.body_hash, "caller": "p_1", "answer": {"version": 4}}
-    assert once.replay(legacy, 1_800_000_000.0) is None
+    assert not once.made_move(legacy, 1_800_000_000.0)

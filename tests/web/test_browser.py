@@ -191,8 +191,8 @@ def test_a_whole_match_against_a_bot_is_played_by_clicking(site: Site, page: Any
     page.wait_for_url(re.compile(r"/web/play/"))
     page.wait_for_selector("#game[data-version]")
     match_id = page.url.rsplit("/", 1)[1].split("?")[0]
-    assert page.evaluate("sessionStorage.getItem('scopa.token')").startswith("scp_")
-    assert "scp_" not in page.content()
+    assert page.evaluate("sessionStorage.getItem('scopa.token')").startswith("scs_")
+    assert "scs_" not in page.content()
     assert page.locator("#hand img.card").count() == 3
     screenshot(page, "play", phone=True)
 

@@ -99,7 +99,7 @@ def test_an_account_lasts_token_shown_once_kept_on_the_device_rotated_and_signed
     page.click("#signup-form button[type=submit]")
     page.wait_for_selector("#token-once:not([hidden])")
     token = page.input_value("#token-value")
-    assert token.startswith("scp_")
+    assert token.startswith("scs_")
     assert page.locator("#me-name").inner_text() == "Nora"
     assert page.evaluate("sessionStorage.getItem('scopa.token')") == token  # this tab only: not asked to keep
     assert page.evaluate("localStorage.getItem('scopa.token')") is None
@@ -134,7 +134,7 @@ def test_an_account_lasts_token_shown_once_kept_on_the_device_rotated_and_signed
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#rotate")
     page.wait_for_function(
-        f"() => document.getElementById('token-value').value.startsWith('scp_') && "
+        f"() => document.getElementById('token-value').value.startsWith('scs_') && "
         f"document.getElementById('token-value').value !== {token!r}"
     )
     fresh = page.input_value("#token-value")

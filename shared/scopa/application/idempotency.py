@@ -28,10 +28,14 @@ Where the record lives:
   action is logged and the answer still given: the record is the fast path, the keyed item the guarantee.
   A request refused or failed inside the action (a conflict, a busy table) leaves its record in progress
   too: its retry runs again, and the same key with another body is still refused.
-* **Moves** keep their record on the match item itself (:meth:`Once.recorded`, read back by
-  :meth:`Once.replay`), written by the move's own conditional write: atomic with the move, no extra
-  write, in the partition the move writes anyway. The match keeps its last keyed move only; a retry of an
-  older move meets a newer version and is refused as stale, never applied twice.
+* **Moves** keep their record on the match item itself (:meth:`Once.recorded`, recognised by
+  :meth:`Once.made_move`), written by the move's own conditional write: atomic with the move, no extra
+  write, in the partition the move writes anyway. The record is small (the key's digest, the body's hash,
+  when, and the version the move produced), never the answer: a retry is answered by rendering the
+  stored match for its caller again, which is what the first answer showed unless the match moved on
+  since (the opponent resigned, the clock ran out): the retry then sees it as it stands. The match keeps
+  its last keyed move only; a retry of an older move meets a newer version and is refused as stale,
+  never applied twice. (Records written before kept the whole answer; they are still replayed as kept.)
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.idempotency import IdempotencyRecord, IdempotencyRepository
 
 REPLAY_SECONDS = 24 * 3600  # how long a key answers for its request (and its record lives)
+MOVE_DIGEST_HEX = 32  # what a match's record of its last keyed move keeps of each digest (128 bits)
 ID_HEX_DIGITS = 16  # the services' usual ids: a prefix and 64 bits in hex (``p_``, ``m_``; ``t_``: 48)
 
 
@@ -97,22 +102,29 @@ class Once:
             raise IdempotencyKeyReused("this Idempotency-Key was used more than a day ago: use a new key")
         return True
 
-    def recorded(self, answer: dict[str, Any], now: float) -> dict[str, Any]:
-        """What a match keeps of the keyed move it applied: this request's origin, when, and the answer."""
-        return {**self.origin, "at": iso(now), "answer": answer}
+    def recorded(self, version: int, now: float) -> dict[str, Any]:
+        """What a match keeps of the keyed move it applied: this request's digests (their first
+        :data:`MOVE_DIGEST_HEX` hex digits: 128 bits each), when, and the version the move produced; never
+        the answer: a retry renders the stored match again."""
+        return {
+            "key": self.key_digest[:MOVE_DIGEST_HEX],
+            "body": self.body_hash[:MOVE_DIGEST_HEX],
+            "at": iso(now),
+            "version": version,
+        }
 
-    def replay(self, record: dict[str, Any] | None, now: float) -> dict[str, Any] | None:
-        """The answer in ``record`` (from :meth:`recorded`) when this very request made it; else None.
+    def made_move(self, record: dict[str, Any] | None, now: float) -> bool:
+        """True when ``record`` (from :meth:`recorded`, or a record of before with whole digests and the
+        answer) is this very request's move.
 
         The same key with another body, or after its time, raises :class:`IdempotencyKeyReused`.
         """
         if not record or not isinstance(record.get("at"), str):
-            return None  # no keyed move, or one recorded before these rules (it held the key itself)
-        origin = {"key": record.get("key"), "body": record.get("body")}
-        if not self.made({k: str(v) for k, v in origin.items()}, record["at"], now):
-            return None
-        answer: dict[str, Any] = record["answer"]
-        return answer
+            return False  # no keyed move, or one recorded before these rules (it held the key itself)
+        key, body = str(record.get("key")), str(record.get("body"))
+        short = len(key) == MOVE_DIGEST_HEX  # a compact record keeps the digests' first digits
+        mine = Once(self.key_digest[: len(key)], self.body_hash[: len(body)]) if short else self
+        return mine.made({"key": key, "body": body}, record["at"], now)
 
 
 class Made(Protocol):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scopa.application.auth import Tokens
 from scopa.application.clock import Clock
 from scopa.application.idempotency import IdempotentRequests
 from scopa.application.ports.changes import ChangeFeed, NoFeed
@@ -59,12 +60,15 @@ class ServiceSet:
         changes: ChangeFeed | None = None,
         hooks: WebhookWiring | None = None,
         jobs: JobRunner | None = None,
+        signing_key: bytes | None = None,
     ) -> None:
+        """``signing_key`` signs the players' tokens (None: a key of this process only, for tests)."""
         self.stores = stores
         self.clock = clock
         self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
         self.requests = IdempotentRequests(stores.idempotency, clock)  # keyed requests (Idempotency-Key)
-        self.players = PlayerService(stores.players, clock)
+        self.tokens = Tokens(stores.players, clock, signing_key)  # issues and checks tokens (cached)
+        self.players = PlayerService(stores.players, clock, self.tokens)
         self.matches = MatchService(stores.matches, clock, self.players, self.changes)
         self.lobby = LobbyService(stores.seeks, self.matches, self.players, clock, self.changes)
         self.clubs = ClubService(stores.clubs, clock, self.players)

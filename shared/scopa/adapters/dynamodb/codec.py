@@ -12,6 +12,7 @@ import base64
 import json
 import random
 import time
+import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -252,3 +253,50 @@ def decode_cursor(cursor: str, names: frozenset[str] = frozenset({keys.PK, keys.
         return key
     except (ValueError, TypeError) as exc:
         raise InvalidCursor("the cursor is not one this service returned") from exc
+
+
+# ------------------------------------------------------------------------------------- packed documents
+# A document (plain JSON values) packed into one binary attribute: a format byte, then the compact JSON
+# text deflated with a preset dictionary. The dictionary holds what every match document repeats (field
+# names, card codes, move-log entries), so even a short document compresses: a classic Scopa match item
+# stays under one write unit (1 KB). The dictionary of a format never changes (a test pins its digest):
+# a new dictionary is a new format byte, and every format ever written stays readable.
+
+_CARDS = [rank + suit for suit in "dcsb" for rank in "A234567JQK"]
+_PACK_DICTIONARY_1 = (
+    # Briscola's and Scopa's state fields, then the match's own, then move-log entries and card codes
+    # (the most frequent last: deflate reaches the end of its dictionary most cheaply).
+    '"g":0,"drawn":6,"trump":21,"trump_suit":2,"trump_holder":-1,"trick":"","leader":1,"tricks":[],'
+    '"points":[0,0],"signals":[],"bids":[],"chiamata":[-1,-1,-1],"variant":"classic","target":11,'
+    '"format":1,"game":"scopa","rules":{},"seed":"","first_dealer":0,"deal":1,"dealer":0,"attempt":0,'
+    '"deck":"","dealt":40,"hands":["",""],"table":"","piles":["",""],"scope":[],"bonuses":[],'
+    '"revealed":0,"turn":1,"last_capturer":0,"moves":0,"scores":[0,0],"history":[[0,0]],'
+    '"last_deal":{"points":[{"scope":1,"settebello":1,"primiera":1,"cards":1,"coins":1}],'
+    '"totals":[0,0],"cards":[20,20],"coins":[5,5],"primiera":[84,64]},"commitments":[""],'
+    '"result":{"winner":1,"reason":"target","scores":[0,0]},"finished":[],"leftovers":"",'
+    '"preset":"classic","seats":["p_","bot-greedy"],"names":["","Greedy bot"],"created_at":"20",'
+    '"updated_at":"20","created_by":"p_","move_seconds":259200,"accepted":[true,true],"timed":false,'
+    '"deadline":null,"context":null,"origin":null,"idempotency":{"key":"","body":"","at":"20",'
+    '"version":0},"log":[],"moves":["'
+    + '","'.join(f"{seat}:{card}" for seat in "10" for card in _CARDS)
+    + '","'
+    + "".join(_CARDS)
+    + '"]'
+).encode()
+PACK_FORMATS = {1: _PACK_DICTIONARY_1}
+PACK_FORMAT = 1  # what :func:`pack` writes
+
+
+def pack(document: Mapping[str, Any], fmt: int = PACK_FORMAT) -> bytes:
+    """``document`` as compact JSON, deflated with format ``fmt``'s dictionary, behind its format byte."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, PACK_FORMATS[fmt])
+    text = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode()
+    return bytes([fmt]) + packer.compress(text) + packer.flush()
+
+
+def unpack(data: bytes) -> dict[str, Any]:
+    """The document :func:`pack` packed, whichever format it was written in."""
+    fmt, body = data[0], data[1:]
+    unpacker = zlib.decompressobj(-15, PACK_FORMATS[fmt])
+    document: dict[str, Any] = json.loads(unpacker.decompress(body) + unpacker.flush())
+    return document

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
+from botocore.exceptions import ClientError
+
 from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.codec import (
     DEFAULT_BACKOFF,
@@ -19,14 +21,19 @@ from scopa.adapters.dynamodb.codec import (
     encode_cursor,
     from_item,
     item_key,
+    pack,
     put_if_version,
+    raise_conflict,
     to_item,
     transact,
+    unpack,
 )
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchSummary
 from scopa.application.ports.players import Player, Role
+from scopa.domain.cards import CODES
+from scopa.domain.shuffle import commitment, deal_seed, shuffled_deck
 
 
 class DynamoRepository:
@@ -43,20 +50,29 @@ class DynamoRepository:
     # ------------------------------------------------------------------ players and tokens
 
     def create_player(self, player: Player) -> None:
-        items: list[dict[str, Any]] = [
-            {
-                "Put": {
-                    "TableName": self.table,
-                    "Item": self._player_item(player),
-                    "ConditionExpression": "attribute_not_exists(pk)",
-                }
-            }
-        ]
-        if player.token_hash:
-            items.append(
-                {"Put": {"TableName": self.table, "Item": self._token_item(player.token_hash, player)}}
-            )
-        self._transact(items)
+        """One conditional put; an opaque token (version 0, tests of the read path) also gets its token item,
+        in one transaction with the profile."""
+        item = self._player_item(player)
+        if not (player.token_hash and player.token_version == 0):
+            try:
+                self.client.put_item(
+                    TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(pk)"
+                )
+            except ClientError as exc:
+                raise_conflict(exc)
+            return
+        self._transact(
+            [
+                {
+                    "Put": {
+                        "TableName": self.table,
+                        "Item": item,
+                        "ConditionExpression": "attribute_not_exists(pk)",
+                    }
+                },
+                {"Put": {"TableName": self.table, "Item": self._token_item(player.token_hash, player)}},
+            ]
+        )
 
     def _player_item(self, player: Player) -> dict[str, Any]:
         item: dict[str, Any] = {
@@ -72,6 +88,8 @@ class DynamoRepository:
             item["token_hash"] = player.token_hash
         if player.origin:
             item["origin"] = json.dumps(player.origin, separators=(",", ":"))
+        if player.token_version:
+            item["token_version"] = player.token_version
         return to_item(item)
 
     def _token_item(self, token_hash: str, player: Player) -> dict[str, Any]:
@@ -93,12 +111,14 @@ class DynamoRepository:
             created_at=item["created_at"],
             token_hash=item.get("token_hash"),
             origin=json.loads(item["origin"]) if "origin" in item else None,
+            token_version=int(item.get("token_version", 0)),
         )
 
     def set_role(self, player_id: str, role: Role) -> None:
         player = self.get_player(player_id)
         if player is None:
             raise WriteConflict("no such player")
+        opaque = player.token_hash if player.token_version == 0 else None  # has a token item to update
         items: list[dict[str, Any]] = [
             {
                 "Update": {
@@ -118,11 +138,11 @@ class DynamoRepository:
                 }
             }
         ]
-        if player.token_hash:
-            items.append(
-                {"Put": {"TableName": self.table, "Item": _token_item(player.token_hash, player_id, role)}}
-            )
-        self._transact(items)
+        if opaque:
+            items.append({"Put": {"TableName": self.table, "Item": _token_item(opaque, player_id, role)}})
+            self._transact(items)
+        else:
+            self._update(items[0]["Update"])
 
     def get_token_owner(self, token_hash: str) -> tuple[str, Role] | None:
         found = self.client.get_item(
@@ -133,41 +153,49 @@ class DynamoRepository:
         item = from_item(found)
         return item["player_id"], cast(Role, item["role"])
 
-    def replace_token(self, player_id: str, old_hash: str | None, new_hash: str | None) -> None:
-        player = self.get_player(player_id)
+    def replace_token(self, player_id: str, old_hash: str | None, new_hash: str | None, version: int) -> None:
+        player = self.get_player(player_id, consistent=True)
         if player is None:
             raise WriteConflict("no such player")
+        names = {"#tv": "token_version"}
+        values: dict[str, Any] = {":tv": version}
+        if old_hash:
+            conditions = ["token_hash = :old"]
+            values[":old"] = old_hash
+        else:
+            conditions = ["attribute_exists(pk)", "attribute_not_exists(token_hash)"]
+        if version > 1:
+            conditions.append("#tv = :prev")
+            values[":prev"] = version - 1
+        else:  # the first version: a player of before versions
+            conditions.append("attribute_not_exists(#tv)")
+        if new_hash:
+            update_expression = "SET token_hash = :new, #tv = :tv"
+            values[":new"] = new_hash
+        else:
+            update_expression = "SET #tv = :tv REMOVE token_hash"
         update: dict[str, Any] = {
             "TableName": self.table,
             "Key": item_key(keys.player_pk(player_id), keys.PROFILE),
+            "UpdateExpression": update_expression,
+            "ConditionExpression": " AND ".join(conditions),
+            "ExpressionAttributeNames": names,
+            "ExpressionAttributeValues": to_item(values),
         }
-        if old_hash:
-            conditions, values = ["token_hash = :old"], {":old": old_hash}
-        else:
-            conditions, values = ["attribute_exists(pk)", "attribute_not_exists(token_hash)"], {}
-        if new_hash:
-            # The new token item copies the role read above: a role changed since then must fail the
-            # write, or a demoted organizer would keep the role through the new token.
-            conditions.append("#r = :role")
-            values[":role"] = player.role
-            update["ExpressionAttributeNames"] = {"#r": "role"}
-            update["UpdateExpression"] = "SET token_hash = :new"
-            values[":new"] = new_hash
-        else:
-            update["UpdateExpression"] = "REMOVE token_hash"
-        update["ConditionExpression"] = " AND ".join(conditions)
-        if values:
-            update["ExpressionAttributeValues"] = to_item(values)
-        items: list[dict[str, Any]] = [{"Update": update}]
-        if old_hash:
-            items.append(
-                {"Delete": {"TableName": self.table, "Key": item_key(keys.token_pk(old_hash), keys.TOKEN_SK)}}
+        if old_hash and player.token_version == 0:  # an opaque token: its own item goes too
+            self._transact(
+                [
+                    {"Update": update},
+                    {
+                        "Delete": {
+                            "TableName": self.table,
+                            "Key": item_key(keys.token_pk(old_hash), keys.TOKEN_SK),
+                        }
+                    },
+                ]
             )
-        if new_hash:
-            items.append(
-                {"Put": {"TableName": self.table, "Item": _token_item(new_hash, player_id, player.role)}}
-            )
-        self._transact(items)
+        else:
+            self._update(update)
 
     # ------------------------------------------------------------------ matches
 
@@ -216,54 +244,27 @@ class DynamoRepository:
         return {match.id: match for match in matches}
 
     def _match_item(self, match: Match) -> dict[str, Any]:
-        # The JSON texts keep the exact spelling items were always written with.
+        """The match as one item: what keys, indexes and conditions need as attributes, the rest packed
+        into ``doc`` (:func:`~scopa.adapters.dynamodb.codec.pack`: deflated JSON, about 40% of its text).
+
+        ``rating`` stays an attribute: the ratings store flips it in place (``pending`` -> ``rated``).
+        """
         item: dict[str, Any] = {
             keys.PK: keys.match_pk(match.id),
             keys.SK: keys.MATCH_SK,
             "type": "match",
-            "id": match.id,
-            "game": match.game,
-            "preset": match.preset,
-            "rules": json.dumps(match.rules, separators=(",", ":")),
-            "seats": json.dumps(match.seats),
-            "names": json.dumps(match.names, ensure_ascii=False),
             "status": match.status,
             "version": match.version,
-            "state": json.dumps(match.state, separators=(",", ":")),
-            "moves": " ".join(match.moves),
-            "created_at": match.created_at,
-            "updated_at": match.updated_at,
-            "created_by": match.created_by,
-            "move_seconds": match.move_seconds,
-            "accepted": json.dumps(match.accepted),
+            "doc": pack(_match_document(match)),
         }
-        if match.deadline is not None:
-            item["deadline"] = match.deadline
-            if match.status == "active":
-                item[keys.GSI1_PK] = keys.LIVE
-                item[keys.GSI1_SK] = keys.live_sk(match.deadline, match.id)
+        if match.deadline is not None and match.status == "active":
+            item[keys.GSI1_PK] = keys.LIVE
+            item[keys.GSI1_SK] = keys.live_sk(match.deadline, match.id)
         if match.rating:
             item["rating"] = match.rating
             if match.status == "finished" and match.rating == "pending":
                 item[keys.GSI1_PK] = keys.UNRATED
                 item[keys.GSI1_SK] = f"{match.updated_at}#{match.id}"
-        if match.context:
-            item["context"] = json.dumps(match.context, separators=(",", ":"))
-        if match.idempotency:
-            item["idempotency"] = json.dumps(match.idempotency, separators=(",", ":"))
-        if match.origin:
-            item["origin"] = json.dumps(match.origin, separators=(",", ":"))
-        if match.seeded:  # written only when true, so items from before the flag read as not seeded
-            item["seeded"] = True
-        if match.master_seed is not None:  # a pending match's secret deal, until it is dealt
-            item["master_seed"] = match.master_seed
-            item["first_dealer"] = match.first_dealer if match.first_dealer is not None else 0
-        if not match.timed:  # written only when false, so items from before the flag read as timed
-            item["timed"] = False
-        if not match.rated:  # written only when false, so items from before the flag read as rated
-            item["rated"] = False
-        if match.expires_at is not None:  # not ``expires_at``: that is the table's TTL attribute
-            item["invite_expires"] = match.expires_at
         return to_item(item)
 
     def list_player_matches(
@@ -301,25 +302,22 @@ class DynamoRepository:
             self.table,
             [item_key(keys.match_pk(i), keys.MATCH_SK) for i in ids],
             backoff=self.backoff,
-            ProjectionExpression="id, created_at, #st, #n, seats, preset, #state",
-            ExpressionAttributeNames={"#st": "status", "#n": "names", "#state": "state"},
         )
-        found = {item["id"]: item for item in map(from_item, items)}
+        found = {match.id: match for match in map(_match_from_item, items)}
         out = []
         for i in ids:
-            item = found.get(i)
-            if item is None:
+            match = found.get(i)
+            if match is None:
                 continue
-            state = json.loads(item["state"])
             out.append(
                 MatchSummary(
                     id=i,
-                    created_at=item["created_at"],
-                    status=item["status"],
-                    names=json.loads(item["names"]),
-                    seats=json.loads(item["seats"]),
-                    preset=item["preset"],
-                    result=state.get("result"),
+                    created_at=match.created_at,
+                    status=match.status,
+                    names=match.names,
+                    seats=match.seats,
+                    preset=match.preset,
+                    result=match.state.get("result"),
                 )
             )
         return out
@@ -340,6 +338,13 @@ class DynamoRepository:
     def _transact(self, items: list[dict[str, Any]]) -> None:
         transact(self.client, items)
 
+    def _update(self, update: dict[str, Any]) -> None:
+        """One conditional ``UpdateItem`` (the parameters of a transaction's ``Update``)."""
+        try:
+            self.client.update_item(**update)
+        except ClientError as exc:
+            raise_conflict(exc)
+
 
 def _token_item(token_hash: str, player_id: str, role: str) -> dict[str, Any]:
     return to_item(
@@ -353,7 +358,159 @@ def _token_item(token_hash: str, player_id: str, role: str) -> dict[str, Any]:
     )
 
 
+def _match_document(match: Match) -> dict[str, Any]:
+    """What the match item packs: every field but those kept as attributes (see ``_match_item``)."""
+    doc: dict[str, Any] = {  # the id is the key's
+        "game": match.game,
+        "preset": match.preset,
+        "rules": match.rules,
+        "seats": match.seats,
+        "names": match.names,
+        "state": _without_derivable(match.state),
+        "moves": match.moves,  # a JSON list, spelled as the state's log of the deal: deflate finds it twice
+        "created_at": match.created_at,
+        "updated_at": match.updated_at,
+        "created_by": match.created_by,
+        "move_seconds": match.move_seconds,
+        "accepted": match.accepted,
+    }
+    optional = {
+        "deadline": match.deadline,
+        "context": match.context,
+        "idempotency": match.idempotency,
+        "origin": match.origin,
+        "master_seed": match.master_seed,  # a pending match's secret deal, until it is dealt
+        "first_dealer": match.first_dealer,
+        "expires_at": match.expires_at,
+    }
+    doc.update({name: value for name, value in optional.items() if value is not None})
+    if match.seeded:
+        doc["seeded"] = True
+    if not match.timed:
+        doc["timed"] = False
+    if not match.rated:
+        doc["rated"] = False
+    return doc
+
+
+# A Scopa state's deck order and its commitments follow from its master seed (``scopa.domain.shuffle``):
+# the item leaves them out when recomputing them gives them back exactly (checked on every write), and
+# puts them back on reading. About 280 of a classic match's bytes: what keeps it under one write unit.
+_DERIVED = "derived"  # the state key saying what was left out: {"deck": 1, "commitments": <count>}
+
+
+def _without_derivable(state: dict[str, Any]) -> dict[str, Any]:
+    if state.get("game") != "scopa" or not isinstance(state.get("seed"), str) or _DERIVED in state:
+        return state
+    counts = {"deck": 1, "commitments": len(state.get("commitments") or [])}
+    derived = _derivable(state, counts["commitments"])
+    left_out = {name: n for name, n in counts.items() if state.get(name) == derived[name]}
+    if not left_out:
+        return state
+    return {**{k: v for k, v in state.items() if k not in left_out}, _DERIVED: left_out}
+
+
+def _with_derived(state: dict[str, Any]) -> dict[str, Any]:
+    left_out = state.get(_DERIVED)
+    if not isinstance(left_out, dict):
+        return state
+    rest = {k: v for k, v in state.items() if k != _DERIVED}
+    derived = _derivable(rest, int(left_out.get("commitments", 0)))
+    return {**rest, **{name: derived[name] for name in left_out}}
+
+
+def _derivable(state: dict[str, Any], deals: int) -> dict[str, Any]:
+    """What a Scopa state's seed gives: the current deal's deck, and the commitments of ``deals`` deals."""
+    seed, deal, attempt = state["seed"], int(state.get("deal", 0)), int(state.get("attempt", 0))
+    deck = "".join(CODES[c] for c in shuffled_deck(deal_seed(seed, deal), attempt))
+    return {"deck": deck, "commitments": [commitment(deal_seed(seed, d)) for d in range(deals)]}
+
+
 def _match_from_item(typed: dict[str, Any]) -> Match:
+    """A match item, packed (``doc``) or written before packing (one attribute a field): both load."""
+    if "doc" not in typed:
+        return _match_from_legacy_item(typed)
+    item = from_item({name: value for name, value in typed.items() if name != "doc"})
+    doc = unpack(typed["doc"]["B"])
+    return Match(
+        id=item[keys.PK].removeprefix(keys.match_pk("")),
+        game=doc["game"],
+        preset=doc["preset"],
+        rules=doc["rules"],
+        seats=doc["seats"],
+        names=doc["names"],
+        status=item["status"],
+        version=int(item["version"]),
+        state=_with_derived(doc["state"]),
+        moves=doc["moves"],
+        created_at=doc["created_at"],
+        updated_at=doc["updated_at"],
+        created_by=doc["created_by"],
+        move_seconds=int(doc["move_seconds"]),
+        deadline=doc.get("deadline"),
+        accepted=doc["accepted"],
+        idempotency=doc.get("idempotency"),
+        context=doc.get("context"),
+        rating=item.get("rating"),
+        origin=doc.get("origin"),
+        seeded=bool(doc.get("seeded", False)),
+        master_seed=doc.get("master_seed"),
+        first_dealer=doc.get("first_dealer"),
+        timed=bool(doc.get("timed", True)),
+        rated=bool(doc.get("rated", True)),
+        expires_at=doc.get("expires_at"),
+    )
+
+
+def legacy_match_item(match: Match) -> dict[str, Any]:
+    """A match item as written before packing (one attribute a field, JSON texts): migration tests
+    write these to show they still load."""
+    item: dict[str, Any] = {
+        keys.PK: keys.match_pk(match.id),
+        keys.SK: keys.MATCH_SK,
+        "type": "match",
+        "id": match.id,
+        "game": match.game,
+        "preset": match.preset,
+        "rules": json.dumps(match.rules, separators=(",", ":")),
+        "seats": json.dumps(match.seats),
+        "names": json.dumps(match.names, ensure_ascii=False),
+        "status": match.status,
+        "version": match.version,
+        "state": json.dumps(match.state, separators=(",", ":")),
+        "moves": " ".join(match.moves),
+        "created_at": match.created_at,
+        "updated_at": match.updated_at,
+        "created_by": match.created_by,
+        "move_seconds": match.move_seconds,
+        "accepted": json.dumps(match.accepted),
+    }
+    if match.deadline is not None:
+        item["deadline"] = match.deadline
+        if match.status == "active":
+            item[keys.GSI1_PK] = keys.LIVE
+            item[keys.GSI1_SK] = keys.live_sk(match.deadline, match.id)
+    if match.rating:
+        item["rating"] = match.rating
+    for name in ("context", "idempotency", "origin"):
+        value = getattr(match, name)
+        if value:
+            item[name] = json.dumps(value, separators=(",", ":"))
+    if match.seeded:
+        item["seeded"] = True
+    if match.master_seed is not None:
+        item["master_seed"] = match.master_seed
+        item["first_dealer"] = match.first_dealer if match.first_dealer is not None else 0
+    if not match.timed:
+        item["timed"] = False
+    if not match.rated:
+        item["rated"] = False
+    if match.expires_at is not None:
+        item["invite_expires"] = match.expires_at
+    return to_item(item)
+
+
+def _match_from_legacy_item(typed: dict[str, Any]) -> Match:
     item = from_item(typed)
 
     def parsed(name: str) -> Any:

@@ -1,10 +1,11 @@
 """Players and their bearer tokens on SQLite.
 
-A token row is keyed by the token's SHA-256 (the token itself is stored nowhere) and carries the player's
-role, so authenticating is one read. The profile and its token row change together, in one transaction,
-and on the same conditions as on DynamoDB: a change is decided on a read of the profile, and the write
-checks that the profile is still as read (same token, same role), or loses with
-:class:`~scopa.application.ports.conflict.WriteConflict`.
+The profile keeps its current token's SHA-256 (the token itself is stored nowhere); its token version
+lives in ``token_versions`` (a table of its own, so files from before versions need no migration: no
+row is version 0). An opaque token of before signed tokens also has a row in ``tokens``, keyed by its
+hash and carrying the player's role. Changes go in one transaction, on the same conditions as on
+DynamoDB: a change is decided on a read of the profile, and the write checks that the profile is still
+as read (same token, same version), or loses with :class:`~scopa.application.ports.conflict.WriteConflict`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ SCHEMA: tuple[str, ...] = (
         player_id TEXT NOT NULL,
         role TEXT NOT NULL
     )""",
+    """CREATE TABLE IF NOT EXISTS token_versions (
+        player_id TEXT PRIMARY KEY,
+        version INTEGER NOT NULL
+    ) WITHOUT ROWID""",
 )
 
 
@@ -57,12 +62,18 @@ class SqlitePlayerRepository:
             )
             if created.rowcount == 0:
                 raise WriteConflict("the player exists")
-            if player.token_hash:
+            if player.token_version:
+                _put_version(tx, player.id, player.token_version)
+            elif player.token_hash:  # an opaque token (tests of the read path)
                 _put_token(tx, player.token_hash, player.id, player.role)
 
     def get_player(self, player_id: str, consistent: bool = False) -> Player | None:
         """Every read is consistent here (``consistent`` is for the DynamoDB adapter)."""
-        row = self.db.one("SELECT * FROM players WHERE id = ?", (player_id,))
+        row = self.db.one(
+            """SELECT p.*, COALESCE(v.version, 0) AS token_version FROM players p
+            LEFT JOIN token_versions v ON v.player_id = p.id WHERE p.id = ?""",
+            (player_id,),
+        )
         if row is None:
             return None
         return Player(
@@ -72,6 +83,7 @@ class SqlitePlayerRepository:
             created_at=row["created_at"],
             token_hash=row["token_hash"],
             origin=json.loads(row["origin"]) if row["origin"] else None,
+            token_version=int(row["token_version"]),
         )
 
     def set_role(self, player_id: str, role: Role) -> None:
@@ -86,32 +98,30 @@ class SqlitePlayerRepository:
             )
             if changed.rowcount == 0:
                 raise WriteConflict("the player's token changed meanwhile")
-            if player.token_hash:
+            if player.token_hash and player.token_version == 0:
                 _put_token(tx, player.token_hash, player_id, role)
 
     def get_token_owner(self, token_hash: str) -> tuple[str, Role] | None:
         row = self.db.one("SELECT player_id, role FROM tokens WHERE token_hash = ?", (token_hash,))
         return (row["player_id"], cast(Role, row["role"])) if row else None
 
-    def replace_token(self, player_id: str, old_hash: str | None, new_hash: str | None) -> None:
+    def replace_token(self, player_id: str, old_hash: str | None, new_hash: str | None, version: int) -> None:
         player = self.get_player(player_id)
         if player is None:
             raise WriteConflict("no such player")
         with self.db.transaction() as tx:
-            # ``token_hash IS ?`` also matches "no token" when ``old_hash`` is None. The new token row copies
-            # the role read above: a role changed since then must fail the write, or a demoted organizer
-            # would keep the role through the new token.
-            condition, values = "id = ? AND token_hash IS ?", [player_id, old_hash]
-            if new_hash:
-                condition += " AND role = ?"
-                values.append(player.role)
-            changed = tx.execute(f"UPDATE players SET token_hash = ? WHERE {condition}", (new_hash, *values))
-            if changed.rowcount == 0:
-                raise WriteConflict("the token or the role changed meanwhile")
+            # ``token_hash IS ?`` also matches "no token" when ``old_hash`` is None.
+            row = tx.execute(
+                """SELECT COALESCE(v.version, 0) AS version FROM players p
+                LEFT JOIN token_versions v ON v.player_id = p.id WHERE p.id = ? AND p.token_hash IS ?""",
+                (player_id, old_hash),
+            ).fetchone()
+            if row is None or int(row["version"]) != version - 1:
+                raise WriteConflict("the token changed meanwhile")
+            tx.execute("UPDATE players SET token_hash = ? WHERE id = ?", (new_hash, player_id))
+            _put_version(tx, player_id, version)
             if old_hash:
                 tx.execute("DELETE FROM tokens WHERE token_hash = ?", (old_hash,))
-            if new_hash:
-                _put_token(tx, new_hash, player_id, player.role)
 
 
 def _put_token(tx: sqlite3.Connection, token_hash: str, player_id: str, role: str) -> None:
@@ -119,4 +129,12 @@ def _put_token(tx: sqlite3.Connection, token_hash: str, player_id: str, role: st
         """INSERT INTO tokens (token_hash, player_id, role) VALUES (?, ?, ?)
         ON CONFLICT (token_hash) DO UPDATE SET player_id = excluded.player_id, role = excluded.role""",
         (token_hash, player_id, role),
+    )
+
+
+def _put_version(tx: sqlite3.Connection, player_id: str, version: int) -> None:
+    tx.execute(
+        """INSERT INTO token_versions (player_id, version) VALUES (?, ?)
+        ON CONFLICT (player_id) DO UPDATE SET version = excluded.version""",
+        (player_id, version),
     )

@@ -1,7 +1,8 @@
 """Players and their bearer tokens: the entity and the port that stores them.
 
-A token is never stored, only its SHA-256; the token's own record carries the player's role, so
-authenticating a request is one read.
+A token is never stored, only its SHA-256 and its version (see :mod:`scopa.application.auth`): a signed
+token names its player and version, checked against the profile's. Opaque tokens from before signed ones
+have version 0 and a token record of their own, keyed by the hash and carrying the player's role.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ class Player:
     bot: str | None = None  # the bot's name for house bots
     token_hash: str | None = None  # SHA-256 of the player's current bearer token (the token is never stored)
     origin: dict[str, str] | None = None  # the registration's Idempotency-Key digest and body hash
+    # The current token's version: 1 at registration, bumped by every rotation, revocation or reissue;
+    # 0 for an opaque token of before signed tokens (found through its own token record).
+    token_version: int = 0
 
     @property
     def is_bot(self) -> bool:
@@ -35,14 +39,16 @@ class PlayerRepository(Protocol):
         ...
 
     def create_player(self, player: Player) -> None:
-        """Store a new player and its token item together."""
+        """Store a new player (conditioned on its id being new); an opaque token (version 0) gets its
+        token record in the same write."""
         ...
 
     def get_token_owner(self, token_hash: str) -> tuple[str, Role] | None:
-        """The player id and role behind a token hash (one read: the token item carries the role)."""
+        """The player id and role behind an opaque token's hash (one read: its record carries the role)."""
         ...
 
-    def replace_token(self, player_id: str, old_hash: str | None, new_hash: str | None) -> None:
-        """Swap the token (``new_hash`` None revokes it) if ``old_hash`` is still the current one and the
-        role has not changed since it was read (the new token item carries the role)."""
+    def replace_token(self, player_id: str, old_hash: str | None, new_hash: str | None, version: int) -> None:
+        """Make ``new_hash`` (None: no token, revoked) the current token at ``version``, if ``old_hash`` is
+        still the current one and the stored version is still ``version - 1`` (none stored counts as 0);
+        the old opaque token's own record, if any, is deleted with it."""
         ...

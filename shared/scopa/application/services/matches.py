@@ -1,8 +1,10 @@
 """Matches: create, show, move, resign, accept or decline, wait for a change, records and lists.
 
-A move costs one consistent read of the match and one conditional write (``version = expected``). The
-match item carries its own idempotency record (the last keyed move's key digest, body hash, time and
-answer: :meth:`scopa.application.idempotency.Once.recorded`), so a retried move needs no extra write.
+A move costs one consistent read of the match and one conditional write (``version = expected``); the
+caller's token is checked without a read (:class:`scopa.application.auth.Tokens`). The match item
+carries its own idempotency record (the last keyed move's key digest, body hash, time and the version it
+produced: :meth:`scopa.application.idempotency.Once.recorded`), so a retried move needs no extra write:
+it is answered by rendering the stored match for its caller again.
 House bots move in the same request, right after the human, under the same conditional write. An overdue
 player loses on time the next time anyone reads or writes the match (and, later, when the scheduled
 pipeline sweeps the deadline index).
@@ -107,8 +109,8 @@ class MatchView:
     """A match as one caller sees it: the seats, whose turn, the clock, the result and the caller's seat
     view (a spectator's when the caller does not play). Never the state, the seeds or a hidden card.
 
-    A move's idempotency record keeps this snapshot (:meth:`to_json`), so a retried move is answered
-    what the first got, even after the match moved on.
+    Moves recorded before the compact idempotency record kept this snapshot (:meth:`to_json`); a retry
+    of one is still answered from it (:meth:`from_json`).
     """
 
     id: str
@@ -462,9 +464,8 @@ class MatchService:
         player_id = caller.require_player()
         once = Once.of("move", player_id, idempotency_key, {"move": move, "version": expected_version})
         match = self._load(match_id)
-        replay = once.replay(match.idempotency, self.clock.now()) if once else None
-        if replay is not None:
-            return MatchView.from_json(replay)
+        if once and once.made_move(match.idempotency, self.clock.now()):
+            return self._replayed(match, caller)
         seat = self._seat_of(match, player_id)
         self._require_active(match)
         if match.version != expected_version:
@@ -487,19 +488,24 @@ class MatchService:
         now = self.clock.now()
         self._after_change(match, game, now)
         answer = self.view(match, caller)
-        match.idempotency = once.recorded(answer.to_json(), now) if once else None
+        match.idempotency = once.recorded(match.version, now) if once else None
         try:
             self._store(match, expected_version)
         except WriteConflict:
-            # A retry racing its own first attempt lost the write to it: answer what the first got.
+            # A retry racing its own first attempt lost the write to it: answer what the first made.
             stored = self.repo.get_match(match_id) if once else None
-            replay = once.replay(stored.idempotency, self.clock.now()) if once and stored else None
-            if replay is not None:
-                return MatchView.from_json(replay)
+            if once and stored and once.made_move(stored.idempotency, self.clock.now()):
+                return self._replayed(stored, caller)
             raise _changed_meanwhile() from None
         if on_applied is not None:
             on_applied(answer)
         return answer
+
+    def _replayed(self, match: Match, caller: Caller) -> MatchView:
+        """The answer to a retried move: the stored match rendered for the caller (a record of before
+        the compact ones kept its answer: that)."""
+        kept = (match.idempotency or {}).get("answer")
+        return MatchView.from_json(kept) if isinstance(kept, dict) else self.view(match, caller)
 
     def resign(self, caller: Caller, match_id: str) -> MatchView:
         player_id = caller.require_player()

@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
-from scopa.application.auth import Caller, hash_token, new_token
+from scopa.application.auth import Caller, Tokens, hash_token
 from scopa.application.clock import Clock, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
@@ -85,9 +85,10 @@ class Registration:
 
 
 class PlayerService:
-    def __init__(self, repo: PlayerRepository, clock: Clock) -> None:
+    def __init__(self, repo: PlayerRepository, clock: Clock, tokens: Tokens | None = None) -> None:
         self.repo = repo
         self.clock = clock
+        self.tokens = tokens or Tokens(repo, clock)  # signs new tokens, tells who calls
         self._bots = {p.id: p for p in bot_players()}
 
     def register(self, name: str, idempotency_key: str | None = None) -> Registration:
@@ -96,14 +97,16 @@ class PlayerService:
         and a retry finds the same player: its token is not shown again (only its hash was stored), unless
         the player found is this very call's own write, whose first answer was lost on the wire."""
         once = Once.of("register", "anonymous", idempotency_key, {"name": name})
-        token = new_token()
+        player_id = once.id("p_") if once else "p_" + secrets.token_hex(8)
+        token = self.tokens.issue(player_id, 1)
         player = Player(
-            id=once.id("p_") if once else "p_" + secrets.token_hex(8),
+            id=player_id,
             name=clean_name(name),
             role="player",
             created_at=iso(self.clock.now()),
             token_hash=hash_token(token),
             origin=once.origin if once else None,
+            token_version=1,
         )
         stored = create_or_find(
             once,
@@ -141,19 +144,26 @@ class PlayerService:
     def rotate_token(self, caller: Caller) -> str:
         """A new token for the caller; the one used for this request stops working."""
         player_id = caller.require_player()
-        token = new_token()
-        try:
-            self.repo.replace_token(player_id, caller.token_hash, hash_token(token))
-        except WriteConflict:
-            raise Conflict("the token changed meanwhile; sign in again", code="token_changed") from None
-        return token
+        return self._replace(player_id, caller.token_hash, "the token changed meanwhile; sign in again")
 
     def revoke_token(self, caller: Caller) -> None:
         player_id = caller.require_player()
+        self._replace(player_id, caller.token_hash, "the token changed meanwhile", revoke=True)
+
+    def _replace(self, player_id: str, old_hash: str | None, conflict: str, revoke: bool = False) -> str:
+        """A new token version for the player (its token, or none when ``revoke``), if ``old_hash`` is
+        still current; every older token stops working (here at once, elsewhere within the tokens' cache
+        bound)."""
+        player = self.repo.get_player(player_id, consistent=True)
+        version = (player.token_version if player else 0) + 1
+        token = self.tokens.issue(player_id, version)
         try:
-            self.repo.replace_token(player_id, caller.token_hash, None)
+            self.repo.replace_token(player_id, old_hash, None if revoke else hash_token(token), version)
         except WriteConflict:
-            raise Conflict("the token changed meanwhile", code="token_changed") from None
+            raise Conflict(conflict, code="token_changed") from None
+        finally:
+            self.tokens.forget(player_id)
+        return token
 
     def issue_token(self, caller: Caller, player_id: str) -> str:
         """Admin only: a fresh token for a player who lost theirs (their old token stops working)."""
@@ -161,12 +171,7 @@ class PlayerService:
         player = self.get(player_id)
         if player.is_bot:
             raise Forbidden("house bots have no token", code="bot_player")
-        token = new_token()
-        try:
-            self.repo.replace_token(player.id, player.token_hash, hash_token(token))
-        except WriteConflict:
-            raise Conflict("the token changed meanwhile; try again", code="token_changed") from None
-        return token
+        return self._replace(player.id, player.token_hash, "the token changed meanwhile; try again")
 
     def set_role(self, caller: Caller, player_id: str, role: Role) -> Player:
         caller.require_admin()
@@ -179,4 +184,6 @@ class PlayerService:
             self.repo.set_role(player.id, role)
         except WriteConflict:
             raise Conflict("the player changed meanwhile; try again", code="player_changed") from None
+        finally:
+            self.tokens.forget(player.id)
         return self.get(player.id)
