@@ -153,7 +153,7 @@ def documented(
     elif content is not None:
         ok["content"] = content
     if links:
-        ok["links"] = links  # type: ignore[typeddict-unknown-key]
+        ok["links"] = links
     answers[success] = ok
     for status in sorted(statuses):
         codes = ERROR_CODES[status]

@@ -114,7 +114,8 @@ def test_token_routes_name_the_bearer_scheme(document: dict[str, Any]) -> None:
     assert document["components"]["securitySchemes"]["bearer"]["type"] == "http"
     assert document["components"]["securitySchemes"]["bearer"]["scheme"] == "bearer"
     security = {(m, p): op.get("security") for m, p, op in operations(document)}
-    bearer, maybe = [{"bearer": []}], [{}, {"bearer": []}]
+    bearer: list[dict[str, list[str]]] = [{"bearer": []}]
+    maybe: list[dict[str, list[str]]] = [{}, {"bearer": []}]
     assert security[("POST", "/matches/{match_id}/moves")] == bearer
     assert security[("GET", "/me")] == bearer
     assert security[("PUT", "/players/{player_id}/role")] == bearer
@@ -158,7 +159,7 @@ def test_every_error_code_the_service_answers_is_listed_under_its_status(documen
             if name in statuses:
                 code = next(
                     (
-                        k.value.value
+                        str(k.value.value)
                         for k in node.keywords
                         if k.arg == "code" and isinstance(k.value, ast.Constant)
                     ),

@@ -121,13 +121,15 @@ class PlayerService:
     def create_bot_account(self, caller: Caller, name: str) -> Registration:
         """Admin only: a bot account (an outside program's player) and its token, shown once."""
         caller.require_admin()
-        token = new_token()
+        player_id = BOT_ACCOUNT_PREFIX + secrets.token_hex(8)
+        token = self.tokens.issue(player_id, 1)
         player = Player(
-            id=BOT_ACCOUNT_PREFIX + secrets.token_hex(8),
+            id=player_id,
             name=clean_name(name),
             role="player",
             created_at=iso(self.clock.now()),
             token_hash=hash_token(token),
+            token_version=1,
         )
         self.repo.create_player(player)
         return Registration(player, token)
