@@ -100,6 +100,7 @@ class Webhooks(Construct):
             log_group=log_group,
             tracing=lambda_.Tracing.ACTIVE,
         )
+        functions.share_signing_key(self.function)  # it builds the services, which check tokens
         Validations.of(role).acknowledge(
             Acknowledgment(
                 id="AwsSolutions::AwsSolutions-IAM5[Resource::*]",

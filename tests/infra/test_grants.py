@@ -15,6 +15,7 @@ from infra.components import grants
 from infra.components.data import INDEXES
 from tests.api import conftest as api_conftest
 from tests.api.conftest import Api
+from tests.api.support import new_match, play
 from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_pipeline
 from tests.infra.conftest import Synthesised
 
@@ -198,12 +199,9 @@ def test_a_real_pipeline_run_needs_only_what_the_pipeline_role_grants(api: Api) 
     enter_bots(api, olga, t["id"], 4, kinds=("greedy", "random"))
     assert api.call("POST", f"/tournaments/{t['id']}/start", token=olga).status == 200
     ada, token = api.register("Ada")
-    api.call(
-        "POST",
-        "/matches",
-        {"players": [ada, "bot-greedy"], "time_control": {"seconds_per_move": 30}},
-        token=token,
-    )
+    match = new_match(api, token, [ada, "bot-greedy"], time_control={"seconds_per_move": 30})
+    # Ada plays a card, then lets her clock run out: a loss on time, rated (a no-show would not be).
+    assert play(api, match, token).status == 200
     api.clock.advance(31)
     meter = DynamoMeter(context.dynamodb_client())
     reports: list[dict[str, Any]] = []

@@ -21,6 +21,7 @@ EXPECTED = {
     # CodeDeploy's service role for the API's gradual deploys: the AWS-managed Lambda policy
     "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/"
     "AWSCodeDeployRoleForLambdaLimited]": 1,
+    "AwsSolutions-SMG4": 1,  # the token signing key is not rotated automatically (it signs everyone out)
 }
 WEBSOCKET_ROUTES = 3
 
