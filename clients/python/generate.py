@@ -47,13 +47,38 @@ def _pascal(name: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in name.replace("-", "_").split("_"))
 
 
+def _field_rule(schema: dict[str, Any]) -> bool:
+    """A ``oneOf`` that only says which of the object's own fields must be given (``PlayMove``: exactly one
+    of card, bid and call; ``TimeControl``: one of its two clocks)."""
+    own = set(schema.get("properties") or {})
+    branches = schema.get("oneOf")
+    return (
+        bool(own)
+        and isinstance(branches, list)
+        and all(
+            isinstance(b, dict)
+            and set(b) <= {"required", "properties"}
+            and set(b.get("required", [])) | set(b.get("properties", {})) <= own
+            for b in branches
+        )
+    )
+
+
 def for_the_generator(spec: dict[str, Any]) -> dict[str, Any]:
-    """The document as the generator reads it. One fix-up: the generator names an object schema written
-    inline in a property ``<Parent><Property>`` and refuses (dropping both) when a component already has
-    that name (``Tournament.settings`` and the ``TournamentSettings`` request body); such an inline object
-    becomes its own component, ``<Parent><Property>Object``. Nothing else changes."""
+    """The document as the generator reads it. Two fix-ups, nothing else changes:
+
+    * the generator names an object schema written inline in a property ``<Parent><Property>`` and refuses
+      (dropping both) when a component already has that name (``Tournament.settings`` and the
+      ``TournamentSettings`` request body); such an inline object becomes its own component,
+      ``<Parent><Property>Object``;
+    * a ``oneOf`` that only says which of an object's fields must be given would become a union of partial
+      classes (a move with a card and no version); the generator reads the object without it, and the
+      service still refuses a body that breaks the rule (400/422, as the document says)."""
     spec = json.loads(json.dumps(spec))
     schemas: dict[str, Any] = spec.get("components", {}).get("schemas", {})
+    for schema in schemas.values():
+        if isinstance(schema, dict) and _field_rule(schema):
+            del schema["oneOf"]
     for parent, schema in sorted(schemas.items()):
         for prop, sub in sorted((schema.get("properties") or {}).items()):
             inline = _pascal(parent) + _pascal(prop)

@@ -25,7 +25,7 @@ TAGS: list[Tag] = [
     Tag(name="players", description="Registration, profiles, tokens, the house bots"),
     Tag(name="matches", description="Create, read (and wait), move, resign; records and finished deals"),
     Tag(name="lobby", description="Open seeks, challenges and the caller's inbox"),
-    Tag(name="clubs", description="Clubs and their members"),
+    Tag(name="clubs", description="Clubs, their members and their webhooks"),
     Tag(name="tournaments", description="Tournaments, entries, rounds, standings and exports"),
     Tag(name="rankings", description="Rating pools, leaderboards and a player's ratings"),
     Tag(name="admin", description="Operations only the admin token may do"),

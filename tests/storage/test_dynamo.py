@@ -106,7 +106,8 @@ def test_a_scopa_state_leaves_out_what_its_seed_gives_and_gets_it_back(
     repo: DynamoRepository, client: Any
 ) -> None:
     match = a_match("m_dealt")
-    assert match.state["deck"] and match.state["commitments"]
+    assert match.state["deck"]
+    assert match.state["commitments"]
     repo.create_match(match)
     item = raw_item(client, keys.match_pk("m_dealt"), keys.MATCH_SK)
     assert item is not None

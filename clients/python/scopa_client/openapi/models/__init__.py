@@ -25,12 +25,18 @@ from .create_match_options_type_0 import CreateMatchOptionsType0
 from .create_seek import CreateSeek
 from .create_seek_game import CreateSeekGame
 from .create_tournament import CreateTournament
+from .create_webhook import CreateWebhook
+from .create_webhook_events_item import CreateWebhookEventsItem
+from .created_webhook import CreatedWebhook
 from .cross_table_cell import CrossTableCell
 from .cross_table_cell_side_type_0 import CrossTableCellSideType0
 from .cross_table_row import CrossTableRow
 from .crosstable import Crosstable
 from .deal_count import DealCount
 from .deal_count_points_item import DealCountPointsItem
+from .deliveries import Deliveries
+from .delivery_answer import DeliveryAnswer
+from .delivery_answer_status import DeliveryAnswerStatus
 from .enter import Enter
 from .entries import Entries
 from .entry import Entry
@@ -88,6 +94,8 @@ from .pools import Pools
 from .rating import Rating
 from .rating_change import RatingChange
 from .rating_kind import RatingKind
+from .recompute_job import RecomputeJob
+from .recompute_job_status import RecomputeJobStatus
 from .recompute_report import RecomputeReport
 from .register_player import RegisterPlayer
 from .registration import Registration
@@ -109,8 +117,7 @@ from .set_role_role import SetRoleRole
 from .standing import Standing
 from .standing_tiebreaks import StandingTiebreaks
 from .standings_answer import StandingsAnswer
-from .time_control_type_0 import TimeControlType0
-from .time_control_type_1 import TimeControlType1
+from .time_control import TimeControl
 from .tournament import Tournament
 from .tournament_settings import TournamentSettings
 from .tournament_settings_entry_policy import TournamentSettingsEntryPolicy
@@ -122,6 +129,8 @@ from .tournament_settings_tiebreaks_type_0_item import TournamentSettingsTiebrea
 from .tournament_status import TournamentStatus
 from .tournaments import Tournaments
 from .validation_error import ValidationError
+from .webhook_answer import WebhookAnswer
+from .webhooks import Webhooks
 from .who import Who
 
 __all__ = (
@@ -144,18 +153,24 @@ __all__ = (
     "CreateChallenge",
     "CreateChallengeGame",
     "CreateClub",
+    "CreatedWebhook",
     "CreateMatch",
     "CreateMatchGame",
     "CreateMatchOptionsType0",
     "CreateSeek",
     "CreateSeekGame",
     "CreateTournament",
+    "CreateWebhook",
+    "CreateWebhookEventsItem",
     "Crosstable",
     "CrossTableCell",
     "CrossTableCellSideType0",
     "CrossTableRow",
     "DealCount",
     "DealCountPointsItem",
+    "Deliveries",
+    "DeliveryAnswer",
+    "DeliveryAnswerStatus",
     "Enter",
     "Entries",
     "Entry",
@@ -213,6 +228,8 @@ __all__ = (
     "Rating",
     "RatingChange",
     "RatingKind",
+    "RecomputeJob",
+    "RecomputeJobStatus",
     "RecomputeReport",
     "RegisterPlayer",
     "Registration",
@@ -234,8 +251,7 @@ __all__ = (
     "Standing",
     "StandingsAnswer",
     "StandingTiebreaks",
-    "TimeControlType0",
-    "TimeControlType1",
+    "TimeControl",
     "Tournament",
     "Tournaments",
     "TournamentSettings",
@@ -247,5 +263,7 @@ __all__ = (
     "TournamentSettingsTiebreaksType0Item",
     "TournamentStatus",
     "ValidationError",
+    "WebhookAnswer",
+    "Webhooks",
     "Who",
 )

@@ -9,8 +9,7 @@ from ..models.create_challenge_game import CreateChallengeGame, check_create_cha
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.time_control_type_0 import TimeControlType0
-    from ..models.time_control_type_1 import TimeControlType1
+    from ..models.time_control import TimeControl
 
 
 T = TypeVar("T", bound="CreateChallenge")
@@ -28,7 +27,7 @@ class CreateChallenge:
         preset (str | Unset): rule preset, see GET /rules?game= Default: 'classic'.
         rated (bool | Unset): false: a friendly game, never rated Default: True.
         target (int | None | Unset): Scopa: points to win; null: the preset's
-        time_control (None | TimeControlType0 | TimeControlType1 | Unset):
+        time_control (None | TimeControl | Unset):
     """
 
     opponent: str
@@ -37,11 +36,10 @@ class CreateChallenge:
     preset: str | Unset = "classic"
     rated: bool | Unset = True
     target: int | None | Unset = UNSET
-    time_control: None | TimeControlType0 | TimeControlType1 | Unset = UNSET
+    time_control: None | TimeControl | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.time_control_type_0 import TimeControlType0  # noqa: PLC0415
-        from ..models.time_control_type_1 import TimeControlType1  # noqa: PLC0415
+        from ..models.time_control import TimeControl  # noqa: PLC0415
 
         opponent = self.opponent
 
@@ -64,9 +62,7 @@ class CreateChallenge:
         time_control: dict[str, Any] | None | Unset
         if isinstance(self.time_control, Unset):
             time_control = UNSET
-        elif isinstance(self.time_control, TimeControlType0):
-            time_control = self.time_control.to_dict()
-        elif isinstance(self.time_control, TimeControlType1):
+        elif isinstance(self.time_control, TimeControl):
             time_control = self.time_control.to_dict()
         else:
             time_control = self.time_control
@@ -95,8 +91,7 @@ class CreateChallenge:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.time_control_type_0 import TimeControlType0  # noqa: PLC0415
-        from ..models.time_control_type_1 import TimeControlType1  # noqa: PLC0415
+        from ..models.time_control import TimeControl  # noqa: PLC0415
 
         d = dict(src_dict)
         opponent = d.pop("opponent")
@@ -123,7 +118,7 @@ class CreateChallenge:
 
         target = _parse_target(d.pop("target", UNSET))
 
-        def _parse_time_control(data: object) -> None | TimeControlType0 | TimeControlType1 | Unset:
+        def _parse_time_control(data: object) -> None | TimeControl | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -131,20 +126,12 @@ class CreateChallenge:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_time_control_type_0 = TimeControlType0.from_dict(data)
+                time_control_type_0 = TimeControl.from_dict(data)
 
-                return componentsschemas_time_control_type_0
+                return time_control_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_time_control_type_1 = TimeControlType1.from_dict(data)
-
-                return componentsschemas_time_control_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | TimeControlType0 | TimeControlType1 | Unset, data)
+            return cast(None | TimeControl | Unset, data)
 
         time_control = _parse_time_control(d.pop("time_control", UNSET))
 

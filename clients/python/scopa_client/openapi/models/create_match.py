@@ -10,8 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.create_match_options_type_0 import CreateMatchOptionsType0
-    from ..models.time_control_type_0 import TimeControlType0
-    from ..models.time_control_type_1 import TimeControlType1
+    from ..models.time_control import TimeControl
 
 
 T = TypeVar("T", bound="CreateMatch")
@@ -29,7 +28,7 @@ class CreateMatch:
         preset (str | Unset): the game's rule preset, see GET /rules?game= Default: 'classic'.
         seed (None | str | Unset): a given master seed (duplicate deals, tests)
         target (int | None | Unset): Scopa: points to win
-        time_control (None | TimeControlType0 | TimeControlType1 | Unset):
+        time_control (None | TimeControl | Unset):
     """
 
     players: list[str]
@@ -38,12 +37,11 @@ class CreateMatch:
     preset: str | Unset = "classic"
     seed: None | str | Unset = UNSET
     target: int | None | Unset = UNSET
-    time_control: None | TimeControlType0 | TimeControlType1 | Unset = UNSET
+    time_control: None | TimeControl | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.create_match_options_type_0 import CreateMatchOptionsType0  # noqa: PLC0415
-        from ..models.time_control_type_0 import TimeControlType0  # noqa: PLC0415
-        from ..models.time_control_type_1 import TimeControlType1  # noqa: PLC0415
+        from ..models.time_control import TimeControl  # noqa: PLC0415
 
         players = self.players
 
@@ -76,9 +74,7 @@ class CreateMatch:
         time_control: dict[str, Any] | None | Unset
         if isinstance(self.time_control, Unset):
             time_control = UNSET
-        elif isinstance(self.time_control, TimeControlType0):
-            time_control = self.time_control.to_dict()
-        elif isinstance(self.time_control, TimeControlType1):
+        elif isinstance(self.time_control, TimeControl):
             time_control = self.time_control.to_dict()
         else:
             time_control = self.time_control
@@ -108,8 +104,7 @@ class CreateMatch:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.create_match_options_type_0 import CreateMatchOptionsType0  # noqa: PLC0415
-        from ..models.time_control_type_0 import TimeControlType0  # noqa: PLC0415
-        from ..models.time_control_type_1 import TimeControlType1  # noqa: PLC0415
+        from ..models.time_control import TimeControl  # noqa: PLC0415
 
         d = dict(src_dict)
         players = cast(list[str], d.pop("players"))
@@ -158,7 +153,7 @@ class CreateMatch:
 
         target = _parse_target(d.pop("target", UNSET))
 
-        def _parse_time_control(data: object) -> None | TimeControlType0 | TimeControlType1 | Unset:
+        def _parse_time_control(data: object) -> None | TimeControl | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -166,20 +161,12 @@ class CreateMatch:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_time_control_type_0 = TimeControlType0.from_dict(data)
+                time_control_type_0 = TimeControl.from_dict(data)
 
-                return componentsschemas_time_control_type_0
+                return time_control_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                componentsschemas_time_control_type_1 = TimeControlType1.from_dict(data)
-
-                return componentsschemas_time_control_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | TimeControlType0 | TimeControlType1 | Unset, data)
+            return cast(None | TimeControl | Unset, data)
 
         time_control = _parse_time_control(d.pop("time_control", UNSET))
 

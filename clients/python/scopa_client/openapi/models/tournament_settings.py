@@ -30,7 +30,8 @@ class TournamentSettings:
     """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round.
 
     Attributes:
-        bye_points (float | Unset): match points for a pairing bye (a win by default) Default: 1.0.
+        bye_points (float | Unset): match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout, 0 in
+            a round robin (the entrant who sits out); 1 or 0.5 to choose otherwise Default: 1.0.
         duplicate_deals (bool | Unset): every table of a round plays the same deals (same seeds), so luck is shared
             Default: False.
         entry_policy (TournamentSettingsEntryPolicy | Unset): open: anyone enters; club: the club's members; invite: the

@@ -7,7 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_body import ErrorBody
-from ...models.recompute_report import RecomputeReport
+from ...models.recompute_job import RecomputeJob
 from ...types import Response
 
 
@@ -27,11 +27,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorBody | RecomputeReport | None:
-    if response.status_code == 200:
-        response_200 = RecomputeReport.from_dict(response.json())
+) -> ErrorBody | RecomputeJob | None:
+    if response.status_code == 202:
+        response_202 = RecomputeJob.from_dict(response.json())
 
-        return response_200
+        return response_202
 
     if response.status_code == 400:
         response_400 = ErrorBody.from_dict(response.json())
@@ -86,7 +86,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorBody | RecomputeReport]:
+) -> Response[ErrorBody | RecomputeJob]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -99,8 +99,11 @@ def sync_detailed(
     pool: str,
     *,
     client: AuthenticatedClient,
-) -> Response[ErrorBody | RecomputeReport]:
-    """Admin: rebuild a pool's ratings from its rated matches
+) -> Response[ErrorBody | RecomputeJob]:
+    """Admin: queue a rebuild of a pool's ratings from its rated matches; 202 with the job
+
+     The recompute runs asynchronously: follow the Location header (GET
+    /rankings/{pool}/recompute/{job_id}) until the job is done or failed.
 
     Args:
         pool (str):
@@ -110,7 +113,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorBody | RecomputeReport]
+        Response[ErrorBody | RecomputeJob]
     """
 
     kwargs = _get_kwargs(
@@ -128,8 +131,11 @@ def sync(
     pool: str,
     *,
     client: AuthenticatedClient,
-) -> ErrorBody | RecomputeReport | None:
-    """Admin: rebuild a pool's ratings from its rated matches
+) -> ErrorBody | RecomputeJob | None:
+    """Admin: queue a rebuild of a pool's ratings from its rated matches; 202 with the job
+
+     The recompute runs asynchronously: follow the Location header (GET
+    /rankings/{pool}/recompute/{job_id}) until the job is done or failed.
 
     Args:
         pool (str):
@@ -139,7 +145,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorBody | RecomputeReport
+        ErrorBody | RecomputeJob
     """
 
     return sync_detailed(
@@ -152,8 +158,11 @@ async def asyncio_detailed(
     pool: str,
     *,
     client: AuthenticatedClient,
-) -> Response[ErrorBody | RecomputeReport]:
-    """Admin: rebuild a pool's ratings from its rated matches
+) -> Response[ErrorBody | RecomputeJob]:
+    """Admin: queue a rebuild of a pool's ratings from its rated matches; 202 with the job
+
+     The recompute runs asynchronously: follow the Location header (GET
+    /rankings/{pool}/recompute/{job_id}) until the job is done or failed.
 
     Args:
         pool (str):
@@ -163,7 +172,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorBody | RecomputeReport]
+        Response[ErrorBody | RecomputeJob]
     """
 
     kwargs = _get_kwargs(
@@ -179,8 +188,11 @@ async def asyncio(
     pool: str,
     *,
     client: AuthenticatedClient,
-) -> ErrorBody | RecomputeReport | None:
-    """Admin: rebuild a pool's ratings from its rated matches
+) -> ErrorBody | RecomputeJob | None:
+    """Admin: queue a rebuild of a pool's ratings from its rated matches; 202 with the job
+
+     The recompute runs asynchronously: follow the Location header (GET
+    /rankings/{pool}/recompute/{job_id}) until the job is done or failed.
 
     Args:
         pool (str):
@@ -190,7 +202,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorBody | RecomputeReport
+        ErrorBody | RecomputeJob
     """
 
     return (

@@ -162,8 +162,8 @@ def sync_detailed(
         limit (int | Unset):  Default: 20.
         cursor (None | str | Unset):
         around (Literal['me'] | None | Unset): the caller and the players around
-        club (None | str | Unset):
-        tournament (None | str | Unset):
+        club (None | str | Unset): a club's id (not with tournament)
+        tournament (None | str | Unset): a tournament's id (not with club)
         provisional (bool | Unset): include provisional ratings Default: True.
 
     Raises:
@@ -212,8 +212,8 @@ def sync(
         limit (int | Unset):  Default: 20.
         cursor (None | str | Unset):
         around (Literal['me'] | None | Unset): the caller and the players around
-        club (None | str | Unset):
-        tournament (None | str | Unset):
+        club (None | str | Unset): a club's id (not with tournament)
+        tournament (None | str | Unset): a tournament's id (not with club)
         provisional (bool | Unset): include provisional ratings Default: True.
 
     Raises:
@@ -257,8 +257,8 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 20.
         cursor (None | str | Unset):
         around (Literal['me'] | None | Unset): the caller and the players around
-        club (None | str | Unset):
-        tournament (None | str | Unset):
+        club (None | str | Unset): a club's id (not with tournament)
+        tournament (None | str | Unset): a tournament's id (not with club)
         provisional (bool | Unset): include provisional ratings Default: True.
 
     Raises:
@@ -305,8 +305,8 @@ async def asyncio(
         limit (int | Unset):  Default: 20.
         cursor (None | str | Unset):
         around (Literal['me'] | None | Unset): the caller and the players around
-        club (None | str | Unset):
-        tournament (None | str | Unset):
+        club (None | str | Unset): a club's id (not with tournament)
+        tournament (None | str | Unset): a tournament's id (not with club)
         provisional (bool | Unset): include provisional ratings Default: True.
 
     Raises:
