@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from api.answers.webhooks import CreatedWebhook, Deliveries, DeliveryAnswer, WebhookAnswer, Webhooks
 from api.context import services
+from api.openapi import BEARER
 from api.responses import ACT, created, documented, no_content
 from scopa.application.ports.webhooks import EventType
 from scopa.application.services.webhooks import URL_MAX
@@ -23,12 +24,20 @@ Cursor = Annotated[str | None, Query(max_length=2048)]
 
 class CreateWebhook(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    url: str = Field(min_length=8, max_length=URL_MAX, description="https:// URL that receives the events")
+    url: str = Field(
+        min_length=8,
+        max_length=URL_MAX,
+        description="https:// URL that receives the events; its host must resolve to public addresses "
+        "(where it resolves no schema can state: 400 invalid_webhook_url)",
+    )
     events: list[EventType] = Field(min_length=1, max_length=4, description="the events it receives")
 
 
 @router.post(
     "/clubs/<club_id>/webhooks",
+    operation_id="create_webhook",
+    tags=["clubs"],
+    security=BEARER,
     summary="Register a webhook for the club's tournament events (organizers); its secret is shown once",
     responses=documented(201, *ACT, body=True),
 )
@@ -40,6 +49,9 @@ def create_webhook(club_id: str, body: CreateWebhook) -> Response[CreatedWebhook
 
 @router.get(
     "/clubs/<club_id>/webhooks",
+    operation_id="list_webhooks",
+    tags=["clubs"],
+    security=BEARER,
     summary="The club's webhooks (organizers; secrets are never shown again)",
     responses=documented(200, *ACT),
 )
@@ -51,6 +63,9 @@ def list_webhooks(club_id: str) -> Webhooks:
 
 @router.get(
     "/clubs/<club_id>/webhooks/<hook_id>",
+    operation_id="get_webhook",
+    tags=["clubs"],
+    security=BEARER,
     summary="One of the club's webhooks (organizers)",
     responses=documented(200, *ACT),
 )
@@ -61,6 +76,9 @@ def get_webhook(club_id: str, hook_id: str) -> WebhookAnswer:
 
 @router.delete(
     "/clubs/<club_id>/webhooks/<hook_id>",
+    operation_id="delete_webhook",
+    tags=["clubs"],
+    security=BEARER,
     summary="Delete a webhook (organizers): its pending deliveries are dropped",
     responses=documented(204, *ACT),
 )
@@ -72,6 +90,9 @@ def delete_webhook(club_id: str, hook_id: str) -> Response[None]:
 
 @router.get(
     "/clubs/<club_id>/webhooks/<hook_id>/deliveries",
+    operation_id="list_webhook_deliveries",
+    tags=["clubs"],
+    security=BEARER,
     summary="A webhook's deliveries, newest first: status, attempts, last HTTP status, next retry",
     responses=documented(200, *ACT),
 )
