@@ -81,6 +81,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
         "webhook_not_found",
         "club_not_found",
         "entrant_not_found",
+        "job_not_found",
         "match_not_found",
         "not_rated",
         "player_not_found",
@@ -89,6 +90,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
         "seek_not_found",
         "table_not_found",
         "tournament_not_found",
+        "webhook_not_found",
     ),
     409: (
         "conflict",

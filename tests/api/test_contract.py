@@ -204,3 +204,23 @@ def test_a_caller_over_their_rate_gets_429_with_retry_after(limited: Api) -> Non
     assert body["details"] == {"retry_after_seconds": 2}
     # another token has its own bucket
     assert api.call("GET", "/me", token="scp_second-caller").status == 401
+
+
+# --------------------------------------------------------------------------- what the fuzzer found
+
+
+def test_a_clubs_webhook_routes_are_in_the_document_like_every_other_route(api: Api) -> None:
+    # Found fuzzing the whole spec: they had no operation id, tag or bearer scheme, and the codes they
+    # answer (like standings' round_out_of_range and a recompute job's job_not_found) were not listed.
+    document = api.call("GET", "/openapi.json").body
+    hooks = document["paths"]["/clubs/{club_id}/webhooks"]["post"]
+
+    assert hooks["operationId"] == "create_webhook"
+    assert hooks["tags"] == ["clubs"]
+    assert hooks["security"] == [{"bearer": []}]
+    codes = set(hooks["responses"]["400"]["x-error-codes"])
+    assert {"invalid_webhook_url", "invalid_webhook_events"} <= codes
+    standings = document["paths"]["/tournaments/{tournament_id}/standings"]["get"]["responses"]
+    assert "round_out_of_range" in standings["400"]["x-error-codes"]
+    job = document["paths"]["/rankings/{pool}/recompute/{job_id}"]["get"]["responses"]
+    assert "job_not_found" in job["404"]["x-error-codes"]

@@ -24,7 +24,12 @@ Cursor = Annotated[str | None, Query(max_length=2048)]
 
 class CreateWebhook(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    url: str = Field(min_length=8, max_length=URL_MAX, description="https:// URL that receives the events")
+    url: str = Field(
+        min_length=8,
+        max_length=URL_MAX,
+        description="https:// URL that receives the events; its host must resolve to public addresses "
+        "(where it resolves no schema can state: 400 invalid_webhook_url)",
+    )
     events: list[EventType] = Field(min_length=1, max_length=4, description="the events it receives")
 
 

@@ -15,7 +15,8 @@ class CreateWebhook:
     """
     Attributes:
         events (list[CreateWebhookEventsItem]): the events it receives
-        url (str): https:// URL that receives the events
+        url (str): https:// URL that receives the events; its host must resolve to public addresses (where it resolves
+            no schema can state: 400 invalid_webhook_url)
     """
 
     events: list[CreateWebhookEventsItem]
