@@ -220,7 +220,8 @@ def test_a_game_against_a_bot_has_no_clock_unless_asked(api: Api, clock: ManualC
     match = new_match(api, token, [me, "bot-greedy"])
     assert match["timed"] is False
     assert match["deadline"] is None
-    assert match["time_control"] == {"seconds_per_move": 3 * 86_400}  # shown as it always was
+    # the correspondence default, shown in both units (whole days)
+    assert match["time_control"] == {"seconds_per_move": 3 * 86_400, "days_per_move": 3}
 
     # When a week passes, the match is not lost on time, and a move still has no deadline
     clock.advance(7 * 86_400)

@@ -29,6 +29,7 @@ from moto.dynamodb.responses import DynamoResult
 from api import context
 from pipeline.handler import PipelineRunFailed
 from pipeline.handler import handler as pipeline_handler
+from scopa.adapters.dynamodb.codec import unpack
 from scopa.adapters.dynamodb.stores import dynamodb_stores
 from scopa.adapters.dynamodb.tournaments import DynamoTournamentRepository
 from scopa.application.clock import iso
@@ -241,9 +242,13 @@ def check_nothing_duplicated(items: dict[Key, dict[str, Any]], tournament_id: st
     matches = [i for i in items.values() if i["type"]["S"] == "match"]
     places = []
     for m in matches:
-        place = json_of(m["context"])
+        fields = unpack(m["doc"]["B"])  # a match item is packed (docs/data-model.md)
+        place = fields["context"]
+        place = json.loads(place) if isinstance(place, str) else place
         assert place["tournament"] == tournament_id
-        assert m["id"]["S"] == match_id(tournament_id, place["round"], place["table"], place["game"])
+        assert m["pk"]["S"] == "MATCH#" + match_id(
+            tournament_id, place["round"], place["table"], place["game"]
+        )
         places.append((place["round"], place["table"], place["game"]))
     assert len(places) == len(set(places)), "two matches for the same round, table and game"
     games: list[str] = []
@@ -252,10 +257,13 @@ def check_nothing_duplicated(items: dict[Key, dict[str, Any]], tournament_id: st
             assert len(table["games"]) == len(set(table["games"])), table
             assert table["result"] is not None
             games += table["games"]
-    assert sorted(games) == sorted(m["id"]["S"] for m in matches)  # every match is some table's game
+    # every match is some table's game
+    assert sorted(games) == sorted(m["pk"]["S"].removeprefix("MATCH#") for m in matches)
     # Each match is listed once for each of its two players.
     links = [i for i in items.values() if i["type"]["S"] == "player_match"]
-    assert sorted(i["match_id"]["S"] for i in links) == sorted(2 * [m["id"]["S"] for m in matches])
+    assert sorted(i["match_id"]["S"] for i in links) == sorted(
+        2 * [m["pk"]["S"].removeprefix("MATCH#") for m in matches]
+    )
 
 
 def json_of(attribute: dict[str, str]) -> Any:

@@ -86,6 +86,9 @@ class World:
     def registration(self) -> Target:
         return Target(body={"name": "Nina"})
 
+    def bot_account(self) -> Target:
+        return Target(body={"name": "Outside bot"})
+
     def profile(self) -> Target:
         return Target({"player_id": self.pia})
 

@@ -47,6 +47,7 @@ TABLE = [
     Row("GET", "/players/{player_id}/ratings", PUBLIC, W.pool),
     Row("PUT", "/players/{player_id}/role", ADMIN_ONLY, W.someone_else),
     Row("POST", "/players/{player_id}/token", ADMIN_ONLY, W.someone_else),
+    Row("POST", "/admin/bots", "401 403 403 403 403 201", W.bot_account),
     # matches
     Row("POST", "/matches", "401 403 201 201 201 201", W.new_match),
     Row("GET", "/matches/{match_id}", PUBLIC, W.seen_match),

@@ -77,15 +77,21 @@ def settle(local: LocalServer, clock: OffsetClock) -> None:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def playwright() -> Iterator[Any]:
+    """The one Playwright driver of the session: the sync API cannot be started twice in a process."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture

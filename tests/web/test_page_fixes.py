@@ -31,19 +31,16 @@ SIZES = {"phone": PHONE, "desktop": DESKTOP}
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(playwright: Any) -> Iterator[Any]:
     """Chromium as the session's, but with its scrollbars drawn: Playwright hides them by default
-    (``--hide-scrollbars``), and these tests measure them."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_FLAGS, ignore_default_args=["--hide-scrollbars"]
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    (``--hide-scrollbars``), and these tests measure them. Launched by the session's one driver."""
+    chromium = playwright.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_FLAGS, ignore_default_args=["--hide-scrollbars"]
+    )
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture(scope="module")

@@ -151,7 +151,8 @@ class MatchView:
             id=data["id"],
             game=data["game"],
             preset=data["preset"],
-            rules=data["rules"],
+            # An HTTP answer carries the stored options as ``options`` and the effective set as ``rules``.
+            rules=data["options"] if "options" in data else data["rules"],
             status=data["status"],
             version=data["version"],
             seats=[SeatView(**seat) for seat in data["seats"]],
