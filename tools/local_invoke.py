@@ -144,8 +144,8 @@ def bootstrap(services: Any) -> World:
     t.enter(olga, running, [BOT2], 1550)
     t.start(olga, running)
     paused = tournament("paused", "Sfida del giovedì", 1, club_id=CLUB)
-    for player in pair:
-        t.enter(olga, paused, [player])
+    for entrant in pair:
+        t.enter(olga, paused, [entrant])
     t.start(olga, paused)
     t.pause(olga, paused, paused=True)
     done = tournament("done", "Torneo dei bot", 2, settings={"target": 1})
