@@ -100,7 +100,7 @@ def test_the_runner_takes_a_seek_from_the_lobby(server: LocalServer) -> None:
         settings = BotSettings(accept_challenges=False, accept_seeks=True, rated="casual", stop_after=1)
         runner = BotRunner(session, program, settings)
         thread, out = run_in_thread(runner)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # the runner polls the lobby with backoff
         while (taken := dora.request("GET", f"/lobby/seeks/{seek['id']}"))["status"] == "open":
             assert time.monotonic() < deadline, "the runner did not take the seek"
             time.sleep(0.1)
