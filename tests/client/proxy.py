@@ -63,7 +63,7 @@ class CuttableRelay:
             while data := source.recv(65536):
                 sink.sendall(data)
         except OSError:
-            pass
+            pass  # the relay cut the connection on purpose (or the peer closed it): nothing to pump
         finally:
             for s in (source, sink):
                 with contextlib.suppress(OSError):

@@ -214,7 +214,7 @@ class Session:
                             latest = data
                             yield latest
             except LIVE_ERRORS:
-                pass
+                pass  # push is gone: the long-poll below carries on, and push is tried again after it
             if latest["status"] in TERMINAL:
                 return
             try:  # one long-poll while push is away
