@@ -126,6 +126,16 @@ def test_an_organizer_runs_a_six_entrant_swiss_by_clicking(site: Site, browser: 
     page.wait_for_selector(f"#members tr[data-player='{quinto_id}'] button.remove")
     screenshot(page, "console-club", phone=True)
 
+    # The club edited: described again and opened to anyone.
+    page.click("#edit-tool summary")
+    page.fill("#edit-form input[name=description]", "Giovedì sera, al bar del porto")
+    page.check("#edit-form input[name=open]")
+    page.click("#edit-form button[type=submit]")
+    flashed(page, "#club-status", "The club is saved.")
+    club = http.ok("GET", f"/clubs/{club_id}")
+    assert (club["description"], club["open"]) == ("Giovedì sera, al bar del porto", True)
+    assert "Anyone may join" in page.inner_text(".stats")
+
     # Quinto is removed again with the row's button.
     page.click(f"#members tr[data-player='{quinto_id}'] button.remove")
     flashed(page, "#club-status", "Quinto was removed.")

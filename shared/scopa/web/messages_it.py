@@ -718,6 +718,10 @@ IT: dict[str, str] = {
     "Organizers": "Organizzatori",
     "Join the club": "Iscriviti al circolo",
     "Run the club": "Gestisci il circolo",
+    "Edit the club": "Modifica il circolo",
+    "Save": "Salva",
+    "The club is saved.": "Il circolo è salvato.",
+    "Could not save the club: {reason}": "Impossibile salvare il circolo: {reason}",
     "New tournament": "Nuovo torneo",
     "Add members: one player id or profile link a line": "Aggiungi soci: un id di giocatore o un link "
     "al profilo per riga",

@@ -1,5 +1,5 @@
-// The clubs list (found a club) and a club's page (join an open club; for its organizers: add many
-// members at once, make one an organizer, remove one). Calls of the JSON API with the player's token;
+// The clubs list (found a club) and a club's page (join an open club; for its organizers: edit the club,
+// add many members at once, make one an organizer, remove one). Calls of the JSON API with the player's token;
 // after a change the page is read again.
 import { api, getToken, me } from "./session.js";
 import { t } from "./strings.js";
@@ -85,6 +85,21 @@ async function clubPage(box, profile) {
   }
   if (!(profile.role === "admin" || (mine && mine.role === "organizer"))) return;
   $("organizer-panel").hidden = false;
+  const edit = $("edit-form");
+  edit.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = {
+      name: edit.elements.name.value.trim(),
+      description: edit.elements.description.value.trim(),
+      open: edit.elements.open.checked,
+    };
+    try {
+      await api("PATCH", `/clubs/${clubId}`, body);
+      reload(t("The club is saved."));
+    } catch (err) {
+      say(t("Could not save the club: {reason}", { reason: err.message }));
+    }
+  });
   const form = $("members-form");
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
