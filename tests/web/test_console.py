@@ -1,11 +1,12 @@
 """The organizer console in a real browser: an organizer runs a 6-entrant Swiss by clicking.
 
-The organizer founds a club and adds members (a textarea of ids and profile links), creates the
-tournament in the wizard, enters one entrant from the console, sets a forbidden pair, starts it, pairs
-round 2 by hand, corrects results with a reason, advances it round by round and finishes with a podium.
-A player enters by clicking Enter, finds the link to their next game, and sees the standings move without
-reloading. The house bots play their games themselves; the player's games against them are decided by
-the organizer's corrections (the clicks under test). Screenshots go to test-artifacts/web/console-*.png.
+The organizer founds a club, edits it, adds members (a textarea of ids and profile links) and removes
+one, creates the tournament in the wizard, enters one entrant from the console, sets a forbidden pair,
+starts it, pairs round 2 by hand, corrects results with a reason, pauses and resumes, advances it round by
+round and finishes with a podium. A player enters by clicking Enter, finds the link to their next game,
+and sees the standings change while the page stays open (the tournament's push topic). The house bots
+play their games themselves; the player's games against them are decided by the organizer's corrections
+(the clicks under test). Screenshots go to test-artifacts/web/console-*.png.
 """
 
 from __future__ import annotations
@@ -280,3 +281,9 @@ def test_an_organizer_runs_a_six_entrant_swiss_by_clicking(site: Site, browser: 
     mine.wait_for_selector("#podium")
     assert mine.locator("#next-game").is_hidden()
     screenshot(mine, "console-player-finished")
+
+    # The console in Italian, as the rest of the pages.
+    page.goto(f"{site.url}/web/tournaments/{tid}?lang=it")
+    page.wait_for_selector("#organizer-panel:not([hidden])")
+    assert page.inner_text("#podium-h") == "Podio"
+    assert page.inner_text("#organize-h") == "Organizza"

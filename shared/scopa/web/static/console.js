@@ -205,6 +205,10 @@ async function refreshStandings() {
     row.querySelector(".points").textContent = String(line.points);
     row.cells[3].textContent = line.played;
     row.cells[4].textContent = `${line.wins}-${line.draws}-${line.losses}`;
+    row.querySelectorAll("td.tb").forEach((cell) => {
+      const value = line.tiebreaks[cell.dataset.tiebreak] ?? 0;
+      cell.textContent = cell.dataset.tiebreak === "lot" ? value.toFixed(4) : String(Number(value.toPrecision(6)));
+    });
     body.append(row); // in the new order
   }
 }
