@@ -22,6 +22,7 @@ from tests.web.support import Http
 
 BOTS = ["bot-greedy-1", "bot-random-2", "bot-greedy-3", "bot-random-4"]
 BY_CLICK_BOT = "bot-greedy-5"
+EXTRA_BOT = "bot-random-6"
 
 
 class Tab:
@@ -154,7 +155,7 @@ def test_an_organizer_runs_a_six_entrant_swiss_by_clicking(site: Site, browser: 
     page.select_option("select[name=seconds_per_move]", "120")
     page.select_option("select[name=tiebreak] >> nth=0", "buchholz")
     page.select_option("select[name=tiebreak] >> nth=1", "wins")
-    page.fill("input[name=max_entrants]", "6")
+    page.fill("input[name=max_entrants]", "8")
     screenshot(page, "console-wizard", phone=True)
     page.click("#create")
     page.wait_for_url(re.compile(r"/web/tournaments/t_"))
@@ -165,7 +166,7 @@ def test_an_organizer_runs_a_six_entrant_swiss_by_clicking(site: Site, browser: 
     assert created["created_by"] == olga_id
     settings = created["settings"]
     assert (settings["format"], settings["rounds"], settings["target"]) == ("swiss", 3, 1)
-    assert (settings["seconds_per_move"], settings["max_entrants"]) == (120, 6)
+    assert (settings["seconds_per_move"], settings["max_entrants"]) == (120, 8)
     assert created["tiebreaks"] == ["buchholz", "wins", "lot"]
     page.wait_for_selector("#organizer-panel:not([hidden])")
 
@@ -191,6 +192,16 @@ def test_an_organizer_runs_a_six_entrant_swiss_by_clicking(site: Site, browser: 
     entered = {e["id"] for e in http.ok("GET", f"/tournaments/{tid}/entries")["entries"]}
     assert entered == {pia_id, *BOTS, BY_CLICK_BOT}
     assert page.locator("#entrants li").count() == 6
+
+    # One too many, entered and withdrawn again from the console.
+    page.fill("#enter-form input[name=player]", EXTRA_BOT)
+    page.click("#enter-form button[type=submit]")
+    flashed(page, "#console-status", "Entered.")
+    page.select_option("#entry-form select[name=entrant]", EXTRA_BOT)
+    page.click("#entry-form button[data-do=withdraw]")
+    flashed(page, "#console-status", "Withdrawn.")
+    entered = {e["id"] for e in http.ok("GET", f"/tournaments/{tid}/entries")["entries"]}
+    assert entered == {pia_id, *BOTS, BY_CLICK_BOT}
 
     # A forbidden pair for round 1, then the start.
     page.click("#pairing-tool summary")

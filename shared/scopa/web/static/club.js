@@ -1,7 +1,7 @@
 // The clubs list (found a club) and a club's page (join an open club; for its organizers: edit the club,
 // add many members at once, make one an organizer, remove one). Calls of the JSON API with the player's token;
 // after a change the page is read again.
-import { api, getToken, me } from "./session.js";
+import { api, clubMembers, getToken, me } from "./session.js";
 import { t } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -70,7 +70,7 @@ function memberButton(label, cls, onClick) {
 async function clubPage(box, profile) {
   const clubId = encodeURIComponent(box.dataset.club);
   if (!profile) return;
-  const members = (await api("GET", `/clubs/${clubId}/members?limit=100`)).members;
+  const members = await clubMembers(box.dataset.club);
   const mine = members.find((m) => m.player_id === profile.id);
   if (!mine && box.dataset.open === "true") {
     $("join-row").hidden = false;
