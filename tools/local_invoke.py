@@ -359,6 +359,7 @@ def club_samples(w: World) -> list[Sample]:
         ),
         Sample("get-clubs", "GET", "/clubs", 200, query={"limit": "10"}),
         Sample("get-club", "GET", f"/clubs/{CLUB}", 200),
+        Sample("patch-club", "PATCH", f"/clubs/{CLUB}", 200, token=olga, body={"description": "Thursdays"}),
         Sample("get-club-members", "GET", f"/clubs/{CLUB}/members", 200),
         Sample(
             "post-club-members", "POST", f"/clubs/{CLUB}/members", 201, token=olga, body={"player_id": w.bea}

@@ -90,6 +90,25 @@ def tournaments(
     return html(pages.tournaments(services(), status, view(lang, style)), lang)
 
 
+@router.get("/web/tournaments/new", include_in_schema=False)
+def new_tournament(
+    club: Annotated[str | None, Query(max_length=64)] = None,
+    style: StyleQuery = None,
+    lang: LangQuery = None,
+) -> Response[str]:
+    return html(pages.new_tournament(services(), club, view(lang, style)), lang)
+
+
+@router.get("/web/clubs", include_in_schema=False)
+def clubs(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    return html(pages.clubs(services(), view(lang, style)), lang)
+
+
+@router.get("/web/clubs/<club_id>", include_in_schema=False)
+def club(club_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    return html(pages.club(services(), club_id, view(lang, style)), lang)
+
+
 @router.get("/web/tournaments/<tournament_id>", include_in_schema=False)
 def tournament(tournament_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
     return html(pages.tournament(services(), tournament_id, view(lang, style)), lang)

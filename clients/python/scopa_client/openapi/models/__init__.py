@@ -128,6 +128,7 @@ from .tournament_settings_options import TournamentSettingsOptions
 from .tournament_settings_tiebreaks_type_0_item import TournamentSettingsTiebreaksType0Item
 from .tournament_status import TournamentStatus
 from .tournaments import Tournaments
+from .update_club import UpdateClub
 from .validation_error import ValidationError
 from .webhook_answer import WebhookAnswer
 from .webhooks import Webhooks
@@ -262,6 +263,7 @@ __all__ = (
     "TournamentSettingsOptions",
     "TournamentSettingsTiebreaksType0Item",
     "TournamentStatus",
+    "UpdateClub",
     "ValidationError",
     "WebhookAnswer",
     "Webhooks",
