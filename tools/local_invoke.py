@@ -67,6 +67,8 @@ class World:
     mover: str = ""  # whose turn it is in ``active``
     move: dict[str, Any] = field(default_factory=dict)  # a legal move of theirs
     seek: str = ""  # Bea's open seek in the lobby
+    approvals: str = ""  # Olga's Swiss whose entries wait for approval: Ada's and Bea's wait
+    check_in: str = ""  # Olga's Swiss starting at 09:30 with a one-hour check-in (open now): Ada entered
 
 
 def bootstrap(services: Any) -> World:
@@ -154,6 +156,17 @@ def bootstrap(services: Any) -> World:
     t.start(olga, done)  # the bots play their matches as they are created: the start plays it out
     assert t.get(done).status == "finished", f"the sample bot tournament is {t.get(done).status}"
 
+    approvals = tournament("approvals", "Coppa su invito", 3, settings={"approve_entries": True})
+    for caller in (ada, bea):
+        t.enter(caller, approvals)
+    check_in = tournament(
+        "check-in",
+        "Torneo con presenze",
+        3,
+        settings={"starts_at": "2026-01-01T09:30:00Z", "check_in_minutes": 60},
+    )
+    t.enter(ada, check_in)
+
     seek = services.lobby.create_seek(bea, NewSeek(move_seconds=60), idempotency_key="sample-seek").id
 
     live = services.matches.get(ada, active)
@@ -174,6 +187,8 @@ def bootstrap(services: Any) -> World:
         mover=str(mover.player_id),
         move={"card": move["card"], "take": move["take"]},
         seek=seek,
+        approvals=approvals,
+        check_in=check_in,
     )
 
 
@@ -443,6 +458,21 @@ def tournament_samples(w: World) -> list[Sample]:
             token=olga,
             body={"reason": "did not turn up"},
         ),
+        Sample(
+            "post-tournament-entry-approve",
+            "POST",
+            f"{base}/{w.approvals}/entries/{w.ada}/approve",
+            200,
+            token=olga,
+        ),
+        Sample(
+            "post-tournament-entry-refuse",
+            "POST",
+            f"{base}/{w.approvals}/entries/{w.bea}/refuse",
+            200,
+            token=olga,
+        ),
+        Sample("post-tournament-check-in", "POST", f"{base}/{w.check_in}/check-in", 200, token=ada),
         Sample("get-tournament-round", "GET", f"{base}/{w.running}/rounds/1", 200),
         Sample(
             "put-tournament-round-pairings",

@@ -309,6 +309,24 @@ def test_save_entry_updates_an_existing_entry_only(stores: Stores) -> None:
     assert bundle.entries == [entry]
 
 
+def test_an_entry_waiting_for_approval_and_its_check_in_round_trip(stores: Stores) -> None:
+    repo = stores.tournaments
+    created(repo, a_tournament())
+    entry = an_entry("p_a")
+    entry.status = "requested"
+    repo.add_entry("t_1", entry, cap=8, statuses=OPEN)
+    bundle = repo.load("t_1")
+    assert bundle is not None
+    assert bundle.entries == [entry]
+    assert bundle.entries[0].checked_in_at is None
+
+    entry.status, entry.checked_in_at = "active", "2026-01-01T09:10:00.000Z"
+    repo.save_entry("t_1", entry)
+    bundle = repo.load("t_1")
+    assert bundle is not None
+    assert bundle.entries == [entry]
+
+
 # --------------------------------------------------------------------------- rounds
 
 

@@ -197,6 +197,17 @@ class World:
         t = self.tournament(entrants=4, start=True)
         return Target({"tournament_id": t, "entrant_id": self.pia}, {"reason": "left the hall"})
 
+    def requested_entry(self) -> Target:
+        """The player's entry, waiting for approval."""
+        return Target({"tournament_id": self.tournament(approve_entries=True), "entrant_id": self.pia})
+
+    def check_in_open(self) -> Target:
+        """The player entered in a tournament whose check-in is open (it starts in ten minutes)."""
+        from datetime import UTC, datetime
+
+        starts = datetime.fromtimestamp(self.api.clock.now() + 600, UTC).isoformat()
+        return Target({"tournament_id": self.tournament(starts_at=starts, check_in_minutes=60)})
+
     def paused(self) -> Target:
         target = self.running_tournament()
         self.ok("POST", f"/tournaments/{target.params['tournament_id']}/pause", None, self.org)

@@ -98,6 +98,10 @@ TABLE = [
     Row("DELETE", T + "/entries", "401 404 200 404 404 403", W.in_registration, W.same),
     Row("DELETE", T + "/entries/{entrant_id}", "401 403 200 403 200 200", W.in_registration, W.entered_again),
     Row("POST", T + "/entries/{entrant_id}/exclude", THIS_ORGANIZER, W.to_exclude, W.next_entrant),
+    Row("POST", T + "/entries/{entrant_id}/approve", THIS_ORGANIZER, W.requested_entry),
+    Row("POST", T + "/entries/{entrant_id}/refuse", THIS_ORGANIZER, W.requested_entry),
+    # checking in: only an entrant has an entry (the admin is not a player)
+    Row("POST", T + "/check-in", "401 404 200 404 404 403", W.check_in_open, W.same),
     Row("GET", T + "/rounds/{number}", PUBLIC, W.seen_tournament),
     Row("PUT", T + "/rounds/{number}/pairings", THIS_ORGANIZER, W.next_pairing, W.same),
     Row("POST", T + "/rounds/{number}/tables/{table}/result", THIS_ORGANIZER, W.closed_table, W.same),

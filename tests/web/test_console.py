@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -298,3 +299,92 @@ def test_an_organizer_runs_a_six_entrant_swiss_by_clicking(site: Site, browser: 
     page.wait_for_selector("#organizer-panel:not([hidden])")
     assert page.inner_text("#podium-h") == "Podio"
     assert page.inner_text("#organize-h") == "Organizza"
+
+
+def test_entries_wait_for_approval_and_entrants_check_in_by_clicking(
+    site: Site, browser: Any, tabs: list[Tab]
+) -> None:
+    """A player's entry waits until the organizer approves it by clicking; the player checks in by clicking;
+    at the start, an approved entrant who did not check in is withdrawn and not paired."""
+    http = site.http
+    _olga_id, olga = http.organizer("Olga")
+    pia_id, pia = http.register("Pia")
+    quinto_id, quinto = http.register("Quinto")
+    rita_id, rita = http.register("Rita")
+    # The check-in is open for a week before a start half an hour away (the server's clock runs ahead of
+    # the browser's once earlier tests skipped time).
+    starts = datetime.fromtimestamp(site.clock.now() + 1800, UTC).isoformat()
+    settings = {
+        "format": "swiss",
+        "rounds": 1,
+        "target": 1,
+        "approve_entries": True,
+        "starts_at": starts,
+        "check_in_minutes": 7 * 24 * 60,
+    }
+    tid = http.ok("POST", "/tournaments", {"name": "Coppa su invito", "settings": settings}, olga)["id"]
+
+    # The player enters by clicking: the entry waits; the player checks in by clicking.
+    player = Tab(browser, pia, PHONE)
+    tabs.append(player)
+    mine = player.page
+    mine.goto(f"{site.url}/web/tournaments/{tid}")
+    mine.wait_for_selector("#enter:not([hidden])")
+    mine.click("#enter")
+    mine.wait_for_selector("#check-in:not([hidden])")
+    assert "Your entry waits for the organizers' approval." in mine.inner_text("#you-state")
+    screenshot(mine, "console-check-in")
+    mine.click("#check-in")
+    flashed(mine, "#you-state", "You have checked in.")
+    assert mine.locator("#check-in").is_hidden()
+
+    # Two more ask by the API; a house bot entered by the organizer is checked in (bots are always there).
+    http.ok("POST", f"/tournaments/{tid}/entries", {}, quinto)
+    http.ok("POST", f"/tournaments/{tid}/entries", {}, rita)
+    http.ok("POST", f"/tournaments/{tid}/entries", {"players": [BOTS[0]]}, olga)
+    entries = {e["id"]: e for e in http.ok("GET", f"/tournaments/{tid}/entries")["entries"]}
+    assert {k: e["status"] for k, e in entries.items()} == {
+        pia_id: "requested",
+        quinto_id: "requested",
+        rita_id: "requested",
+        BOTS[0]: "active",
+    }
+    assert entries[pia_id]["checked_in_at"]
+    assert entries[BOTS[0]]["checked_in_at"]
+
+    # The organizer approves two and refuses one from the console.
+    organizer = Tab(browser, olga)
+    tabs.append(organizer)
+    page = organizer.page
+    page.goto(f"{site.url}/web/tournaments/{tid}")
+    page.wait_for_selector("#organizer-panel:not([hidden])")
+    assert page.locator("#requests li").count() == 3
+    for entrant in (pia_id, quinto_id):
+        page.click(f"#requests button[data-approve='{entrant}']")
+        flashed(page, "#console-status", "Approved.")
+    page.click(f"#requests button[data-refuse='{rita_id}']")
+    flashed(page, "#console-status", "Refused.")
+    assert page.locator("#requests li").count() == 0
+    assert "Checked in: 2 of 3." in page.inner_text("#checked-in")
+    entries = {e["id"]: e for e in http.ok("GET", f"/tournaments/{tid}/entries")["entries"]}
+    assert {k: e["status"] for k, e in entries.items()} == {
+        pia_id: "active",
+        quinto_id: "active",
+        BOTS[0]: "active",
+    }
+    screenshot(page, "console-approvals", phone=True)
+
+    # The start withdraws the entrant who did not check in; the player's page leads to the game.
+    page.click("#actions button[data-action=start]")
+    flashed(page, "#console-status", "The tournament has started.")
+    round1 = http.ok("GET", f"/tournaments/{tid}/rounds/1")
+    assert [{x["first"]["id"], x["second"]["id"]} for x in round1["tables"]] == [{pia_id, BOTS[0]}]
+    assert not round1["byes"]
+    assert {e["id"] for e in http.ok("GET", f"/tournaments/{tid}/entries")["entries"]} == {pia_id, BOTS[0]}
+    audit = http.ok("GET", f"/tournaments/{tid}/audit")["audit"]
+    actions = [(a["action"], a["details"]) for a in audit]
+    assert ("entry_approved", {"entrant": pia_id}) in actions
+    assert ("entry_refused", {"entrant": rita_id}) in actions
+    assert ("withdrawn_at_start", {"not_approved": [], "not_checked_in": [quinto_id]}) in actions
+    mine.reload()
+    mine.wait_for_selector("#next-game:not([hidden])")

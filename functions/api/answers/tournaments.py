@@ -79,9 +79,10 @@ class Entry(Closed):
     name: str
     players: list[str]
     rating: Number  # the seeding rating
-    status: Literal["active", "withdrawn", "excluded"]
+    status: Literal["active", "withdrawn", "excluded", "requested"]  # requested: awaits approval
     joined_round: int
     created_at: str
+    checked_in_at: str | None = None  # when the entrant checked in (tournaments with a check-in)
 
     @classmethod
     def of(cls, e: EntryRecord) -> Entry:
@@ -93,6 +94,7 @@ class Entry(Closed):
             status=e.status,
             joined_round=e.joined_round,
             created_at=e.created_at,
+            checked_in_at=e.checked_in_at,
         )
 
 

@@ -274,6 +274,42 @@ def exclude(tournament_id: str, entrant_id: str, body: Exclude) -> Entry:
     return Entry.of(services().tournaments.exclude(_caller(), tournament_id, entrant_id, body.reason))
 
 
+@router.post(
+    "/tournaments/<tournament_id>/entries/<entrant_id>/approve",
+    operation_id="approve_entry",
+    tags=["tournaments"],
+    security=BEARER,
+    summary="Approve an entry that waits for approval (organizers; audited)",
+    responses=documented(200, *ACT),
+)
+def approve(tournament_id: str, entrant_id: str) -> Entry:
+    return Entry.of(services().tournaments.approve(_caller(), tournament_id, entrant_id))
+
+
+@router.post(
+    "/tournaments/<tournament_id>/entries/<entrant_id>/refuse",
+    operation_id="refuse_entry",
+    tags=["tournaments"],
+    security=BEARER,
+    summary="Refuse an entry that waits for approval (organizers; audited): it is removed",
+    responses=documented(200, *ACT),
+)
+def refuse(tournament_id: str, entrant_id: str) -> Entry:
+    return Entry.of(services().tournaments.refuse(_caller(), tournament_id, entrant_id))
+
+
+@router.post(
+    "/tournaments/<tournament_id>/check-in",
+    operation_id="check_in",
+    tags=["tournaments"],
+    security=BEARER,
+    summary="Check in to your entry during the check-in before the start (entrants who do not are withdrawn)",
+    responses=documented(200, *ACT),
+)
+def check_in(tournament_id: str) -> Entry:
+    return Entry.of(services().tournaments.check_in(_caller(), tournament_id))
+
+
 # ---------------------------------------------------------------- rounds
 
 

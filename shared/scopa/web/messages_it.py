@@ -819,4 +819,29 @@ IT: dict[str, str] = {
     "You are not playing in this tournament.": "Non giochi in questo torneo.",
     "You have a bye this round.": "Questo turno riposi.",
     "You withdrew.": "Ti sei ritirato.",
+    # --- approvals and check-in
+    "requested": "in attesa di approvazione",
+    "Check in": "Conferma presenza",
+    "checked in": "presente",
+    "Entries wait for approval": "Le iscrizioni attendono l'approvazione",
+    "Check-in (minutes before the start, 0: none)": (
+        "Conferma presenza (minuti prima dell'inizio, 0: nessuna)"
+    ),
+    "Waiting for approval": "In attesa di approvazione",
+    "Approve": "Approva",
+    "Refuse": "Rifiuta",
+    "Checked in: %(n)s of %(total)s.": "Presenti: %(n)s su %(total)s.",
+    "approved by the organizers": "approvate dagli organizzatori",
+    "check-in %(time)s before the start": "conferma presenza %(time)s prima dell'inizio",
+    "Your entry waits for the organizers' approval.": (
+        "La tua iscrizione attende l'approvazione degli organizzatori."
+    ),
+    "You have checked in.": "Hai confermato la presenza.",
+    "Check-in opens at {time}.": "La conferma presenza si apre il {time}.",
+    "Check in before the start, or you will be withdrawn.": (
+        "Conferma la presenza prima dell'inizio, o sarai ritirato."
+    ),
+    "Could not check in: {reason}": "Impossibile confermare la presenza: {reason}",
+    "Approved.": "Approvata.",
+    "Refused.": "Rifiutata.",
 }

@@ -22,6 +22,7 @@ from scopa.domain.briscola.rules import PRESETS as BRISCOLA_PRESETS
 from scopa.domain.briscola.rules import rules_from_options as briscola_rules_from_options
 from scopa.domain.cards import CODES
 from scopa.domain.rules import PRESET_ALIASES, PRESET_DESCRIPTIONS, PRESETS
+from scopa.domain.tournaments.admission import check_in_opens
 from scopa.domain.tournaments.records import RoundRecord
 from scopa.web import briscola, i18n
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
@@ -247,6 +248,9 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         links=links,
         podium=[asdict(r) for r in rows[:3]] if t.status == "finished" else [],
         active=[{"id": e.id, "name": e.name} for e in entries if e.status == "active"],
+        requested=[e for e in entries if e.status == "requested"],
+        checked_in=[e.name for e in entries if e.status == "active" and e.checked_in_at],
+        check_in_opens=opens.isoformat() if (opens := check_in_opens(t.rules)) else None,
         next_round=t.current_round + 1,
         overridden=t.override is not None,
         can_override=t.rules.format != "knockout" and t.status in ("registration", "running"),

@@ -415,6 +415,8 @@ class DynamoTournamentRepository:
             item["origin"] = as_json(e.origin)
         if e.rating_fixed:
             item["rating_fixed"] = True
+        if e.checked_in_at is not None:
+            item["checked_in_at"] = e.checked_in_at
         return item
 
     # ------------------------------------------------------------------ rounds
@@ -620,6 +622,7 @@ def _entry(item: dict[str, Any]) -> EntryRecord:
         joined_round=int(item["joined_round"]),
         origin=json.loads(item["origin"]) if "origin" in item else None,
         rating_fixed=bool(item.get("rating_fixed", False)),
+        checked_in_at=item.get("checked_in_at"),
     )
 
 

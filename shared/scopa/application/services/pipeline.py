@@ -32,6 +32,7 @@ from scopa.application.ports.webhooks import EventSink, NoEvents
 from scopa.application.services import webhooks as hook_events
 from scopa.application.services.matches import MatchService, ScheduledMatch, absent_seat
 from scopa.domain.games import GAMES
+from scopa.domain.tournaments.admission import field_at_start
 from scopa.domain.tournaments.planner import (
     PlanningError,
     check_manual,
@@ -186,7 +187,7 @@ class Pipeline:
         if t is None or t.status != "registration" or starts is None or starts.timestamp() > now:
             return
         bundle = self.repo.load(tid)
-        if bundle is None or sum(1 for e in bundle.entries if e.status == "active") < 2:
+        if bundle is None or len(field_at_start(t.rules, bundle.entries).ready) < 2:
             self._cancel_empty(t)
             return
         try:
@@ -230,6 +231,9 @@ class Pipeline:
         """Registration -> running (conditional on the version read); the rounds are fixed now, and the
         seeding ratings are read again first (an organizer's hand-set rating is kept)."""
         bundle = self.repo.load(t.id)
+        if bundle is not None and field_at_start(t.rules, bundle.entries).dropped:
+            t = self._withdraw_unready(bundle, actor)
+            bundle = self.repo.load(t.id)
         entrants = len([e for e in bundle.entries if e.status == "active"]) if bundle else 0
         if bundle is not None and self.seeding is not None:
             for entry in self.seeding(t.rules, bundle.entries):
@@ -249,6 +253,24 @@ class Pipeline:
                 t.id, AuditEntry(t.started_at, actor, "started", {"rounds": t.rounds_planned})
             )
         return t
+
+    def _withdraw_unready(self, bundle: TournamentBundle, actor: str) -> TournamentRecord:
+        """Withdraw (remove, as before any start) the entries still waiting for approval and the entrants
+        who did not check in, with one audit entry; the tournament as it stands after (its version moved).
+        A tournament started meanwhile refuses the removal (WriteConflict), like a stale start."""
+        t = bundle.tournament
+        field = field_at_start(t.rules, bundle.entries)
+        for entry in field.dropped:
+            self.repo.remove_entry(t.id, entry)
+        details = {
+            "not_approved": [e.id for e in field.not_approved],
+            "not_checked_in": [e.id for e in field.not_checked_in],
+        }
+        self.repo.add_audit(t.id, AuditEntry(iso(self.clock.now()), actor, "withdrawn_at_start", details))
+        fresh = self.repo.get_tournament(t.id)
+        if fresh is None or fresh.status not in ("draft", "registration"):
+            raise WriteConflict(f"tournament {t.id} changed while its field was fixed")
+        return fresh
 
     def advance(self, tournament_id: str) -> list[str]:
         """Move one tournament on as far as it goes now; returns what was done, step by step.

@@ -29,6 +29,7 @@ from scopa.application.services.matches import MatchService, game_rules
 from scopa.application.services.pipeline import Pipeline, changed
 from scopa.application.services.players import PlayerService, clean_name
 from scopa.domain.games import GAMES
+from scopa.domain.tournaments.admission import admitted, check_in_opens, field_at_start
 from scopa.domain.tournaments.exports import MetaValue, to_csv, to_ndjson, to_trf
 from scopa.domain.tournaments.planner import PlanningError, check_manual
 from scopa.domain.tournaments.records import (
@@ -229,8 +230,11 @@ class TournamentService:
         if t.status not in ("draft", "registration"):
             raise Conflict(f"the tournament is {t.status}", code="tournament_started")
         bundle = self.bundle(tournament_id)
-        if len([e for e in bundle.entries if e.status == "active"]) < 2:
-            raise Conflict("a tournament needs at least two entrants to start", code="too_few_entrants")
+        if len(field_at_start(t.rules, bundle.entries).ready) < 2:
+            raise Conflict(
+                "a tournament needs at least two entrants to start (approved, and checked in if asked)",
+                code="too_few_entrants",
+            )
         try:
             t = self.pipeline.start(t, actor=caller.player_id or "admin")
         except WriteConflict:
@@ -424,16 +428,21 @@ class TournamentService:
                 "the tournament has started" if t.status == "running" else f"the tournament is {t.status}"
             )
             raise Conflict(f"entries are closed: {closing}", code="entries_closed")
+        now = iso(self.clock.now())
         entry = EntryRecord(
             id=entrant_id,
             name=name,
             players=list(chosen),
             rating=float(rating if rating is not None else self._seed_rating(settings, chosen)),
-            created_at=iso(self.clock.now()),
+            created_at=now,
             entered_by=caller.player_id or "admin",
             joined_round=joined,
             origin=once.origin if once else None,
             rating_fixed=rating is not None,
+            # An organizer's entry is approved by being made; a player's waits when the settings ask.
+            status="requested" if settings.approve_entries and not manager else "active",
+            # House bots cannot check in and are always there: checked in when entered.
+            checked_in_at=now if settings.check_in_minutes and all(p.is_bot for p in profiles) else None,
         )
         try:
             self.repo.add_entry(t.id, entry, settings.max_entrants, statuses)
@@ -449,6 +458,84 @@ class TournamentService:
                 raise Conflict("entries are closed", code="entries_closed") from None
             raise Conflict("already entered in this tournament", code="already_entered") from None
         self._published(t.id)  # the entry count and the version moved
+        return entry
+
+    def approve(self, caller: Caller, tournament_id: str, entrant_id: str) -> EntryRecord:
+        """Admit an entry that waits for approval (audited). While a Swiss runs, only as long as late
+        entries are taken: the entrant joins at the next round."""
+        bundle = self.bundle(tournament_id)
+        t = bundle.tournament
+        self._require_manager(caller, t)
+        entry = self._requested(bundle, entrant_id)
+        if t.status == "running":
+            if t.current_round >= t.rules.late_entry_rounds:
+                raise Conflict("entries are closed: the tournament has started", code="entries_closed")
+            entry.joined_round = max(entry.joined_round, t.current_round + 1)
+        elif t.status not in ("draft", "registration"):
+            raise Conflict(f"the tournament is {t.status}", code="tournament_over")
+        entry.status = "active"
+        self.repo.save_entry(t.id, entry)
+        self._audit(t.id, caller, "entry_approved", {"entrant": entrant_id})
+        self._published(t.id)
+        return entry
+
+    def refuse(self, caller: Caller, tournament_id: str, entrant_id: str) -> EntryRecord:
+        """Turn down an entry that waits for approval (audited): removed before the start, withdrawn
+        after it (a late entry never paired)."""
+        bundle = self.bundle(tournament_id)
+        t = bundle.tournament
+        self._require_manager(caller, t)
+        entry = self._requested(bundle, entrant_id)
+        if t.status in ("draft", "registration"):
+            try:
+                self.repo.remove_entry(t.id, entry)
+            except WriteConflict:
+                raise Conflict("the tournament changed meanwhile; try again", code="stale_version") from None
+        elif t.status == "running":
+            entry.status = "withdrawn"
+            self.repo.save_entry(t.id, entry)
+        else:
+            raise Conflict(f"the tournament is {t.status}", code="tournament_over")
+        self._audit(t.id, caller, "entry_refused", {"entrant": entrant_id})
+        self._published(t.id)
+        entry.status = "withdrawn"
+        return entry
+
+    def _requested(self, bundle: TournamentBundle, entrant_id: str) -> EntryRecord:
+        entry = self._entry(bundle, entrant_id)
+        if entry.status != "requested":
+            raise Conflict(f"the entry is {entry.status}, not waiting for approval", code="not_requested")
+        return entry
+
+    def check_in(self, caller: Caller, tournament_id: str) -> EntryRecord:
+        """The entrant confirms they will play, in the check-in window before the start (again: no
+        change). Entrants who did not are withdrawn at the start."""
+        player = caller.require_player()
+        t = self.get(tournament_id)
+        opens = check_in_opens(t.rules)
+        if opens is None:
+            raise Conflict("this tournament has no check-in", code="no_check_in")
+        entrant = self.repo.player_entry(tournament_id, player)
+        if entrant is None:
+            raise NotFound("you are not entered in this tournament", code="entrant_not_found")
+        entry = self._entry(self.bundle(tournament_id), entrant)
+        if entry.checked_in_at is not None:
+            return entry
+        if t.status != "registration":
+            raise Conflict(f"the check-in is over: the tournament is {t.status}", code="check_in_closed")
+        now = self.clock.now()
+        if now < opens.timestamp():
+            raise Conflict(
+                f"the check-in opens at {opens.isoformat()}",
+                code="check_in_not_open",
+                details={"opens_at": opens.isoformat()},
+            )
+        entry.checked_in_at = iso(now)
+        try:
+            self.repo.save_entry(t.id, entry)
+        except WriteConflict:
+            raise NotFound("the entry was withdrawn meanwhile", code="entrant_not_found") from None
+        self._published(t.id)
         return entry
 
     def _entered_by(self, once: Once | None, tournament_id: str, entrant_id: str) -> EntryRecord | None:
@@ -564,17 +651,19 @@ class TournamentService:
     def _standings(self, bundle: TournamentBundle, through_round: int | None) -> list[StandingRow]:
         t = bundle.tournament
         settings = t.rules
-        history = history_of(bundle.entries, bundle.rounds, settings)
+        entries = admitted(bundle.entries)
+        history = history_of(entries, bundle.rounds, settings)
         if through_round is not None:
             history = history.through(through_round)
-        entrants = [e.entrant() for e in bundle.entries]
+        entrants = [e.entrant() for e in entries]
         return compute_standings(entrants, history, settings.tiebreak_order, t.lot_seed)
 
     def crosstable(self, tournament_id: str) -> tuple[TournamentBundle, list[Any]]:
         bundle = self.bundle(tournament_id)
-        history = history_of(bundle.entries, bundle.rounds, bundle.tournament.rules)
+        entries = admitted(bundle.entries)
+        history = history_of(entries, bundle.rounds, bundle.tournament.rules)
         rows = self._standings(bundle, None)
-        return bundle, crosstable([e.entrant() for e in bundle.entries], history, rows)
+        return bundle, crosstable([e.entrant() for e in entries], history, rows)
 
     def export(self, tournament_id: str, fmt: str) -> Export:
         """The standings and results as CSV, NDJSON or a TRF-style report."""
@@ -582,10 +671,11 @@ class TournamentService:
             raise BadRequest(f"export formats: {', '.join(EXPORT_FORMATS)}", code="unknown_format")
         bundle = self.bundle(tournament_id)
         t = bundle.tournament
-        history = history_of(bundle.entries, bundle.rounds, t.rules)
+        entries = admitted(bundle.entries)
+        history = history_of(entries, bundle.rounds, t.rules)
         rows = self._standings(bundle, None)
         meta = self.meta(bundle)
-        entrants = [e.entrant() for e in bundle.entries]
+        entrants = [e.entrant() for e in entries]
         if fmt == "csv":
             body = to_csv(meta, rows)
         elif fmt == "ndjson":
@@ -610,7 +700,7 @@ class TournamentService:
             "end": (t.finished_at or "")[:10],
             "rounds": t.rounds_planned,
             "rounds_played": sum(1 for r in rounds if r.status == "closed"),
-            "entrants": len(bundle.entries),
+            "entrants": len(admitted(bundle.entries)),
             "lot_seed": t.lot_seed,
             "round_dates": [r.created_at[:10] for r in rounds],
         }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-EntrantStatus = Literal["active", "withdrawn", "excluded"]
+EntrantStatus = Literal["active", "withdrawn", "excluded", "requested"]  # requested: awaits approval
 ByeKind = Literal["bye", "absent"]
 
 

@@ -59,6 +59,7 @@ class EntryRecord:
     joined_round: int = 1
     origin: dict[str, str] | None = None  # the entering request's Idempotency-Key digest and body hash
     rating_fixed: bool = False  # an organizer set the seeding rating by hand: not read again at the start
+    checked_in_at: str | None = None  # when the entrant checked in (tournaments with a check-in)
 
     def entrant(self) -> Entrant:
         return Entrant(self.id, self.name, self.rating, tuple(self.players), self.status, self.joined_round)

@@ -96,6 +96,16 @@ class TournamentSettings(BaseModel):
         "open",
         description="open: anyone enters; club: the club's members; invite: the organizer enters people",
     )
+    approve_entries: bool = Field(
+        False, description="a player's entry waits for an organizer's approval; only approved entries play"
+    )
+    check_in_minutes: int = Field(
+        0,
+        ge=0,
+        le=7 * 24 * 60,
+        description="entrants check in during this many minutes before starts_at; "
+        "those who did not are withdrawn at the start (0: no check-in)",
+    )
     late_entry_rounds: int = Field(
         0, ge=0, le=50, description="late entries are taken until this many rounds have started"
     )
@@ -150,6 +160,8 @@ class TournamentSettings(BaseModel):
             raise ValueError("games_per_match must be odd (best of 1, 3, 5, ...)")
         if self.tiebreaks is not None and len(set(self.tiebreaks)) != len(self.tiebreaks):
             raise ValueError("a tie-break is listed twice")
+        if self.check_in_minutes and self.starts_at is None:
+            raise ValueError("a check-in needs a start time (starts_at)")
         if self.format != "swiss" and self.late_entry_rounds:
             raise ValueError(f"late entries are for Swiss tournaments; a {self.format} is fixed at the start")
         return self

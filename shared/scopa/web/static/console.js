@@ -46,17 +46,48 @@ async function showPlayer() {
   const entries = (await api("GET", `${base}/entries`)).entries;
   const mine = entries.find((e) => e.players.includes(profile.id));
   const active = mine && mine.status === "active";
+  const waiting = mine && mine.status === "requested";
   const open = tournament.status === "registration";
-  $("enter").hidden = !(open && !active);
-  $("withdraw-me").hidden = !(active && ["registration", "running"].includes(tournament.status));
-  $("you-state").textContent = active
-    ? t("You are entered as {name}.", { name: mine.name })
-    : open
-      ? t("You are not entered yet.")
-      : t("You are not playing in this tournament.");
-  panel.hidden = $("enter").hidden && !active;
+  $("enter").hidden = !(open && !active && !waiting);
+  const withdrawable = ["registration", "running"].includes(tournament.status);
+  $("withdraw-me").hidden = !((active || waiting) && withdrawable);
+  $("you-state").textContent = waiting
+    ? t("Your entry waits for the organizers' approval.")
+    : active
+      ? t("You are entered as {name}.", { name: mine.name })
+      : open
+        ? t("You are not entered yet.")
+        : t("You are not playing in this tournament.");
+  showCheckIn(open && (active || waiting) ? mine : null);
+  panel.hidden = $("enter").hidden && !active && !waiting;
   await showNextGame(active ? mine : null);
 }
+
+function showCheckIn(entry) {
+  // With a check-in, an entrant confirms in the window before the start; the rest are withdrawn then.
+  const button = $("check-in");
+  const opens = root.dataset.checkInOpens;
+  button.hidden = true;
+  if (!entry || !opens) return;
+  const state = $("you-state");
+  if (entry.checked_in_at) state.textContent += " " + t("You have checked in.");
+  else if (Date.parse(opens) > Date.now())
+    state.textContent += " " + t("Check-in opens at {time}.", { time: when(opens) });
+  else {
+    state.textContent += " " + t("Check in before the start, or you will be withdrawn.");
+    button.hidden = false;
+  }
+}
+
+$("check-in").addEventListener("click", async () => {
+  try {
+    await api("POST", `${base}/check-in`);
+    say(t("You have checked in."));
+    await showPlayer();
+  } catch (err) {
+    say(t("Could not check in: {reason}", { reason: err.message }));
+  }
+});
 
 async function showNextGame(entry) {
   const link = $("next-game");
@@ -123,6 +154,16 @@ function wireOrganizer() {
       const player = playerOf(enterForm.elements.player.value);
       act(api("POST", `${base}/entries`, { players: [player] }), t("Entered."));
     });
+  document.querySelectorAll("#requests button[data-approve]").forEach((button) => {
+    const entrant = encodeURIComponent(button.dataset.approve);
+    const call = () => api("POST", `${base}/entries/${entrant}/approve`);
+    button.addEventListener("click", () => act(call(), t("Approved.")));
+  });
+  document.querySelectorAll("#requests button[data-refuse]").forEach((button) => {
+    const entrant = encodeURIComponent(button.dataset.refuse);
+    const call = () => api("POST", `${base}/entries/${entrant}/refuse`);
+    button.addEventListener("click", () => act(call(), t("Refused.")));
+  });
   const entryForm = $("entry-form");
   if (entryForm)
     entryForm.addEventListener("submit", (event) => {

@@ -32,6 +32,8 @@ export function settingsOf(data) {
   const tiebreaks = data.getAll("tiebreak").filter(Boolean);
   if (tiebreaks.length) settings.tiebreaks = [...new Set(tiebreaks)];
   if (data.get("starts_at")) settings.starts_at = new Date(data.get("starts_at")).toISOString();
+  if (data.get("approve_entries") === "on") settings.approve_entries = true;
+  if (Number(data.get("check_in_minutes"))) settings.check_in_minutes = Number(data.get("check_in_minutes"));
   return settings;
 }
 

@@ -6,6 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.entry_status import EntryStatus, check_entry_status
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Entry")
 
@@ -21,6 +22,7 @@ class Entry:
         players (list[str]):
         rating (float):
         status (EntryStatus):
+        checked_in_at (None | str | Unset):
     """
 
     created_at: str
@@ -30,6 +32,7 @@ class Entry:
     players: list[str]
     rating: float
     status: EntryStatus
+    checked_in_at: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         created_at = self.created_at
@@ -46,6 +49,12 @@ class Entry:
 
         status: str = self.status
 
+        checked_in_at: None | str | Unset
+        if isinstance(self.checked_in_at, Unset):
+            checked_in_at = UNSET
+        else:
+            checked_in_at = self.checked_in_at
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -59,6 +68,8 @@ class Entry:
                 "status": status,
             }
         )
+        if checked_in_at is not UNSET:
+            field_dict["checked_in_at"] = checked_in_at
 
         return field_dict
 
@@ -79,6 +90,15 @@ class Entry:
 
         status = check_entry_status(d.pop("status"))
 
+        def _parse_checked_in_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        checked_in_at = _parse_checked_in_at(d.pop("checked_in_at", UNSET))
+
         entry = cls(
             created_at=created_at,
             id=id,
@@ -87,6 +107,7 @@ class Entry:
             players=players,
             rating=rating,
             status=status,
+            checked_in_at=checked_in_at,
         )
 
         return entry

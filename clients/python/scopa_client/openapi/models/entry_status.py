@@ -1,10 +1,11 @@
 from typing import Literal
 
-EntryStatus = Literal["active", "excluded", "withdrawn"]
+EntryStatus = Literal["active", "excluded", "requested", "withdrawn"]
 
 ENTRY_STATUS_VALUES: set[EntryStatus] = {
     "active",
     "excluded",
+    "requested",
     "withdrawn",
 }
 

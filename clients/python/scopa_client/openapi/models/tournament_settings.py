@@ -30,8 +30,12 @@ class TournamentSettings:
     """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round.
 
     Attributes:
+        approve_entries (bool | Unset): a player's entry waits for an organizer's approval; only approved entries play
+            Default: False.
         bye_points (float | Unset): match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout, 0 in
             a round robin (the entrant who sits out); 1 or 0.5 to choose otherwise Default: 1.0.
+        check_in_minutes (int | Unset): entrants check in during this many minutes before starts_at; those who did not
+            are withdrawn at the start (0: no check-in) Default: 0.
         duplicate_deals (bool | Unset): every table of a round plays the same deals (same seeds), so luck is shared
             Default: False.
         entry_policy (TournamentSettingsEntryPolicy | Unset): open: anyone enters; club: the club's members; invite: the
@@ -57,7 +61,9 @@ class TournamentSettings:
             the lot always comes last
     """
 
+    approve_entries: bool | Unset = False
     bye_points: float | Unset = 1.0
+    check_in_minutes: int | Unset = 0
     duplicate_deals: bool | Unset = False
     entry_policy: TournamentSettingsEntryPolicy | Unset = "open"
     forbidden_pairs: list[list[str]] | Unset = UNSET
@@ -78,7 +84,11 @@ class TournamentSettings:
     tiebreaks: list[TournamentSettingsTiebreaksType0Item] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        approve_entries = self.approve_entries
+
         bye_points = self.bye_points
+
+        check_in_minutes = self.check_in_minutes
 
         duplicate_deals = self.duplicate_deals
 
@@ -169,8 +179,12 @@ class TournamentSettings:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if approve_entries is not UNSET:
+            field_dict["approve_entries"] = approve_entries
         if bye_points is not UNSET:
             field_dict["bye_points"] = bye_points
+        if check_in_minutes is not UNSET:
+            field_dict["check_in_minutes"] = check_in_minutes
         if duplicate_deals is not UNSET:
             field_dict["duplicate_deals"] = duplicate_deals
         if entry_policy is not UNSET:
@@ -215,7 +229,11 @@ class TournamentSettings:
         from ..models.tournament_settings_options import TournamentSettingsOptions  # noqa: PLC0415
 
         d = dict(src_dict)
+        approve_entries = d.pop("approve_entries", UNSET)
+
         bye_points = d.pop("bye_points", UNSET)
+
+        check_in_minutes = d.pop("check_in_minutes", UNSET)
 
         duplicate_deals = d.pop("duplicate_deals", UNSET)
 
@@ -357,7 +375,9 @@ class TournamentSettings:
         tiebreaks = _parse_tiebreaks(d.pop("tiebreaks", UNSET))
 
         tournament_settings = cls(
+            approve_entries=approve_entries,
             bye_points=bye_points,
+            check_in_minutes=check_in_minutes,
             duplicate_deals=duplicate_deals,
             entry_policy=entry_policy,
             forbidden_pairs=forbidden_pairs,
