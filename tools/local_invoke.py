@@ -126,6 +126,7 @@ def bootstrap(services: Any) -> World:
     club = Club(CLUB, "Circolo della Scopa", "The sample club: Olga runs it.", False, founder, now)
     services.stores.clubs.create_club(club, Member(founder, "Olga", "organizer", now))
     services.clubs.add_member(olga, CLUB, ada.player_id)
+    services.clubs.request_join(bea, CLUB)  # the club is not open: Bea asks to join
 
     t = services.tournaments
 
@@ -380,6 +381,22 @@ def club_samples(w: World) -> list[Sample]:
             "post-club-members", "POST", f"/clubs/{CLUB}/members", 201, token=olga, body={"player_id": w.bea}
         ),
         Sample("delete-club-member", "DELETE", f"/clubs/{CLUB}/members/{w.ada}", 204, token=TOKENS["Ada"]),
+        Sample("post-club-join-request", "POST", f"/clubs/{CLUB}/join-requests", 201, token=TOKENS["Bea"]),
+        Sample("get-club-join-requests", "GET", f"/clubs/{CLUB}/join-requests", 200, token=olga),
+        Sample(
+            "post-club-join-request-approve",
+            "POST",
+            f"/clubs/{CLUB}/join-requests/{w.bea}/approve",
+            200,
+            token=olga,
+        ),
+        Sample(
+            "post-club-join-request-refuse",
+            "POST",
+            f"/clubs/{CLUB}/join-requests/{w.bea}/refuse",
+            200,
+            token=olga,
+        ),
         # Webhooks: the sample world registers none (a hook's URL must resolve to a public address, which
         # an offline run cannot check), so these show the list, a refused URL and unknown hooks.
         Sample("get-club-webhooks", "GET", f"/clubs/{CLUB}/webhooks", 200, token=olga),

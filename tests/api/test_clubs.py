@@ -103,3 +103,54 @@ def test_unknown_clubs_and_bots(api: Api) -> None:
     club = api.call("POST", "/clubs", {"name": "Circolo"}, token=olga).body
     bot = api.call("POST", f"/clubs/{club['id']}/members", {"player_id": "bot-greedy"}, token=olga)
     assert_error(bot, 400, "bot_player")
+
+
+def test_players_ask_to_join_a_closed_club_and_its_organizers_decide(api: Api) -> None:
+    olga_id, olga = organizer(api)
+    _, otto = organizer(api, "Otto")
+    club = api.call("POST", "/clubs", {"name": "Chiuso"}, token=olga).body["id"]
+    open_club = api.call("POST", "/clubs", {"name": "Aperto", "open": True}, token=olga).body["id"]
+    pia, pia_t = api.register("Pia")
+    ugo, ugo_t = api.register("Ugo")
+    base = f"/clubs/{club}/join-requests"
+
+    asked = api.call("POST", base, token=pia_t)
+    assert asked.status == 201, asked.body
+    assert (asked.body["player_id"], asked.body["name"], asked.body["status"]) == (pia, "Pia", "pending")
+    again = api.call("POST", base, token=pia_t)
+    assert again.body == asked.body  # asking again while pending changes nothing
+    assert api.call("POST", base, token=ugo_t).status == 201
+    assert_error(api.call("POST", base), 401, "unauthorized")
+    assert_error(api.call("POST", base, token=ADMIN_TOKEN), 403, "forbidden")
+    assert_error(api.call("POST", f"/clubs/{open_club}/join-requests", token=pia_t), 409, "club_is_open")
+    assert_error(api.call("POST", "/clubs/c_none/join-requests", token=pia_t), 404, "club_not_found")
+    assert_error(api.call("POST", base, token=olga), 409, "already_a_member")
+
+    # The organizers see every request; a player only their own.
+    listed = api.call("GET", base, token=olga).body["requests"]
+    assert sorted(r["player_id"] for r in listed) == sorted([pia, ugo])
+    assert [r["player_id"] for r in api.call("GET", base, token=ugo_t).body["requests"]] == [ugo]
+    assert api.call("GET", base, token=otto).body["requests"] == []
+    assert_error(api.call("GET", base), 401, "unauthorized")
+
+    # Only the club's organizers decide; a decided or unknown request is refused.
+    assert_error(api.call("POST", f"{base}/{pia}/approve", token=ugo_t), 403, "not_club_organizer")
+    assert_error(api.call("POST", f"{base}/{pia}/approve", token=otto), 403, "not_club_organizer")
+    assert_error(api.call("POST", f"{base}/{pia}/refuse"), 401, "unauthorized")
+    assert_error(api.call("POST", f"{base}/p_nobody/approve", token=olga), 404, "join_request_not_found")
+    approved = api.call("POST", f"{base}/{pia}/approve", token=olga)
+    assert approved.status == 200, approved.body
+    assert (approved.body["player_id"], approved.body["role"]) == (pia, "member")
+    assert_error(api.call("POST", f"{base}/{pia}/approve", token=olga), 404, "join_request_not_found")
+    members = {m["player_id"] for m in api.call("GET", f"/clubs/{club}/members").body["members"]}
+    assert members == {olga_id, pia}
+
+    refused = api.call("POST", f"{base}/{ugo}/refuse", token=olga)
+    assert refused.status == 200, refused.body
+    assert (refused.body["status"], refused.body["decided_by"]) == ("refused", olga_id)
+    assert refused.body["decided_at"] is not None
+    assert_error(api.call("POST", f"{base}/{ugo}/approve", token=olga), 409, "join_request_decided")
+    assert_error(api.call("POST", f"{base}/{ugo}/refuse", token=olga), 409, "join_request_decided")
+    assert [r["status"] for r in api.call("GET", base, token=ugo_t).body["requests"]] == ["refused"]
+    # A refused player may ask again.
+    assert api.call("POST", base, token=ugo_t).body["status"] == "pending"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scopa.application.ports.clubs import Club, ClubRepository, ClubRole, Member
+from scopa.application.ports.clubs import Club, ClubRepository, ClubRole, JoinRequest, Member
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.wiring import Stores
@@ -178,3 +178,56 @@ def test_a_cursor_pages_only_the_list_it_came_from(stores: Stores) -> None:
         repo.list_members("c_0", 1, clubs_cursor)
     with pytest.raises(InvalidCursor):
         repo.list_clubs(1, members_cursor)
+
+
+def a_request(player_id: str, at: str = "2027-01-15T09:00:00.000Z") -> JoinRequest:
+    return JoinRequest(player_id=player_id, name=player_id[2:].capitalize(), requested_at=at)
+
+
+def test_a_join_request_is_stored_only_for_a_club_that_exists_and_replaced_in_place(stores: Stores) -> None:
+    repo = stores.clubs
+    with pytest.raises(WriteConflict):
+        repo.put_join_request("c_none", a_request("p_pia"))
+    repo.create_club(a_club(open=False), a_member())
+    assert repo.get_join_request("c_1", "p_pia") is None
+    repo.put_join_request("c_1", a_request("p_pia"))
+    assert repo.get_join_request("c_1", "p_pia") == a_request("p_pia")
+    refused = JoinRequest(
+        "p_pia", "Pia", "2027-01-15T09:00:00.000Z", "refused", "p_olga", "2027-01-15T10:00:00.000Z"
+    )
+    repo.put_join_request("c_1", refused)
+    assert repo.get_join_request("c_1", "p_pia") == refused
+    # The requests are not members, and the members are not requests.
+    page, _ = repo.list_members("c_1", 10, None)
+    assert [m.player_id for m in page] == ["p_olga"]
+    assert repo.list_join_requests("c_1", 10, None) == ([refused], None)
+
+
+def test_approving_a_join_request_makes_a_member_and_deletes_the_request_together(stores: Stores) -> None:
+    repo = stores.clubs
+    repo.create_club(a_club(open=False), a_member())
+    repo.put_join_request("c_1", a_request("p_pia"))
+    pia = a_member("p_pia", "member")
+    repo.approve_join_request("c_1", pia)
+    assert repo.get_join_request("c_1", "p_pia") is None
+    assert repo.get_member("c_1", "p_pia") == pia
+    # A request that is gone is not approved twice, and makes no member.
+    with pytest.raises(WriteConflict):
+        repo.approve_join_request("c_1", a_member("p_ugo", "member"))
+    assert repo.get_member("c_1", "p_ugo") is None
+
+
+def test_join_requests_are_listed_by_player_id_page_by_page(stores: Stores) -> None:
+    repo = stores.clubs
+    repo.create_club(a_club(open=False), a_member())
+    players = [f"p_{i:02d}" for i in range(7)]
+    for player in reversed(players):
+        repo.put_join_request("c_1", a_request(player))
+    seen: list[str] = []
+    cursor: str | None = None
+    while True:
+        page, cursor = repo.list_join_requests("c_1", 3, cursor)
+        seen += [r.player_id for r in page]
+        if cursor is None:
+            break
+    assert seen == players

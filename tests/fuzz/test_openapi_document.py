@@ -45,6 +45,7 @@ def test_success_statuses_are_the_ones_the_routes_answer(document: dict[str, Any
         ("POST", "/matches"),
         ("POST", "/clubs"),
         ("POST", "/clubs/{club_id}/members"),
+        ("POST", "/clubs/{club_id}/join-requests"),
         ("POST", "/clubs/{club_id}/webhooks"),
         ("POST", "/tournaments"),
         ("POST", "/tournaments/{tournament_id}/entries"),

@@ -162,6 +162,12 @@ class World:
         self.ok("POST", f"/clubs/{self.club}/members", {"player_id": player}, self.org)
         return Target({"club_id": self.club, "player_id": player}, player=token)
 
+    def join_request(self) -> Target:
+        """A newcomer's pending request to join the club; they are "the player" for this call."""
+        player, token = self.newcomer()
+        self.ok("POST", f"/clubs/{self.club}/join-requests", None, token)
+        return Target({"club_id": self.club, "player_id": player}, player=token)
+
     def new_webhook(self) -> Target:
         # A public address written as such: registering resolves the host, and these tests have no DNS.
         return Target(

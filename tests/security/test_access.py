@@ -74,6 +74,12 @@ TABLE = [
     Row("GET", "/clubs/{club_id}/members", PUBLIC, W.club_page),
     Row("POST", "/clubs/{club_id}/members", "401 403 403 403 201 201", W.new_member),
     Row("DELETE", "/clubs/{club_id}/members/{player_id}", "401 403 204 403 204 204", W.member_to_remove),
+    # asking to join a closed club: any player not in it (the player and the organizer are members)
+    Row("POST", "/clubs/{club_id}/join-requests", "401 201 409 201 409 403", W.club_page, W.same),
+    # the organizers see every request; a player only their own (an empty list for the others)
+    Row("GET", "/clubs/{club_id}/join-requests", "401 200 200 200 200 200", W.club_page),
+    Row("POST", "/clubs/{club_id}/join-requests/{player_id}/approve", THIS_ORGANIZER, W.join_request),
+    Row("POST", "/clubs/{club_id}/join-requests/{player_id}/refuse", THIS_ORGANIZER, W.join_request),
     # a club's webhooks: its organizers only
     Row("POST", "/clubs/{club_id}/webhooks", "401 403 403 403 201 201", W.new_webhook),
     Row("GET", "/clubs/{club_id}/webhooks", THIS_ORGANIZER, W.club_page),

@@ -388,3 +388,54 @@ def test_entries_wait_for_approval_and_entrants_check_in_by_clicking(
     assert ("withdrawn_at_start", {"not_approved": [], "not_checked_in": [quinto_id]}) in actions
     mine.reload()
     mine.wait_for_selector("#next-game:not([hidden])")
+
+
+def test_players_ask_to_join_a_club_and_its_organizer_decides_by_clicking(
+    site: Site, browser: Any, tabs: list[Tab]
+) -> None:
+    http = site.http
+    olga_id, olga = http.organizer("Olga")
+    quinto_id, quinto = http.register("Quinto")
+    rita_id, rita = http.register("Rita")
+    club_id = http.ok("POST", "/clubs", {"name": "Circolo chiuso"}, olga)["id"]
+
+    # A player asks to join by clicking and sees the request wait.
+    asker = Tab(browser, quinto, PHONE)
+    tabs.append(asker)
+    mine = asker.page
+    mine.goto(f"{site.url}/web/clubs/{club_id}")
+    mine.wait_for_selector("#ask:not([hidden])")
+    assert mine.locator("#join-row").is_hidden()
+    mine.click("#ask")
+    flashed(mine, "#club-status", "You asked to join the club.")
+    flashed(mine, "#ask-state", "Your request to join waits for the organizers.")
+    assert mine.locator("#ask").is_hidden()
+    http.ok("POST", f"/clubs/{club_id}/join-requests", None, rita)
+
+    # The organizer approves one and refuses the other from the club page.
+    organizer = Tab(browser, olga)
+    tabs.append(organizer)
+    page = organizer.page
+    page.goto(f"{site.url}/web/clubs/{club_id}")
+    page.wait_for_selector("#requests-box:not([hidden])")
+    assert page.locator("#join-requests li").count() == 2
+    screenshot(page, "console-join-requests", phone=True)
+    page.click(f"#join-requests li[data-player='{quinto_id}'] button.approve")
+    flashed(page, "#club-status", "Quinto is now a member.")
+    page.click(f"#join-requests li[data-player='{rita_id}'] button.refuse")
+    flashed(page, "#club-status", "Rita was refused.")
+    page.wait_for_selector("#members tbody tr >> nth=1")
+    assert page.locator("#requests-box").is_hidden()
+    members = {m["player_id"]: m["role"] for m in http.ok("GET", f"/clubs/{club_id}/members")["members"]}
+    assert members == {olga_id: "organizer", quinto_id: "member"}
+    requests = http.ok("GET", f"/clubs/{club_id}/join-requests", None, olga)["requests"]
+    assert [(r["player_id"], r["status"], r["decided_by"]) for r in requests] == [
+        (rita_id, "refused", olga_id)
+    ]
+
+    # The refused player sees it and may ask again.
+    refused = Tab(browser, rita, PHONE)
+    tabs.append(refused)
+    refused.page.goto(f"{site.url}/web/clubs/{club_id}")
+    flashed(refused.page, "#ask-state", "Your request to join was refused.")
+    refused.page.wait_for_selector("#ask:not([hidden])")

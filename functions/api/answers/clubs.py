@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from api.answers.common import Closed
-from scopa.application.ports.clubs import Club, ClubRole, Member
+from scopa.application.ports.clubs import Club, ClubRole, JoinRequest, JoinStatus, Member
 
 
 class ClubAnswer(Closed):
@@ -44,4 +44,31 @@ class ClubMember(Closed):
 
 class ClubMembers(Closed):
     members: list[ClubMember]
+    next_cursor: str | None
+
+
+class JoinRequestAnswer(Closed):
+    """A player's request to join a club: pending, or refused (by whom, when)."""
+
+    player_id: str
+    name: str
+    requested_at: str
+    status: JoinStatus
+    decided_by: str | None
+    decided_at: str | None
+
+    @classmethod
+    def of(cls, r: JoinRequest) -> JoinRequestAnswer:
+        return cls(
+            player_id=r.player_id,
+            name=r.name,
+            requested_at=r.requested_at,
+            status=r.status,
+            decided_by=r.decided_by,
+            decided_at=r.decided_at,
+        )
+
+
+class JoinRequests(Closed):
+    requests: list[JoinRequestAnswer]
     next_cursor: str | None

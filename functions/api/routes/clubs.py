@@ -8,7 +8,7 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
-from api.answers.clubs import ClubAnswer, ClubMember, ClubMembers, Clubs
+from api.answers.clubs import ClubAnswer, ClubMember, ClubMembers, Clubs, JoinRequestAnswer, JoinRequests
 from api.context import services
 from api.models import AddMember, CreateClub, UpdateClub
 from api.openapi import BEARER
@@ -111,3 +111,59 @@ def remove_member(club_id: str, player_id: str) -> Response[None]:
     svc = services()
     svc.clubs.remove_member(svc.caller(router.current_event.headers), club_id, player_id)
     return no_content()
+
+
+@router.post(
+    "/clubs/<club_id>/join-requests",
+    operation_id="request_to_join_club",
+    tags=["clubs"],
+    security=BEARER,
+    summary="Ask to join a club its organizers fill (again after a refusal); its organizers decide",
+    responses=documented(201, *ACT),
+)
+def request_join(club_id: str) -> Response[JoinRequestAnswer]:
+    svc = services()
+    request = svc.clubs.request_join(svc.caller(router.current_event.headers), club_id)
+    return created(JoinRequestAnswer.of(request))
+
+
+@router.get(
+    "/clubs/<club_id>/join-requests",
+    operation_id="list_club_join_requests",
+    tags=["clubs"],
+    security=BEARER,
+    summary="The requests to join (the club's organizers); a player sees only their own",
+    responses=documented(200, 400, 401, 404),
+)
+def join_requests(club_id: str, limit: Limit = 50, cursor: Cursor = None) -> JoinRequests:
+    svc = services()
+    found, nxt = svc.clubs.join_requests(svc.caller(router.current_event.headers), club_id, limit, cursor)
+    return JoinRequests(requests=[JoinRequestAnswer.of(r) for r in found], next_cursor=nxt)
+
+
+@router.post(
+    "/clubs/<club_id>/join-requests/<player_id>/approve",
+    operation_id="approve_club_join_request",
+    tags=["clubs"],
+    security=BEARER,
+    summary="Approve a request to join (organizers): the player becomes a member",
+    responses=documented(200, *ACT),
+)
+def approve_join(club_id: str, player_id: str) -> ClubMember:
+    svc = services()
+    return ClubMember.of(svc.clubs.approve_join(svc.caller(router.current_event.headers), club_id, player_id))
+
+
+@router.post(
+    "/clubs/<club_id>/join-requests/<player_id>/refuse",
+    operation_id="refuse_club_join_request",
+    tags=["clubs"],
+    security=BEARER,
+    summary="Refuse a request to join (organizers): kept as refused, with who and when",
+    responses=documented(200, *ACT),
+)
+def refuse_join(club_id: str, player_id: str) -> JoinRequestAnswer:
+    svc = services()
+    return JoinRequestAnswer.of(
+        svc.clubs.refuse_join(svc.caller(router.current_event.headers), club_id, player_id)
+    )

@@ -844,4 +844,15 @@ IT: dict[str, str] = {
     "Could not check in: {reason}": "Impossibile confermare la presenza: {reason}",
     "Approved.": "Approvata.",
     "Refused.": "Rifiutata.",
+    # --- club join requests
+    "Ask to join": "Chiedi di entrare",
+    "Requests to join": "Richieste di iscrizione",
+    "The organizers add the members.": "Gli organizzatori aggiungono i soci.",
+    "Your request to join waits for the organizers.": "La tua richiesta attende gli organizzatori.",
+    "Your request to join was refused.": "La tua richiesta è stata rifiutata.",
+    "You asked to join the club.": "Hai chiesto di entrare nel circolo.",
+    "Could not ask to join: {reason}": "Impossibile chiedere di entrare: {reason}",
+    "Could not decide: {reason}": "Impossibile decidere: {reason}",
+    "{name} is now a member.": "{name} ora è socio.",
+    "{name} was refused.": "{name} è stato rifiutato.",
 }

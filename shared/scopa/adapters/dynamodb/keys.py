@@ -9,6 +9,7 @@
 | idempotency record| ``IDEM#<digest>``  | ``IDEM``                     |                             |
 | club              | ``CLUB#<id>``      | ``CLUB``                     |                             |
 | club member       | ``CLUB#<id>``      | ``MEMBER#<player>``          |                             |
+| join request      | ``CLUB#<id>``      | ``JOIN#<player>``            |                             |
 | a player's club   | ``PLAYER#<id>``    | ``CLUB#<club>``              |                             |
 | clubs, newest last| ``CLUBS``          | ``<created>#<club>``         |                             |
 | tournament        | ``TOURNAMENT#<id>``| ``TOURNAMENT``               | ``TOURNAMENTS#<status>`` (2)|
@@ -130,6 +131,7 @@ def live_sk(deadline: int, match_id: str) -> str:
 CLUB_SK = "CLUB"
 CLUBS = "CLUBS"
 MEMBER_PREFIX = "MEMBER#"
+JOIN_PREFIX = "JOIN#"
 PLAYER_CLUB_PREFIX = "CLUB#"
 TOURNAMENT_SK = "TOURNAMENT"
 TOURNAMENTS = "TOURNAMENTS"
@@ -146,6 +148,11 @@ def club_pk(club_id: str) -> str:
 
 def member_sk(player_id: str) -> str:
     return f"{MEMBER_PREFIX}{player_id}"
+
+
+def join_request_sk(player_id: str) -> str:
+    """A player's request to join, under the club's partition (next to its members)."""
+    return f"{JOIN_PREFIX}{player_id}"
 
 
 def player_club_sk(club_id: str) -> str:

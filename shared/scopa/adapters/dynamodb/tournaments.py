@@ -30,7 +30,7 @@ from scopa.adapters.dynamodb.codec import (
     to_item,
     transact,
 )
-from scopa.application.ports.clubs import Club, ClubRole, Member
+from scopa.application.ports.clubs import Club, ClubRole, JoinRequest, JoinStatus, Member
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.tournaments import TournamentBundle
 from scopa.domain.tournaments.records import (
@@ -166,6 +166,49 @@ class DynamoTournamentRepository:
     def list_members(self, club_id: str, limit: int, cursor: str | None) -> tuple[list[Member], str | None]:
         items, nxt = self._query(keys.club_pk(club_id), keys.MEMBER_PREFIX, limit, cursor)
         return [_member(i) for i in items], nxt
+
+    def put_join_request(self, club_id: str, request: JoinRequest) -> None:
+        item = {
+            keys.PK: keys.club_pk(club_id),
+            keys.SK: keys.join_request_sk(request.player_id),
+            "type": "join_request",
+            "player_id": request.player_id,
+            "name": request.name,
+            "requested_at": request.requested_at,
+            "status": request.status,
+        }
+        if request.decided_by is not None:
+            item["decided_by"] = request.decided_by
+        if request.decided_at is not None:
+            item["decided_at"] = request.decided_at
+        check = {
+            "ConditionCheck": {
+                "TableName": self.table,
+                "Key": item_key(keys.club_pk(club_id), keys.CLUB_SK),
+                "ConditionExpression": "attribute_exists(pk)",
+            }
+        }
+        transact(self.client, [check, self._put(item)])
+
+    def get_join_request(self, club_id: str, player_id: str) -> JoinRequest | None:
+        item = self._get(keys.club_pk(club_id), keys.join_request_sk(player_id), consistent=True)
+        return _join_request(item) if item else None
+
+    def approve_join_request(self, club_id: str, member: Member) -> None:
+        delete = {
+            "Delete": {
+                "TableName": self.table,
+                "Key": item_key(keys.club_pk(club_id), keys.join_request_sk(member.player_id)),
+                "ConditionExpression": "attribute_exists(pk)",
+            }
+        }
+        transact(self.client, [delete, *self._member_puts(club_id, member)])
+
+    def list_join_requests(
+        self, club_id: str, limit: int, cursor: str | None
+    ) -> tuple[list[JoinRequest], str | None]:
+        items, nxt = self._query(keys.club_pk(club_id), keys.JOIN_PREFIX, limit, cursor)
+        return [_join_request(i) for i in items], nxt
 
     # ------------------------------------------------------------------ tournaments
 
@@ -577,6 +620,17 @@ def _member(item: dict[str, Any]) -> Member:
         name=item["name"],
         role=cast(ClubRole, item["role"]),
         joined_at=item["joined_at"],
+    )
+
+
+def _join_request(item: dict[str, Any]) -> JoinRequest:
+    return JoinRequest(
+        player_id=item["player_id"],
+        name=item["name"],
+        requested_at=item["requested_at"],
+        status=cast(JoinStatus, item["status"]),
+        decided_by=item.get("decided_by"),
+        decided_at=item.get("decided_at"),
     )
 
 

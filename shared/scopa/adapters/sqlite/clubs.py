@@ -11,7 +11,7 @@ import sqlite3
 from typing import cast
 
 from scopa.adapters.sqlite.database import Database, decode_cursor, next_page
-from scopa.application.ports.clubs import Club, ClubRole, Member
+from scopa.application.ports.clubs import Club, ClubRole, JoinRequest, JoinStatus, Member
 from scopa.application.ports.conflict import WriteConflict
 
 SCHEMA: tuple[str, ...] = (
@@ -36,6 +36,16 @@ SCHEMA: tuple[str, ...] = (
     ) WITHOUT ROWID""",
     # A player's clubs (DynamoDB keeps a mirror item under the player for this).
     "CREATE INDEX IF NOT EXISTS club_members_by_player ON club_members (player_id, club_id)",
+    """CREATE TABLE IF NOT EXISTS club_join_requests (
+        club_id TEXT NOT NULL,
+        player_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        requested_at TEXT NOT NULL,
+        status TEXT NOT NULL,
+        decided_by TEXT,
+        decided_at TEXT,
+        PRIMARY KEY (club_id, player_id)
+    ) WITHOUT ROWID""",
 )
 
 
@@ -120,6 +130,66 @@ class SqliteClubRepository:
         )
         page, nxt = next_page(rows, limit, scope, "player_id")
         return [_member(row) for row in page], nxt
+
+    def put_join_request(self, club_id: str, request: JoinRequest) -> None:
+        with self.db.transaction() as tx:
+            if tx.execute("SELECT 1 FROM clubs WHERE id = ?", (club_id,)).fetchone() is None:
+                raise WriteConflict("no such club")
+            tx.execute(
+                """INSERT OR REPLACE INTO club_join_requests
+                (club_id, player_id, name, requested_at, status, decided_by, decided_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)""",
+                (
+                    club_id,
+                    request.player_id,
+                    request.name,
+                    request.requested_at,
+                    request.status,
+                    request.decided_by,
+                    request.decided_at,
+                ),
+            )
+
+    def get_join_request(self, club_id: str, player_id: str) -> JoinRequest | None:
+        row = self.db.one(
+            "SELECT * FROM club_join_requests WHERE club_id = ? AND player_id = ?", (club_id, player_id)
+        )
+        return _join_request(row) if row else None
+
+    def approve_join_request(self, club_id: str, member: Member) -> None:
+        with self.db.transaction() as tx:
+            removed = tx.execute(
+                "DELETE FROM club_join_requests WHERE club_id = ? AND player_id = ?",
+                (club_id, member.player_id),
+            )
+            if removed.rowcount == 0:
+                raise WriteConflict("no such request")
+            _put_member(tx, club_id, member)
+
+    def list_join_requests(
+        self, club_id: str, limit: int, cursor: str | None
+    ) -> tuple[list[JoinRequest], str | None]:
+        scope = f"join-requests:{club_id}"
+        where, values = "club_id = ?", [club_id]
+        if cursor:
+            where += " AND player_id > ?"
+            values.append(decode_cursor(cursor, scope))
+        rows = self.db.query(
+            f"SELECT * FROM club_join_requests WHERE {where} ORDER BY player_id LIMIT ?", (*values, limit + 1)
+        )
+        page, nxt = next_page(rows, limit, scope, "player_id")
+        return [_join_request(row) for row in page], nxt
+
+
+def _join_request(row: sqlite3.Row) -> JoinRequest:
+    return JoinRequest(
+        player_id=row["player_id"],
+        name=row["name"],
+        requested_at=row["requested_at"],
+        status=cast(JoinStatus, row["status"]),
+        decided_by=row["decided_by"],
+        decided_at=row["decided_at"],
+    )
 
 
 def _put_member(tx: sqlite3.Connection, club_id: str, member: Member) -> None:

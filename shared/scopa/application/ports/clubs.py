@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 ClubRole = Literal["organizer", "member"]
+JoinStatus = Literal["pending", "refused"]
 
 
 @dataclass
@@ -24,6 +25,18 @@ class Member:
     name: str
     role: ClubRole
     joined_at: str
+
+
+@dataclass
+class JoinRequest:
+    """A player's request to join a club that organizers fill; an approved one becomes a membership."""
+
+    player_id: str
+    name: str
+    requested_at: str
+    status: JoinStatus = "pending"
+    decided_by: str | None = None  # the organizer who refused it
+    decided_at: str | None = None
 
 
 class ClubRepository(Protocol):
@@ -48,3 +61,20 @@ class ClubRepository(Protocol):
     def list_members(
         self, club_id: str, limit: int, cursor: str | None
     ) -> tuple[list[Member], str | None]: ...
+
+    def put_join_request(self, club_id: str, request: JoinRequest) -> None:
+        """Store or replace a request to join (:class:`WriteConflict` when the club does not exist)."""
+        ...
+
+    def get_join_request(self, club_id: str, player_id: str) -> JoinRequest | None: ...
+
+    def approve_join_request(self, club_id: str, member: Member) -> None:
+        """Make the requester a member and delete the request, together (:class:`WriteConflict` when the
+        request is gone)."""
+        ...
+
+    def list_join_requests(
+        self, club_id: str, limit: int, cursor: str | None
+    ) -> tuple[list[JoinRequest], str | None]:
+        """A club's join requests by player id."""
+        ...

@@ -2,7 +2,7 @@
 
 Anyone with the organizer role (or the admin) may found a club and becomes its first organizer. A club's
 organizers add and remove members and name other organizers; in an open club a player joins by
-themselves, and anyone may leave.
+themselves, in any other a player asks to join and the organizers approve or refuse; anyone may leave.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import replace
 from scopa.application.auth import Caller
 from scopa.application.clock import Clock, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
-from scopa.application.ports.clubs import Club, ClubRepository, ClubRole, Member
+from scopa.application.ports.clubs import Club, ClubRepository, ClubRole, JoinRequest, Member
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.services.players import PlayerService, clean_name
 
@@ -134,6 +134,76 @@ class ClubService:
             self.repo.remove_member(club_id, player_id)
         except WriteConflict:
             raise Conflict(f"'{player_id}' is not a member of this club", code="not_a_member") from None
+
+    # ------------------------------------------------------------------ join requests
+
+    def request_join(self, caller: Caller, club_id: str) -> JoinRequest:
+        """A player asks to join a club its organizers fill; asking again while pending changes nothing,
+        and a refused player may ask again."""
+        player = caller.require_player()
+        club = self.get(club_id)
+        if club.open:
+            raise Conflict("anyone may join this club: join it", code="club_is_open")
+        if self.repo.get_member(club_id, player) is not None:
+            raise Conflict("you are a member of this club already", code="already_a_member")
+        found = self.repo.get_join_request(club_id, player)
+        if found is not None and found.status == "pending":
+            return found
+        profile = self.players.get(player)
+        request = JoinRequest(profile.id, profile.name, iso(self.clock.now()))
+        try:
+            self.repo.put_join_request(club_id, request)
+        except WriteConflict:
+            raise NotFound(f"no club '{club_id}'", code="club_not_found") from None
+        return request
+
+    def join_requests(
+        self, caller: Caller, club_id: str, limit: int, cursor: str | None
+    ) -> tuple[list[JoinRequest], str | None]:
+        """The club's requests for its organizers; a player sees only their own."""
+        _identify(caller)
+        self.get(club_id)
+        if self.can_manage(caller, club_id):
+            return self.repo.list_join_requests(club_id, limit, cursor)
+        own = self.repo.get_join_request(club_id, caller.player_id) if caller.player_id else None
+        return ([own] if own is not None else []), None
+
+    def approve_join(self, caller: Caller, club_id: str, player_id: str) -> Member:
+        """The requester becomes a member (the request is deleted with it: the membership records it)."""
+        request = self._join_request(caller, club_id, player_id)
+        member = Member(request.player_id, request.name, "member", iso(self.clock.now()))
+        try:
+            self.repo.approve_join_request(club_id, member)
+        except WriteConflict:
+            raise NotFound(
+                "the request was withdrawn or decided meanwhile", code="join_request_not_found"
+            ) from None
+        return member
+
+    def refuse_join(self, caller: Caller, club_id: str, player_id: str) -> JoinRequest:
+        """The request is kept, refused, with who refused it and when."""
+        request = self._join_request(caller, club_id, player_id)
+        request.status = "refused"
+        request.decided_by = caller.player_id or "admin"
+        request.decided_at = iso(self.clock.now())
+        try:
+            self.repo.put_join_request(club_id, request)
+        except WriteConflict:
+            raise NotFound(f"no club '{club_id}'", code="club_not_found") from None
+        return request
+
+    def _join_request(self, caller: Caller, club_id: str, player_id: str) -> JoinRequest:
+        """A pending request, for the club's organizers."""
+        _identify(caller)
+        self.get(club_id)
+        if not self.can_manage(caller, club_id):
+            raise Forbidden("only the club's organizers decide join requests", code="not_club_organizer")
+        request = self.repo.get_join_request(club_id, player_id)
+        if request is None:
+            raise NotFound(f"'{player_id}' has not asked to join", code="join_request_not_found")
+        if request.status != "pending":
+            raise Conflict(f"the request was {request.status} already", code="join_request_decided")
+        return request
 
 
 def _identify(caller: Caller) -> None:

@@ -83,8 +83,10 @@ async function clubPage(box, profile) {
       }
     });
   }
+  if (!mine && box.dataset.open !== "true" && profile.role !== "admin") await askToJoin(clubId);
   if (!(profile.role === "admin" || (mine && mine.role === "organizer"))) return;
   $("organizer-panel").hidden = false;
+  await showJoinRequests(clubId);
   const edit = $("edit-form");
   edit.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -140,6 +142,58 @@ async function clubPage(box, profile) {
       }),
     );
   });
+}
+
+async function askToJoin(clubId) {
+  // A club its organizers fill: the player asks to join and sees where the request stands.
+  const own = (await api("GET", `/clubs/${clubId}/join-requests`)).requests[0];
+  $("ask-row").hidden = false;
+  $("ask").hidden = own && own.status === "pending";
+  $("ask-state").textContent = !own
+    ? t("The organizers add the members.")
+    : own.status === "pending"
+      ? t("Your request to join waits for the organizers.")
+      : t("Your request to join was refused.");
+  $("ask").addEventListener("click", async () => {
+    try {
+      await api("POST", `/clubs/${clubId}/join-requests`);
+      reload(t("You asked to join the club."));
+    } catch (err) {
+      say(t("Could not ask to join: {reason}", { reason: err.message }));
+    }
+  });
+}
+
+async function showJoinRequests(clubId) {
+  // The pending requests, each with Approve / Refuse.
+  const pending = (await api("GET", `/clubs/${clubId}/join-requests?limit=100`)).requests.filter(
+    (r) => r.status === "pending",
+  );
+  const list = $("join-requests");
+  $("requests-box").hidden = !pending.length;
+  for (const request of pending) {
+    const item = document.createElement("li");
+    item.dataset.player = request.player_id;
+    const link = document.createElement("a");
+    link.href = `/web/players/${encodeURIComponent(request.player_id)}`;
+    link.textContent = request.name;
+    const path = `/clubs/${clubId}/join-requests/${encodeURIComponent(request.player_id)}`;
+    const name = request.name;
+    const decide = (verb, done) => async () => {
+      try {
+        await api("POST", `${path}/${verb}`);
+        reload(done());
+      } catch (err) {
+        say(t("Could not decide: {reason}", { reason: err.message }));
+      }
+    };
+    const approved = () => t("{name} is now a member.", { name });
+    const refused = () => t("{name} was refused.", { name });
+    const approve = memberButton(t("Approve"), "approve", decide("approve", approved));
+    const refuse = memberButton(t("Refuse"), "refuse", decide("refuse", refused));
+    item.append(link, " ", approve, " ", refuse);
+    list.append(item);
+  }
 }
 
 async function start() {

@@ -53,6 +53,9 @@ from .health import Health
 from .http_validation_error import HTTPValidationError
 from .inbox_answer import InboxAnswer
 from .invitation import Invitation
+from .join_request_answer import JoinRequestAnswer
+from .join_request_answer_status import JoinRequestAnswerStatus
+from .join_requests import JoinRequests
 from .leaderboard_answer import LeaderboardAnswer
 from .leaderboard_answer_by import LeaderboardAnswerBy
 from .leftovers import Leftovers
@@ -188,6 +191,9 @@ __all__ = (
     "HTTPValidationError",
     "InboxAnswer",
     "Invitation",
+    "JoinRequestAnswer",
+    "JoinRequestAnswerStatus",
+    "JoinRequests",
     "LeaderboardAnswer",
     "LeaderboardAnswerBy",
     "Leftovers",
