@@ -275,6 +275,7 @@ def sample_events(w: World | None = None) -> list[Sample]:
         Sample("post-me-token", "POST", "/me/token", 200, token=ada),
         Sample("delete-me-token", "DELETE", "/me/token", 204, token=ada),
         Sample("get-player", "GET", f"/players/{w.bea}", 200),
+        Sample("get-players-by-name", "GET", "/players", 200, query={"name": "bea"}),
         Sample(
             "put-player-role",
             "PUT",

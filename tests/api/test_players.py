@@ -370,3 +370,16 @@ def test_health_openapi_and_docs(api: Api) -> None:
     docs = api.call("GET", "/docs")
     assert docs.status == 200
     assert "swagger" in str(docs.body).lower()
+
+
+def test_players_are_found_by_their_exact_name_whatever_the_case(api: Api) -> None:
+    first, _ = api.register("Ada Rossi")
+    second, _ = api.register("ada rossi")
+    api.register("Adalberto")
+    found = api.call("GET", "/players", query={"name": "ADA  ROSSI"})
+    assert found.status == 200, found.body
+    assert sorted(p["id"] for p in found.body["players"]) == sorted([first, second])
+    assert {p["name"] for p in found.body["players"]} == {"Ada Rossi", "ada rossi"}
+    assert api.call("GET", "/players", query={"name": "Ada"}).body["players"] == []
+    assert_error(api.call("GET", "/players"), 422, "validation_error")
+    assert_error(api.call("GET", "/players", query={"name": "x" * 65}), 422, "validation_error")

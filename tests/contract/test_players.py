@@ -13,7 +13,7 @@ from scopa.application.auth import hash_token
 from scopa.application.errors import IdempotencyKeyReused
 from scopa.application.idempotency import REPLAY_SECONDS, Once
 from scopa.application.ports.conflict import WriteConflict
-from scopa.application.ports.players import Player, PlayerRepository
+from scopa.application.ports.players import Player, PlayerRepository, name_key
 from scopa.application.wiring import ServiceSet, Stores
 from tests.common import ManualClock
 from tests.contract.support import a_player
@@ -286,3 +286,26 @@ def test_a_key_answers_for_a_day_then_is_refused(
     with pytest.raises(IdempotencyKeyReused):
         svc.players.register("Ada", "reg-1")
     assert count("player") == 1
+
+
+def test_players_are_found_by_name_whatever_the_case_and_spacing(stores: Stores) -> None:
+    repo = stores.players
+    for player_id, name in (
+        ("p_2", "Ada Rossi"),
+        ("p_1", "ada  rossi"),
+        ("p_3", "Adalberto"),
+        ("p_4", "Niccolò"),
+    ):
+        repo.create_player(
+            Player(id=player_id, name=name, role="player", created_at="2027-01-15T08:00:00.000Z")
+        )
+    assert repo.players_named(name_key("ADA ROSSI"), 10) == ["p_1", "p_2"]
+    assert repo.players_named(name_key("ada rossi"), 1) == ["p_1"]
+    assert repo.players_named(name_key("NICCOLÒ"), 10) == ["p_4"]
+    assert repo.players_named(name_key("Ada"), 10) == []  # exact names only
+    # A refused creation indexes nothing.
+    with pytest.raises(WriteConflict):
+        repo.create_player(
+            Player(id="p_3", name="Zeno", role="player", created_at="2027-01-15T08:00:00.000Z")
+        )
+    assert repo.players_named(name_key("Zeno"), 10) == []

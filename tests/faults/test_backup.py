@@ -274,7 +274,7 @@ def test_restore_refuses_a_table_with_items_a_cut_file_and_a_file_that_is_no_bac
     path = tmp_path / "plain.ndjson"
     path.write_text(text, encoding="utf-8")
     count = json.loads(text.splitlines()[-1])["items"]
-    assert count == 1  # the profile (a signed token has no item of its own)
+    assert count == 2  # the profile and its name-index item (a signed token has no item of its own)
 
     # A table that holds items is refused unless forced (and then overwritten item by item).
     assert main(["restore", "--table", name, "--in", str(path), "--quiet"]) == 1

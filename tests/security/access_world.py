@@ -26,6 +26,7 @@ class Target:
     params: dict[str, str] = field(default_factory=dict)
     body: Any = None
     player: str | None = None
+    query: dict[str, str] = field(default_factory=dict)
 
 
 class World:
@@ -88,6 +89,9 @@ class World:
 
     def bot_account(self) -> Target:
         return Target(body={"name": "Outside bot"})
+
+    def a_name(self) -> Target:
+        return Target(query={"name": "pia"})
 
     def profile(self) -> Target:
         return Target({"player_id": self.pia})

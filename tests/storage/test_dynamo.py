@@ -30,15 +30,20 @@ def test_an_opaque_token_of_before_has_a_token_item_keyed_by_its_hash(
     repo.create_player(a_player())
     items = client.scan(TableName=TABLE)["Items"]
     assert "scp_secret-ada" not in repr(items)
-    assert {i[keys.PK]["S"] for i in items} == {"PLAYER#p_ada", f"TOKEN#{hash_token('scp_secret-ada')}"}
+    assert {i[keys.PK]["S"] for i in items} == {
+        "PLAYER#p_ada",
+        f"TOKEN#{hash_token('scp_secret-ada')}",
+        keys.player_name_pk("ada"),
+    }
 
 
 def test_a_versioned_player_is_one_profile_item_with_its_version(repo: DynamoRepository, client: Any) -> None:
     repo.create_player(dataclasses.replace(a_player(token="scs_signed"), token_version=1))
-    items = client.scan(TableName=TABLE)["Items"]
-    assert [i[keys.PK]["S"] for i in items] == ["PLAYER#p_ada"]
-    assert items[0]["token_version"] == {"N": "1"}
-    assert items[0]["token_hash"] == {"S": hash_token("scs_signed")}
+    items = {i[keys.PK]["S"]: i for i in client.scan(TableName=TABLE)["Items"]}
+    assert set(items) == {"PLAYER#p_ada", keys.player_name_pk("ada")}  # and its name-index item
+    assert items["PLAYER#p_ada"]["token_version"] == {"N": "1"}
+    assert items["PLAYER#p_ada"]["token_hash"] == {"S": hash_token("scs_signed")}
+    assert items[keys.player_name_pk("ada")][keys.SK] == {"S": keys.player_name_sk("p_ada")}
 
 
 def test_a_match_has_one_list_item_per_distinct_player(repo: DynamoRepository, client: Any) -> None:

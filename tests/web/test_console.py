@@ -439,3 +439,38 @@ def test_players_ask_to_join_a_club_and_its_organizer_decides_by_clicking(
     refused.page.goto(f"{site.url}/web/clubs/{club_id}")
     flashed(refused.page, "#ask-state", "Your request to join was refused.")
     refused.page.wait_for_selector("#ask:not([hidden])")
+
+
+def test_an_organizer_adds_members_by_name_and_namesakes_are_reported(
+    site: Site, browser: Any, tabs: list[Tab]
+) -> None:
+    """Names resolve by the exact name lookup; an unknown or shared name is reported line by line with the
+    candidates' ids, and nobody is added until every line names one player."""
+    http = site.http
+    olga_id, olga = http.organizer("Olga")
+    dario_id, _ = http.register("Dario Esposito")
+    elena_ids = sorted(http.register("Elena")[0] for _ in range(2))
+    club_id = http.ok("POST", "/clubs", {"name": "Circolo dei nomi"}, olga)["id"]
+    organizer = Tab(browser, olga)
+    tabs.append(organizer)
+    page = organizer.page
+    page.goto(f"{site.url}/web/clubs/{club_id}")
+    page.wait_for_selector("#organizer-panel:not([hidden])")
+
+    page.fill("#members-form textarea", "dario esposito\nElena\nNessuno Qui\n")
+    page.click("#members-form button[type=submit]")
+    flashed(page, "#club-status", "Nobody was added")
+    said = page.inner_text("#club-status")
+    assert "line 2, Elena: 2 players have this name" in said
+    assert all(pid in said for pid in elena_ids)
+    assert "line 3, Nessuno Qui: no player has this name" in said
+    assert "dario" not in said.casefold()
+    assert page.input_value("#members-form textarea") == "dario esposito\nElena\nNessuno Qui\n"
+    members = {m["player_id"] for m in http.ok("GET", f"/clubs/{club_id}/members")["members"]}
+    assert members == {olga_id}
+
+    page.fill("#members-form textarea", f"dario esposito\n{elena_ids[1]}\n")
+    page.click("#members-form button[type=submit]")
+    flashed(page, "#club-status", "Added: Dario Esposito, Elena.")
+    members = {m["player_id"] for m in http.ok("GET", f"/clubs/{club_id}/members")["members"]}
+    assert members == {olga_id, dario_id, elena_ids[1]}

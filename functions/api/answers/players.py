@@ -50,6 +50,12 @@ class Bots(Closed):
     bots: list[PlayerProfile]
 
 
+class Players(Closed):
+    """The players of one name (names are not unique), by id."""
+
+    players: list[PlayerProfile]
+
+
 class MatchListItem(Closed):
     """A match in a player's list; ``result`` is the game's own result object once finished."""
 

@@ -8,7 +8,15 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Header, Query
 
-from api.answers.players import Bots, MatchListItem, NewToken, PlayerMatches, PlayerProfile, Registration
+from api.answers.players import (
+    Bots,
+    MatchListItem,
+    NewToken,
+    PlayerMatches,
+    PlayerProfile,
+    Players,
+    Registration,
+)
 from api.context import services
 from api.idempotency import run_once
 from api.models import CreateBotAccount, RegisterPlayer, SetRole
@@ -123,6 +131,17 @@ def revoke_token() -> Response[None]:
 )
 def bots() -> Bots:
     return Bots(bots=[PlayerProfile.of(p) for p in bot_players()])
+
+
+@router.get(
+    "/players",
+    operation_id="find_players_by_name",
+    tags=["players"],
+    summary="The players of a name, exactly (case and spacing aside), by id: names are not unique",
+    responses=documented(200, *READ),
+)
+def find_players(name: Annotated[str, Query(min_length=1, max_length=64)]) -> Players:
+    return Players(players=[PlayerProfile.of(p) for p in services().players.named(name)])
 
 
 @router.get(

@@ -723,8 +723,6 @@ IT: dict[str, str] = {
     "The club is saved.": "Il circolo è salvato.",
     "Could not save the club: {reason}": "Impossibile salvare il circolo: {reason}",
     "New tournament": "Nuovo torneo",
-    "Add members: one player id or profile link a line": "Aggiungi soci: un id di giocatore o un link "
-    "al profilo per riga",
     "Role": "Ruolo",
     "member": "socio",
     "organizer": "organizzatore",
@@ -855,4 +853,13 @@ IT: dict[str, str] = {
     "Could not decide: {reason}": "Impossibile decidere: {reason}",
     "{name} is now a member.": "{name} ora è socio.",
     "{name} was refused.": "{name} è stato rifiutato.",
+    # --- members by name
+    "Add members: one name, player id or profile link a line": (
+        "Aggiungi soci: un nome, un id di giocatore o un link al profilo per riga"
+    ),
+    "line {n}, {line}: no player has this name": "riga {n}, {line}: nessun giocatore ha questo nome",
+    "line {n}, {line}: {count} players have this name ({ids}): write the id instead": (
+        "riga {n}, {line}: {count} giocatori hanno questo nome ({ids}): scrivi l'id"
+    ),
+    "Nobody was added: {problems}.": "Nessuno è stato aggiunto: {problems}.",
 }

@@ -3,6 +3,7 @@
 | entity            | pk                 | sk                           | GSI1 (gsi1pk / gsi1sk)      |
 |-------------------|--------------------|------------------------------|-----------------------------|
 | player profile    | ``PLAYER#<id>``    | ``PROFILE``                  |                             |
+| player name index | ``NAME#<name key>``| ``PLAYER#<id>``              |                             |
 | bearer token      | ``TOKEN#<sha256>`` | ``TOKEN``                    |                             |
 | match             | ``MATCH#<id>``     | ``MATCH``                    | ``LIVE`` / ``<deadline>#<id>`` (1) |
 | a player's match  | ``PLAYER#<id>``    | ``MATCH#<created>#<match>``  |                             |
@@ -100,6 +101,15 @@ def idempotency_pk(digest: str) -> str:
 def job_pk(job_id: str) -> str:
     """An admin job (a recompute): its own partition, expired by TTL a week after it was queued."""
     return f"JOB#{job_id}"
+
+
+def player_name_pk(key: str) -> str:
+    """The name index's partition: the players of one name key (``ports.players.name_key``)."""
+    return f"NAME#{key}"
+
+
+def player_name_sk(player_id: str) -> str:
+    return f"PLAYER#{player_id}"
 
 
 def player_pk(player_id: str) -> str:

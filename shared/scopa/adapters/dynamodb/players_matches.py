@@ -31,7 +31,7 @@ from scopa.adapters.dynamodb.codec import (
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchSummary
-from scopa.application.ports.players import Player, Role
+from scopa.application.ports.players import Player, Role, name_key
 from scopa.domain.cards import CODES
 from scopa.domain.shuffle import commitment, deal_seed, shuffled_deck
 
@@ -50,29 +50,39 @@ class DynamoRepository:
     # ------------------------------------------------------------------ players and tokens
 
     def create_player(self, player: Player) -> None:
-        """One conditional put; an opaque token (version 0, tests of the read path) also gets its token item,
-        in one transaction with the profile."""
+        """The profile (conditioned on its id being new) and its name-index item in one transaction; an
+        opaque token (version 0, tests of the read path) also gets its token item in it."""
         item = self._player_item(player)
-        if not (player.token_hash and player.token_version == 0):
-            try:
-                self.client.put_item(
-                    TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(pk)"
-                )
-            except ClientError as exc:
-                raise_conflict(exc)
-            return
-        self._transact(
-            [
-                {
-                    "Put": {
-                        "TableName": self.table,
-                        "Item": item,
-                        "ConditionExpression": "attribute_not_exists(pk)",
-                    }
-                },
-                {"Put": {"TableName": self.table, "Item": self._token_item(player.token_hash, player)}},
-            ]
+        named = {
+            keys.PK: keys.player_name_pk(name_key(player.name)),
+            keys.SK: keys.player_name_sk(player.id),
+            "type": "player_name",
+            "player_id": player.id,
+        }
+        writes = [
+            {
+                "Put": {
+                    "TableName": self.table,
+                    "Item": item,
+                    "ConditionExpression": "attribute_not_exists(pk)",
+                }
+            },
+            {"Put": {"TableName": self.table, "Item": to_item(named)}},
+        ]
+        if player.token_hash and player.token_version == 0:
+            writes.append(
+                {"Put": {"TableName": self.table, "Item": self._token_item(player.token_hash, player)}}
+            )
+        self._transact(writes)
+
+    def players_named(self, key: str, limit: int) -> list[str]:
+        found = self.client.query(
+            TableName=self.table,
+            KeyConditionExpression="pk = :pk",
+            ExpressionAttributeValues={":pk": {"S": keys.player_name_pk(key)}},
+            Limit=limit,
         )
+        return [from_item(i)["player_id"] for i in found.get("Items", [])]
 
     def _player_item(self, player: Player) -> dict[str, Any]:
         item: dict[str, Any] = {

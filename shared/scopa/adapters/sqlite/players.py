@@ -16,7 +16,7 @@ from typing import cast
 
 from scopa.adapters.sqlite.database import Database
 from scopa.application.ports.conflict import WriteConflict
-from scopa.application.ports.players import Player, Role
+from scopa.application.ports.players import Player, Role, name_key
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS players (
@@ -32,6 +32,12 @@ SCHEMA: tuple[str, ...] = (
         player_id TEXT NOT NULL,
         role TEXT NOT NULL
     )""",
+    # The name index (name_key: case-folded, spaces collapsed), written with the profile.
+    """CREATE TABLE IF NOT EXISTS player_names (
+        name_key TEXT NOT NULL,
+        player_id TEXT NOT NULL,
+        PRIMARY KEY (name_key, player_id)
+    ) WITHOUT ROWID""",
     """CREATE TABLE IF NOT EXISTS token_versions (
         player_id TEXT PRIMARY KEY,
         version INTEGER NOT NULL
@@ -62,10 +68,20 @@ class SqlitePlayerRepository:
             )
             if created.rowcount == 0:
                 raise WriteConflict("the player exists")
+            tx.execute(
+                "INSERT INTO player_names (name_key, player_id) VALUES (?, ?)",
+                (name_key(player.name), player.id),
+            )
             if player.token_version:
                 _put_version(tx, player.id, player.token_version)
             elif player.token_hash:  # an opaque token (tests of the read path)
                 _put_token(tx, player.token_hash, player.id, player.role)
+
+    def players_named(self, key: str, limit: int) -> list[str]:
+        rows = self.db.query(
+            "SELECT player_id FROM player_names WHERE name_key = ? ORDER BY player_id LIMIT ?", (key, limit)
+        )
+        return [str(row["player_id"]) for row in rows]
 
     def get_player(self, player_id: str, consistent: bool = False) -> Player | None:
         """Every read is consistent here (``consistent`` is for the DynamoDB adapter)."""

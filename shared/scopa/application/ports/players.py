@@ -13,6 +13,11 @@ from typing import Literal, Protocol
 Role = Literal["player", "organizer", "admin"]
 
 
+def name_key(name: str) -> str:
+    """What a name is looked up by: case-folded, spaces collapsed (both stores index this, not the name)."""
+    return " ".join(name.casefold().split())
+
+
 @dataclass
 class Player:
     id: str
@@ -41,6 +46,10 @@ class PlayerRepository(Protocol):
     def create_player(self, player: Player) -> None:
         """Store a new player (conditioned on its id being new); an opaque token (version 0) gets its
         token record in the same write."""
+        ...
+
+    def players_named(self, key: str, limit: int) -> list[str]:
+        """The ids of up to ``limit`` players whose :func:`name_key` is ``key``, by id (the name index)."""
         ...
 
     def get_token_owner(self, token_hash: str) -> tuple[str, Role] | None:

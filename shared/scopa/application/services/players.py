@@ -22,13 +22,14 @@ from scopa.application.clock import Clock, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
 from scopa.application.ports.conflict import WriteConflict
-from scopa.application.ports.players import Player, PlayerRepository, Role
+from scopa.application.ports.players import Player, PlayerRepository, Role, name_key
 from scopa.domain.bots import BOTS
 
 BOT_PREFIX = "bot-"
 BOT_ACCOUNT_PREFIX = "b_"
 PlayerKind = Literal["person", "bot", "house_bot"]
 NAME_MAX = 40
+NAMED_LIMIT = 20  # players listed for one name: enough to tell namesakes apart
 _BOT_ID = re.compile(r"^bot-([a-z]+)(?:-([a-z0-9]{1,16}))?$")
 
 
@@ -133,6 +134,13 @@ class PlayerService:
         )
         self.repo.create_player(player)
         return Registration(player, token)
+
+    def named(self, name: str, limit: int = NAMED_LIMIT) -> list[Player]:
+        """The registered players called ``name`` (case and spacing aside), by id: names are not unique,
+        so a caller that needs one player decides among several (an organizer adding members by name)."""
+        ids = self.repo.players_named(name_key(name), limit)
+        found = [self.repo.get_player(pid) for pid in ids]
+        return [p for p in found if p is not None]
 
     def get(self, player_id: str) -> Player:
         bot = self._bots.get(player_id) or _bot_player(player_id)

@@ -43,6 +43,37 @@ async function clubsPage(profile) {
   });
 }
 
+const PLAYER_ID = /^((p|b)_[0-9a-f]{6,}|bot-[a-z0-9-]+)$/;
+
+async function resolve(lines) {
+  // Each line to a player id: a profile link or an id as it is, a name by the exact name lookup (names
+  // are not unique). The lines that resolve to no one player come back, each with why.
+  const ids = [];
+  const problems = [];
+  for (const [i, line] of lines.entries()) {
+    const given = playerOf(line);
+    if (given !== line.trim() || PLAYER_ID.test(given)) {
+      ids.push(given);
+      continue;
+    }
+    const found = (await api("GET", `/players?name=${encodeURIComponent(line)}`)).players;
+    if (found.length === 1) ids.push(found[0].id);
+    else if (!found.length) problems.push(t("line {n}, {line}: no player has this name", { n: i + 1, line }));
+    else {
+      const candidates = found.map((p) => p.id).join(", ");
+      problems.push(
+        t("line {n}, {line}: {count} players have this name ({ids}): write the id instead", {
+          n: i + 1,
+          line,
+          count: found.length,
+          ids: candidates,
+        }),
+      );
+    }
+  }
+  return { ids, problems };
+}
+
 async function addMembers(clubId, lines, role) {
   // One call a player, in order; the names of those added and the lines refused, with why.
   const added = [];
@@ -106,7 +137,13 @@ async function clubPage(box, profile) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const lines = form.elements.players.value.split("\n").map((l) => l.trim()).filter(Boolean);
-    const { added, refused } = await addMembers(clubId, lines, form.elements.role.value);
+    const { ids, problems } = await resolve(lines);
+    if (problems.length) {
+      // Nobody is added until every line names one player: the box stays as it is.
+      say(t("Nobody was added: {problems}.", { problems: problems.join("; ") }));
+      return;
+    }
+    const { added, refused } = await addMembers(clubId, ids, form.elements.role.value);
     const message = refused.length
       ? t("Added: {added}. Not added: {refused}", { added: added.join(", ") || "—", refused: refused.join("; ") })
       : t("Added: {added}.", { added: added.join(", ") });

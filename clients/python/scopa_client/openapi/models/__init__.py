@@ -89,6 +89,7 @@ from .player_profile import PlayerProfile
 from .player_profile_kind import PlayerProfileKind
 from .player_profile_role import PlayerProfileRole
 from .player_ratings_answer import PlayerRatingsAnswer
+from .players import Players
 from .pool import Pool
 from .pool_players_per_side import PoolPlayersPerSide
 from .pool_rating import PoolRating
@@ -226,6 +227,7 @@ __all__ = (
     "PlayerProfileKind",
     "PlayerProfileRole",
     "PlayerRatingsAnswer",
+    "Players",
     "PlayMove",
     "Pool",
     "PoolPlayersPerSide",
