@@ -30,7 +30,7 @@ from scopa.application.services.pipeline import Pipeline, changed
 from scopa.application.services.players import PlayerService, clean_name
 from scopa.domain.games import GAMES
 from scopa.domain.tournaments.exports import MetaValue, to_csv, to_ndjson, to_trf
-from scopa.domain.tournaments.planner import PlanningError, check_manual
+from scopa.domain.tournaments.planner import PlanningError, check_manual, placings
 from scopa.domain.tournaments.records import (
     AuditEntry,
     EntryRecord,
@@ -38,7 +38,7 @@ from scopa.domain.tournaments.records import (
     TournamentRecord,
     history_of,
 )
-from scopa.domain.tournaments.settings import TournamentSettings
+from scopa.domain.tournaments.settings import ELIMINATION, TournamentSettings
 from scopa.domain.tournaments.standings import StandingRow, compute_standings, crosstable
 
 DEFAULT_RATING = 1500.0
@@ -273,8 +273,8 @@ class TournamentService:
         bundle = self.bundle(tournament_id)
         t = bundle.tournament
         self._require_manager(caller, t)
-        if t.rules.format == "knockout":
-            raise BadRequest("a knockout's rounds follow its bracket", code="invalid_pairing")
+        if t.rules.format in ELIMINATION:
+            raise BadRequest(f"a {t.rules.format}'s rounds follow its bracket", code="invalid_pairing")
         if t.status not in ("registration", "running"):
             raise Conflict(f"the tournament is {t.status}", code="tournament_over")
         if number != t.current_round + 1:
@@ -568,7 +568,9 @@ class TournamentService:
         if through_round is not None:
             history = history.through(through_round)
         entrants = [e.entrant() for e in bundle.entries]
-        return compute_standings(entrants, history, settings.tiebreak_order, t.lot_seed)
+        rounds = [r for r in bundle.rounds if through_round is None or r.number <= through_round]
+        placing = placings(settings, bundle.entries, rounds)
+        return compute_standings(entrants, history, settings.tiebreak_order, t.lot_seed, placing)
 
     def crosstable(self, tournament_id: str) -> tuple[TournamentBundle, list[Any]]:
         bundle = self.bundle(tournament_id)
