@@ -13,10 +13,14 @@ order, byes, the empty slots, opposite the top seeds):
   bracket reset on, ``GF2`` when the losers' bracket winner took ``GF1`` (both have lost once then).
 
 A match whose two players are known is *ready*; a match with an empty side (a bye, or a bye's missing
-loser) passes the other side on without play. Rounds are not fixed in advance: each tournament round
-pairs every ready match that is not played yet, so the winners' bracket runs ahead of the losers' one and
-nobody waits longer than the bracket makes them. Everything is recomputed from the first-round slots and
-the winners of the matches played, so nothing but the rounds' tables has to be stored.
+loser) passes the other side on without play. Each tournament round pairs every ready match that is due:
+winners' round ``r`` is due from tournament round ``r``, losers' round ``t`` from round ``t + 1`` (the
+losers of round 1 first meet in round 2), the grand final from the round after both brackets' finals, the
+reset from the round after it. Without the "due" rule a top seed's bye would let two seeds with byes meet
+in round 1, where they are listed as having a bye; with it every match is played in exactly its due round
+(its sides are always settled by then), so round ``r`` is winners' round ``r`` with losers' round
+``r - 1``. Everything is recomputed from the first-round slots and the winners of the matches played, so
+nothing but the rounds' tables has to be stored.
 """
 
 from __future__ import annotations
@@ -118,6 +122,16 @@ def losers_rounds(size: int) -> int:
     return max(0, 2 * (size.bit_length() - 1) - 2)
 
 
+def due(match: BracketMatch, size: int) -> int:
+    """The first tournament round ``match`` may be played in (see the module docstring)."""
+    k = size.bit_length() - 1
+    if match.side == "winners":
+        return match.round
+    if match.side == "losers":
+        return match.round + 1
+    return max(k, 1 + losers_rounds(size)) + match.round
+
+
 def max_rounds(entrants: int, reset: bool = True) -> int:
     """The most tournament rounds a field can take (every match of the longest path, the reset played).
 
@@ -164,9 +178,11 @@ def progress(slots: Sequence[str | None], decided: Mapping[str, str], reset: boo
     return out
 
 
-def ready_matches(state: Mapping[str, Slot]) -> list[Slot]:
-    """The matches to pair now, in bracket order (winners' side, losers' side, grand final)."""
-    return [s for s in state.values() if s.ready]
+def ready_matches(state: Mapping[str, Slot], number: int) -> list[Slot]:
+    """The matches to pair in tournament round ``number``: ready and due, in bracket order (winners'
+    side, losers' side, grand final)."""
+    size = 1 << max((s.match.round for s in state.values() if s.match.side == "winners"), default=1)
+    return [s for s in state.values() if s.ready and due(s.match, size) <= number]
 
 
 def champion(state: Mapping[str, Slot]) -> str | None:
@@ -200,7 +216,7 @@ def replay_rounds(
     paired: dict[str, int] = {}
     for number, tables in enumerate(rounds, start=1):
         pairs = {frozenset(t) for t in tables}
-        for s in ready_matches(progress(slots, decided, reset)):
+        for s in ready_matches(progress(slots, decided, reset), number):
             assert s.first is not None
             assert s.second is not None
             if frozenset((s.first, s.second)) in pairs:

@@ -243,7 +243,7 @@ def _double_elimination_round(
         slots, state = list(rounds[0].slots), found[0]
     balance = _first_balance(rounds)
     tables: list[Table] = []
-    for s in de.ready_matches(state):
+    for s in de.ready_matches(state, number):
         a, b = s.first, s.second
         assert a is not None
         assert b is not None
