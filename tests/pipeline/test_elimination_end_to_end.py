@@ -127,4 +127,19 @@ def test_groups_of_bots_feed_a_seeded_knockout(api: Api) -> None:
     assert {r["entrant"] for r in rows[6:]} == set(seeds) - set(qualifiers)
     page = api.call("GET", f"/web/tournaments/{tid}")
     assert page.status == 200
-    assert page.body.count('class="group"') == 3
+    assert page.body.count('class="group pin2"') == 3
+
+
+def test_format_settings_are_refused_with_a_message_naming_them(api: Api) -> None:
+    _, olga = organizer(api)
+    cases = [
+        ({"format": "groups_knockout", "group_size": 4, "advance_per_group": 4}, "advance_per_group"),
+        ({"format": "groups_knockout", "group_size": 9}, "group_size"),
+        ({"format": "knockout", "bracket_reset": False}, "bracket_reset"),
+        ({"format": "swiss", "rounds": 3, "group_size": 5}, "group_size"),
+        ({"format": "double_elimination", "rounds": 3}, "rounds"),
+    ]
+    for settings, word in cases:
+        answer = api.call("POST", "/tournaments", {"name": "T", "settings": settings}, token=olga)
+        assert_error(answer, 422, "validation_error")
+        assert word in json.dumps(answer.body), (settings, answer.body)

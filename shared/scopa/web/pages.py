@@ -336,9 +336,12 @@ def _double_elimination(
                 out.setdefault(s.match.round, []).append(s)
         return [out[r] for r in sorted(out)]
 
-    winners = columns("winners") + columns("final")
+    # Columns are headed by the tournament round they are played in (losers' round t: round t + 1); a
+    # reset that was not needed is left out.
+    finals = [c for c in columns("final") if c[0].match.key == "GF1" or c[0].first is not None]
+    winners = columns("winners") + finals
     titles = [f"{tr(opts, 'Round')} {r}" for r in range(1, len(columns("winners")) + 1)]
-    titles += [tr(opts, "Grand final"), tr(opts, "Bracket reset")][: len(winners) - len(titles)]
+    titles += [tr(opts, "Grand final"), tr(opts, "Bracket reset")][: len(finals)]
     out = [
         (
             tr(opts, "Winners' bracket"),
@@ -353,7 +356,7 @@ def _double_elimination(
             feeds.append([[2 * i, 2 * i + 1] if halves else [i] for i in range(len(losers[r]))])
         svg = bracket_svg(
             [[box(s) for s in c] for c in losers],
-            [f"{tr(opts, 'Round')} {r}" for r in range(1, len(losers) + 1)],
+            [f"{tr(opts, 'Round')} {r + 1}" for r in range(1, len(losers) + 1)],
             feeds,
             label=tr(opts, "Losers' bracket"),
         )

@@ -8,7 +8,8 @@ at once, so a smaller group may finish a round or two early and its entrants wai
 
 The knockout that follows is the knockout format's bracket, seeded by the group stage: every group's
 winner above every runner-up, above every third, and so on (inside a tier by the order the caller gives:
-points, then game-point difference, then the seeding). The standard seeding would sometimes pair two
+points per table played, then game-point difference per table, since groups may differ in size by one;
+then the lower group number, which holds the better top seed). The standard seeding would sometimes pair two
 entrants of the same group in the first knockout round; those are moved apart by swapping the lower one
 with an entrant of the same tier elsewhere, so the tiers' byes and sections are kept.
 """

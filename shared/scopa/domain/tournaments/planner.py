@@ -252,6 +252,13 @@ def _double_elimination_round(
     return PlannedRound(RoundPairing(tuple(tables), tuple(byes)), slots)
 
 
+def _per_table(row: StandingRow) -> tuple[float, float]:
+    """A group result comparable across groups of different sizes: points, then game-point difference,
+    per table played."""
+    tables = max(1, row.played)
+    return row.points / tables, (row.points_scored - row.points_conceded) / tables
+
+
 def _first_balance(rounds: Sequence[RoundRecord]) -> dict[str, int]:
     balance: dict[str, int] = {}
     for rnd in rounds:
