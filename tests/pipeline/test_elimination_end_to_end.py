@@ -71,6 +71,8 @@ def test_a_double_elimination_of_6_bots_puts_everyone_out_after_two_losses(api: 
     head = json.loads(lines[0])
     assert head["format"] == "double_elimination"
     assert head["rounds"] == head["rounds_played"] == played
+    trf = api.call("GET", f"/tournaments/{tid}/export", query={"format": "trf"}).body
+    assert "092 Double elimination" in trf
     page = api.call("GET", f"/web/tournaments/{tid}")
     assert page.status == 200
     assert "Winners&#39; bracket" in page.body or "Winners' bracket" in page.body
