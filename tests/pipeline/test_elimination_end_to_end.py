@@ -145,3 +145,24 @@ def test_format_settings_are_refused_with_a_message_naming_them(api: Api) -> Non
         answer = api.call("POST", "/tournaments", {"name": "T", "settings": settings}, token=olga)
         assert_error(answer, 422, "validation_error")
         assert word in json.dumps(answer.body), (settings, answer.body)
+
+
+def test_a_hand_made_first_round_set_before_the_format_became_a_bracket_is_not_used(api: Api) -> None:
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1})
+    tid = t["id"]
+    seeds = enter_bots(api, olga, tid, 4, kinds=("greedy", "random"))
+    tables = [[seeds[0], seeds[1]], [seeds[2], seeds[3]]]
+    paired = api.call("PUT", f"/tournaments/{tid}/rounds/1/pairings", {"tables": tables}, token=olga)
+    assert paired.status == 200, paired.body
+    changed = api.call(
+        "PUT", f"/tournaments/{tid}/settings", {"format": "double_elimination", "target": 1}, token=olga
+    )
+    assert changed.status == 200, changed.body
+    assert api.call("POST", f"/tournaments/{tid}/start", token=olga).status == 200
+    final = run_until_finished(api, tid)
+    first = read_rounds(api, tid, final["current_round"])[0]
+    # The bracket's own first round: 1 v 4 and 2 v 3, not the Swiss pairing made by hand.
+    pairs = [{x["first"]["id"], x["second"]["id"]} for x in first["tables"]]
+    assert pairs == [{seeds[0], seeds[3]}, {seeds[1], seeds[2]}]
+    assert first["manual"] is False

@@ -124,7 +124,9 @@ class Round(Closed):
     deadline: str | None  # unfinished matches are adjudicated then
     tables: list[RoundTable]
     byes: list[Named]
-    bracket: list[str | None] | None  # knockout: the bracket this round was paired from
+    # knockout (and a groups' knockout's knockout rounds): the bracket this round was paired from; double
+    # elimination: the first round's bracket, on every round (the rest is replayed from the results)
+    bracket: list[str | None] | None
 
     @classmethod
     def of(cls, bundle: TournamentBundle, rnd: RoundRecord) -> Round:

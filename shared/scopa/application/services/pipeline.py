@@ -47,7 +47,7 @@ from scopa.domain.tournaments.records import (
     TableRecord,
     TournamentRecord,
 )
-from scopa.domain.tournaments.settings import TournamentSettings
+from scopa.domain.tournaments.settings import ELIMINATION, TournamentSettings
 
 # Standard-library logging only (the function's handler routes it to its JSON log); every line about a
 # tournament carries its id as ``tournament_id``.
@@ -351,6 +351,8 @@ class Pipeline:
         settings = t.rules
         number = t.current_round + 1
         override = t.override if t.override and t.override.get("round") == number else None
+        if settings.format in ELIMINATION:
+            override = None  # set before the format became a bracket one: the bracket decides
         now = self.clock.now()
         pairing = None
         slots: list[str | None] | None = None
