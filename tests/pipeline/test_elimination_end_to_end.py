@@ -63,7 +63,9 @@ def test_a_double_elimination_of_6_bots_puts_everyone_out_after_two_losses(api: 
     assert all(losses[x] == 2 for x in seeds if x != champion)
     assert set(losses) | {champion} == set(seeds)  # everyone played
     # Standings: the champion first, the grand final's loser second, placings before points.
-    rows = api.call("GET", f"/tournaments/{tid}/standings").body["standings"]
+    answer = api.call("GET", f"/tournaments/{tid}/standings").body
+    assert answer["groups"] is None
+    rows = answer["standings"]
     assert [r["entrant"] for r in rows[:2]] == [champion, _loser(last[0])]
     cross = api.call("GET", f"/tournaments/{tid}/crosstable").body
     assert [r["entrant"] for r in cross["rows"]] == [r["entrant"] for r in rows]
@@ -122,6 +124,12 @@ def test_groups_of_bots_feed_a_seeded_knockout(api: Api) -> None:
     assert len(rounds[3]["byes"]) == 2  # the two best group winners
     for tb in rounds[3]["tables"]:
         assert group_of[tb["first"]["id"]] != group_of[tb["second"]["id"]]
+    # The group tables in the standings answer: the qualifiers are each group's first two.
+    tables = api.call("GET", f"/tournaments/{tid}/standings").body["groups"]
+    assert [{r["entrant"] for r in g} for g in tables] == groups
+    assert {r["entrant"] for g in tables for r in g[:2]} == set(qualifiers)
+    after_one = api.call("GET", f"/tournaments/{tid}/standings", query={"round": "1"}).body["groups"]
+    assert sum(r["played"] for g in after_one for r in g) == 2 * len(rounds[0]["tables"])
     champion = _winner(rounds[5]["tables"][0])
     rows = api.call("GET", f"/tournaments/{tid}/standings").body["standings"]
     assert rows[0]["entrant"] == champion

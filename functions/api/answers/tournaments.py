@@ -202,6 +202,8 @@ class StandingsAnswer(Closed):
     tiebreaks: list[str]
     lot_seed: str
     standings: list[Standing]
+    # groups_knockout: each group's table (group A first), ranked as a round robin by the same tie-breaks
+    groups: list[list[Standing]] | None = None
 
     @classmethod
     def of(cls, s: Standings) -> StandingsAnswer:
@@ -211,6 +213,7 @@ class StandingsAnswer(Closed):
             tiebreaks=s.tiebreaks,
             lot_seed=s.lot_seed,
             standings=[Standing.of(r) for r in s.rows],
+            groups=[[Standing.of(r) for r in g] for g in s.groups] if s.groups is not None else None,
         )
 
 

@@ -30,7 +30,7 @@ from scopa.application.services.pipeline import Pipeline, changed
 from scopa.application.services.players import PlayerService, clean_name
 from scopa.domain.games import GAMES
 from scopa.domain.tournaments.exports import MetaValue, to_csv, to_ndjson, to_trf
-from scopa.domain.tournaments.planner import PlanningError, check_manual, placings
+from scopa.domain.tournaments.planner import PlanningError, check_manual, group_tables, placings
 from scopa.domain.tournaments.records import (
     AuditEntry,
     EntryRecord,
@@ -62,6 +62,7 @@ class Standings:
     tiebreaks: list[str]
     lot_seed: str
     rows: list[StandingRow]
+    groups: list[list[StandingRow]] | None = None  # a groups' knockout's group tables
 
 
 @dataclass(frozen=True)
@@ -559,7 +560,17 @@ class TournamentService:
             tiebreaks=list(t.rules.tiebreak_order),
             lot_seed=t.lot_seed,
             rows=self._standings(bundle, through_round),
+            groups=self._groups(bundle, through_round),
         )
+
+    @staticmethod
+    def _groups(bundle: TournamentBundle, through_round: int | None) -> list[list[StandingRow]] | None:
+        """A groups' knockout's group tables after ``through_round`` (or the last closed round)."""
+        t = bundle.tournament
+        if t.rules.format != "groups_knockout":
+            return None
+        rounds = [r for r in bundle.rounds if through_round is None or r.number <= through_round]
+        return group_tables(t.rules, bundle.entries, rounds, t.lot_seed)
 
     def _standings(self, bundle: TournamentBundle, through_round: int | None) -> list[StandingRow]:
         t = bundle.tournament
