@@ -16,6 +16,7 @@ from scopa.domain.tournaments.double_elimination import (
     progress,
     ready_matches,
     replay,
+    replay_rounds,
     structure,
 )
 from scopa.domain.tournaments.knockout import bracket_slots
@@ -204,3 +205,22 @@ def test_settings_of_double_elimination() -> None:
     assert max_rounds(8) == 7
     assert max_rounds(5) == 7
     assert max_rounds(1) == 0
+
+
+def test_a_table_that_fits_no_match_is_ignored_and_the_match_is_paired_later() -> None:
+    slots = bracket_slots(seeds(4))  # s1 v s4, s2 v s3
+    won = {frozenset(("s1", "s4")): "s1", frozenset(("s2", "s3")): "s2", frozenset(("s1", "s2")): "s1"}
+
+    def winner_of(_round: int, a: str, b: str) -> str | None:
+        return won.get(frozenset((a, b)))
+
+    # Round 2 seats s1 v s3 (a result corrected after the pairing, say): no match of the bracket.
+    decided, paired = replay_rounds(slots, [[("s1", "s4"), ("s2", "s3")], [("s1", "s3")]], winner_of)
+    assert decided == {"W1-1": "s1", "W1-2": "s2"}
+    state = progress(slots, decided)
+    assert {s.match.key for s in ready_matches(state, 3)} == {"W2-1", "L1-1"}
+    # Played in round 3 instead, the bracket goes on from there.
+    rounds = [[("s1", "s4"), ("s2", "s3")], [("s1", "s3")], [("s1", "s2"), ("s4", "s3")]]
+    decided, paired = replay_rounds(slots, rounds, winner_of)
+    assert decided["W2-1"] == "s1"
+    assert paired["W2-1"] == 3

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from scopa.domain.tournaments.knockout import bracket_size
@@ -77,8 +78,10 @@ class Slot:
         return self.played or (self.known and (self.first is None or self.second is None))
 
 
-def structure(size: int, reset: bool = True) -> list[BracketMatch]:
-    """Every match of a double-elimination bracket of ``size`` slots, each after the matches it needs."""
+@cache
+def structure(size: int, reset: bool = True) -> tuple[BracketMatch, ...]:
+    """Every match of a double-elimination bracket of ``size`` slots, each after the matches it needs
+    (computed once per size: every round of every tournament replays over it)."""
     if size < 2 or size & (size - 1):
         raise ValueError("a bracket has a power-of-two number of slots, at least 2")
     k = size.bit_length() - 1
@@ -114,7 +117,7 @@ def structure(size: int, reset: bool = True) -> list[BracketMatch]:
         out.append(
             BracketMatch("GF2", "final", 2, 0, (Source("winner", match="GF1"), Source("loser", match="GF1")))
         )
-    return out
+    return tuple(out)
 
 
 def losers_rounds(size: int) -> int:
@@ -211,19 +214,48 @@ def replay_rounds(
     winner_of: Callable[[int, str, str], str | None],
     reset: bool = True,
 ) -> tuple[dict[str, str], dict[str, int]]:
-    """As :func:`replay`, with the round each match was paired in (decided or not: the page's scores)."""
+    """As :func:`replay`, with the round each match was paired in (decided or not: the page's scores).
+
+    One pass over the structure, not one per round: a match is paired in the first round, from when it
+    is due and its sides are settled, that seats its two entrants at one table (as the rounds were
+    paired: each entrant is in one unsettled match at a time, so no table can count for two)."""
+    seated: dict[frozenset[str], list[int]] = {}
+    for number, tables in enumerate(rounds, start=1):
+        for pair in tables:
+            seated.setdefault(frozenset(pair), []).append(number)
+    size = len(slots)
     decided: dict[str, str] = {}
     paired: dict[str, int] = {}
-    for number, tables in enumerate(rounds, start=1):
-        pairs = {frozenset(t) for t in tables}
-        for s in ready_matches(progress(slots, decided, reset), number):
-            assert s.first is not None
-            assert s.second is not None
-            if frozenset((s.first, s.second)) in pairs:
-                paired[s.match.key] = number
-                winner = winner_of(number, s.first, s.second)
-                if winner is not None:
-                    decided[s.match.key] = winner
+    settled: dict[str, tuple[str | None, str | None, int]] = {}  # winner, loser, settled after round
+    sides: dict[str, tuple[str | None, str | None]] = {}
+    for m in structure(size, reset):
+        known: list[tuple[str | None, int]] = []
+        for source in m.inputs:
+            if source.kind == "slot":
+                known.append((slots[source.slot], 0))
+            elif source.match in settled:
+                winner, loser, after = settled[source.match]
+                known.append((winner if source.kind == "winner" else loser, after))
+        if len(known) < 2:
+            continue
+        (a, after_a), (b, after_b) = known
+        sides[m.key] = (a, b)
+        if m.key == "GF2" and settled["GF1"][0] == sides["GF1"][0]:
+            settled[m.key] = (a, None, after_a)  # the unbeaten side won the grand final: no reset
+            continue
+        if a is None or b is None:
+            settled[m.key] = (a if a is not None else b, None, max(after_a, after_b))
+            continue
+        earliest = max(after_a + 1, after_b + 1, due(m, size))
+        at = next((r for r in seated.get(frozenset((a, b)), ()) if r >= earliest), None)
+        if at is None:
+            continue
+        paired[m.key] = at
+        winner = winner_of(at, a, b)
+        if winner is None:
+            continue
+        decided[m.key] = winner
+        settled[m.key] = (winner, b if winner == a else a, at)
     return decided, paired
 
 

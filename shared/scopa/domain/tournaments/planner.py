@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from scopa.domain.tournaments import double_elimination as de
 from scopa.domain.tournaments.groups import group_rounds, group_stage_round, knockout_slots, split_groups
 from scopa.domain.tournaments.knockout import bracket_slots, knockout_round, next_slots, rounds_needed
-from scopa.domain.tournaments.model import RoundPairing, Table
+from scopa.domain.tournaments.model import ByeResult, GameResult, History, RoundPairing, Table
 from scopa.domain.tournaments.records import EntryRecord, RoundRecord, TableRecord, history_of
 from scopa.domain.tournaments.round_robin import berger_rounds
 from scopa.domain.tournaments.settings import TournamentSettings
@@ -123,9 +123,21 @@ def group_tables(
     last = group_rounds(groups)
     history = history_of(list(entries), [r for r in rounds if r.number <= last], settings).through(last)
     by_id = {e.id: e.entrant() for e in entries}
+    group_of = {x: g for g, group in enumerate(groups) for x in group}
+    games: list[list[GameResult]] = [[] for _ in groups]
+    byes: list[list[ByeResult]] = [[] for _ in groups]
+    for game in history.games:  # each group's own results: a group table is computed from them alone
+        games[group_of[game.first]].append(game)
+    for bye in history.byes:
+        byes[group_of[bye.entrant]].append(bye)
     return [
-        compute_standings([by_id[x] for x in group], history, settings.tiebreak_order, lot_seed)
-        for group in groups
+        compute_standings(
+            [by_id[x] for x in group],
+            History(tuple(games[g]), tuple(byes[g]), history.rounds_played),
+            settings.tiebreak_order,
+            lot_seed,
+        )
+        for g, group in enumerate(groups)
     ]
 
 
@@ -138,12 +150,11 @@ def double_elimination_state(
         return None
     slots = rounds[0].slots
     ranking = {e.id: i for i, e in enumerate(seeded(entries))}
-    by_number = {r.number: r for r in rounds}
+    tables_of = {r.number: {frozenset((t.first, t.second)): t for t in r.tables} for r in rounds}
 
     def winner_of(number: int, a: str, b: str) -> str | None:
-        rnd = by_number[number]
-        table = next(t for t in rnd.tables if {t.first, t.second} == {a, b})
-        return _winner(rnd, a, b, ranking) if table.result is not None else None
+        table = tables_of[number][frozenset((a, b))]
+        return _table_winner(table, ranking) if table.result is not None else None
 
     tables = [[(t.first, t.second) for t in r.tables] for r in sorted(rounds, key=lambda r: r.number)]
     decided, paired = de.replay_rounds(slots, tables, winner_of, settings.bracket_reset)
@@ -187,7 +198,7 @@ def placings(
     out = {e.id: alive if e.id in first else 0 for e in entries}
     for rnd in bracket:
         for t in rnd.tables:
-            out[t.second if _winner(rnd, t.first, t.second, ranking) == t.first else t.first] = rnd.number
+            out[t.second if _table_winner(t, ranking) == t.first else t.first] = rnd.number
     return out
 
 
@@ -216,11 +227,16 @@ def _winner(rnd: RoundRecord, a: str, b: str, ranking: dict[str, int]) -> str:
     """Who goes through from a knockout table: more match points, then game points, then the better seed."""
     for t in rnd.tables:
         if {t.first, t.second} == {a, b}:
-            assert t.result is not None
-            first_key = (t.result[0], t.points[0], -ranking.get(t.first, 0))
-            second_key = (t.result[1], t.points[1], -ranking.get(t.second, 0))
-            return t.first if first_key > second_key else t.second
+            return _table_winner(t, ranking)
     raise PlanningError(f"no table between {a} and {b} in round {rnd.number}")
+
+
+def _table_winner(t: TableRecord, ranking: dict[str, int]) -> str:
+    """As :func:`_winner`, for a table at hand (a decided one)."""
+    assert t.result is not None
+    first_key = (t.result[0], t.points[0], -ranking.get(t.first, 0))
+    second_key = (t.result[1], t.points[1], -ranking.get(t.second, 0))
+    return t.first if first_key > second_key else t.second
 
 
 def _double_elimination_round(
