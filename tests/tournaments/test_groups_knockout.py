@@ -131,3 +131,12 @@ def test_settings_refuse_a_group_that_sends_everyone_through() -> None:
     with pytest.raises(ValueError, match="groups_knockout settings"):
         TournamentSettings(format="round_robin", group_size=5)
     assert TournamentSettings(format="groups_knockout").bye_points == 0.0
+
+
+def test_tiers_are_ordered_per_table_played_and_one_group_is_kept_apart() -> None:
+    rules = TournamentSettings(format="groups_knockout", group_size=4)
+    _entries, rounds, _planned = run(rules, 7, better_seed)
+    # Groups {s1, s4, s5} and {s2, s3, s6, s7}: s1 won 2 of 2, s2 3 of 3, level per table, so the group
+    # order puts s1 first; runners-up s3 (2 of 3) above s4 (1 of 2). Seeded 1 4 2 3 that pairs s1 with
+    # its group's s4; the runners-up change places.
+    assert rounds[3].slots == ["s1", "s3", "s2", "s4"]

@@ -89,9 +89,7 @@ def plan_round(
     elif number == first_knockout:
         tables = group_tables(settings, entries, rounds, lot_seed)
         ranked = [[r.entrant for r in table if r.status == "active"] for table in tables]
-        strength = {
-            r.entrant: (r.points, float(r.points_scored - r.points_conceded)) for t in tables for r in t
-        }
+        strength = {r.entrant: _per_table(r) for table in tables for r in table}
         slots = knockout_slots(ranked, settings.advance_per_group, strength)
     else:
         previous = rounds[number - 2]
