@@ -89,15 +89,16 @@ class PerMove:
 
     DynamoDB on-demand bills a strongly consistent read of up to 4 KB as 1 read unit (0.5 eventually
     consistent) and a write of up to 1 KB as 1 write unit (each further KB one more). ``compute_ms`` set,
-    the billed time follows from it and the memory (:func:`billed_ms`); else ``duration_ms`` is taken as
-    the billed time at 1,024 MB. ``via_url``: the move comes through the API function's URL (no API
-    Gateway request fee, no access log line) rather than the HTTP API."""
+    the billed time follows from it and the memory (:func:`billed_ms`; ``duration_ms`` is then its value
+    at 1,024 MB); else ``duration_ms`` is the billed time at any memory, as assumed. ``via_url``: the
+    move comes through the API function's URL (no API Gateway request fee, no access log line) rather
+    than the HTTP API."""
 
     label: str
     calls: int  # DynamoDB calls
     read_units: float
     write_units: float
-    duration_ms: float  # billed Lambda time of a warm request at 1,024 MB (when compute_ms is None)
+    duration_ms: float  # billed Lambda time of a warm request (at 1,024 MB when compute_ms is set)
     invocations: int  # Lambda invocations (the API function: one per request)
     log_bytes: float  # what the function's invocation writes to CloudWatch Logs (its lines and Lambda's)
     sources: dict[str, str]
@@ -106,7 +107,7 @@ class PerMove:
 
     def billed_ms(self, memory_mb: int) -> float:
         if self.compute_ms is None:
-            return self.duration_ms * 1024 / memory_mb  # the same GB-seconds at any memory
+            return self.duration_ms  # assumed: the same milliseconds at any memory
         return billed_ms(self.compute_ms, memory_mb, self.calls)
 
     @property
@@ -203,10 +204,8 @@ RATE_WRITE_UNITS = 25.0
 RATE_READ_UNITS = 3.0
 #: An idle pipeline run: four eventually consistent gsi1 queries (0.5 each).
 IDLE_RUN_READ_UNITS = 4 * 0.5
-#: Billed milliseconds of a warm request at 1,024 MB (other than a move, priced as one) and the bytes an
-#: HTTP API request logs (its access line, the function's lines, Lambda's); an idle pipeline run's time
-#: and logs are assumptions (not measured here).
-REQUEST_MS = MOVE.billed_ms(1024)
+#: The bytes a request through the HTTP API logs (its access line, the function's lines, Lambda's; other
+#: requests are priced as a move); an idle pipeline run's time and logs are assumptions (not measured here).
 REQUEST_LOG_BYTES = MEASURED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES + ACCESS_LOG_BYTES
 IDLE_RUN_MS = 100.0
 IDLE_RUN_LOG_BYTES = 1500
