@@ -3,7 +3,9 @@
 ``python -m infra.costs [--games 200] [--memory 1024]`` measures how many moves a game of classic Scopa to
 11 takes (bot games on the engine) and prints the arithmetic behind the README's cost section. The
 DynamoDB figures per request are the measured ones of ``docs/data-model.md`` (``python -m bench.api``);
-the idle pipeline's calls are measured by ``tests/infra/test_costs.py``. Prices are list prices of US East
+a move's CPU time and log bytes are ``python -m bench.move_cost``'s (turned into billed milliseconds with
+stated assumptions: :func:`billed_ms`); the idle pipeline's calls are measured by
+``tests/infra/test_costs.py``. Prices are list prices of US East
 (N. Virginia) from the AWS pricing pages named in ``SOURCES``; other regions (eu-south-1, the service's
 default) list somewhat higher prices, so scale the totals, or edit ``PRICES``.
 """
