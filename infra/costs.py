@@ -54,10 +54,11 @@ PRICES = {
 
 # What a warm move request costs the API function, measured by ``python -m bench.move_cost`` on the real
 # handler (in-process, moto; classic Scopa against the greedy bot, no clock; 464 requests after 20 left out).
-#: CPU milliseconds of the handler per move request, moto's own share subtracted (mean; median 3.9, p90 5.5),
-#: on one core of this machine (AMD EPYC, x86-64). ASSUMED: a Lambda arm64 (Graviton2) vCPU runs this
-#: Python about as fast; a slower core scales the Lambda-time line, not the others.
-MEASURED_COMPUTE_MS = 4.3
+#: CPU milliseconds of the handler per move request, moto's own share subtracted: the median of five runs'
+#: means (4.2, 4.3, 4.9, 5.3, 5.7: a machine shared with other work; medians 3.9 to 5.7, p90 5.3 to 7.4),
+#: on one core of an AMD EPYC (x86-64). ASSUMED: a Lambda arm64 (Graviton2) vCPU runs this Python about
+#: as fast; a slower core scales the Lambda-time line, not the others.
+MEASURED_COMPUTE_MS = 4.9
 #: Bytes the handler writes to CloudWatch Logs per move request (mean; 822 max), at INFO as in prod: the
 #: "move applied" JSON line and the EMF metrics line (bench.move_cost).
 MEASURED_LOG_BYTES = 756
