@@ -3,9 +3,10 @@ then the knockout bracket. Screenshots under test-artifacts/web/."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from tests.web.conftest import Site, screenshot
+from tests.web.conftest import DESKTOP, Site, screenshot
 from tests.web.support import bot_tournament
 
 
@@ -53,3 +54,37 @@ def test_a_groups_page_shows_the_group_tables_then_the_knockout(site: Site, page
     assert bracket.count() == 1
     assert bracket.inner_html().count("<rect") == 2 + 1  # four qualifiers: semi-finals and the final
     screenshot(page, "groups-knockout", phone=True)
+
+
+def test_the_wizard_creates_a_groups_knockout_and_a_double_elimination(site: Site, browser: Any) -> None:
+    _, olga = site.http.organizer()
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.add_init_script(f"sessionStorage.setItem('scopa.token', {olga!r})")
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        made = []
+        for name, fmt in (("Gironi di prova", "groups_knockout"), ("Doppia di prova", "double_elimination")):
+            page.goto(f"{site.url}/web/tournaments/new")
+            page.fill("input[name=name]", name)
+            page.select_option("select[name=format]", fmt)
+            assert page.locator("#rounds-field").is_hidden()
+            if fmt == "groups_knockout":
+                assert page.locator("#reset-field").is_hidden()
+                page.fill("input[name=group_size]", "5")
+                page.fill("input[name=advance_per_group]", "3")
+            else:
+                assert page.locator("#group-size-field").is_hidden()
+                page.uncheck("input[name=bracket_reset]")
+            page.click("#create")
+            page.wait_for_url(re.compile(r"/web/tournaments/t_"))
+            made.append(site.http.ok("GET", f"/tournaments/{page.url.rsplit('/', 1)[1]}")["settings"])
+        groups, double = made
+        chosen = (groups["format"], groups["group_size"], groups["advance_per_group"])
+        assert chosen == ("groups_knockout", 5, 3)
+        assert (double["format"], double["bracket_reset"]) == ("double_elimination", False)
+    finally:
+        ctx.close()
+    assert errors == []
