@@ -13,7 +13,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.shared.cookies import Cookie, SameSite
 
-from api.context import services
+from api.context import move_url, services
 from api.settings import settings
 from scopa.application.errors import NotFound
 from scopa.web import assets, i18n, pages
@@ -50,7 +50,7 @@ def html(body: str, chosen: str | None = None) -> Response[str]:
                 same_site=SameSite.LAX_MODE,
             )
         )
-    headers = page_headers(live_url=settings().websocket_url)
+    headers = page_headers(live_url=settings().websocket_url, move_url=move_url())
     return Response(status_code=200, content_type=HTML, body=body, headers=headers, cookies=cookies)
 
 

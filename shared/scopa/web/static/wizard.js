@@ -11,10 +11,14 @@ function say(text) {
 }
 
 function showRounds() {
-  // Only a Swiss names its rounds; the other formats derive them from the entrants.
-  const swiss = form.elements.format.value === "swiss";
+  // Only a Swiss names its rounds; the other formats derive them from the entrants. A double
+  // elimination chooses its bracket reset, groups their size and how many of each go through.
+  const format = form.elements.format.value;
+  const swiss = format === "swiss";
   $("rounds-field").hidden = !swiss;
   form.elements.rounds.required = swiss;
+  $("reset-field").hidden = format !== "double_elimination";
+  for (const id of ["group-size-field", "advance-field"]) $(id).hidden = format !== "groups_knockout";
 }
 
 export function settingsOf(data) {
@@ -27,6 +31,11 @@ export function settingsOf(data) {
     max_entrants: Number(data.get("max_entrants")),
   };
   if (settings.format === "swiss") settings.rounds = Number(data.get("rounds"));
+  if (settings.format === "double_elimination") settings.bracket_reset = data.get("bracket_reset") === "on";
+  if (settings.format === "groups_knockout") {
+    settings.group_size = Number(data.get("group_size"));
+    settings.advance_per_group = Number(data.get("advance_per_group"));
+  }
   if (data.get("target")) settings.target = Number(data.get("target"));
   if (data.get("round_seconds")) settings.round_seconds = Number(data.get("round_seconds"));
   const tiebreaks = data.getAll("tiebreak").filter(Boolean);

@@ -69,6 +69,7 @@ from .match_answer_status import MatchAnswerStatus
 from .match_answer_tournament_type_0 import MatchAnswerTournamentType0
 from .match_answer_view import MatchAnswerView
 from .match_deals import MatchDeals
+from .match_links import MatchLinks
 from .match_list_item import MatchListItem
 from .match_list_item_result_type_0 import MatchListItemResultType0
 from .match_record import MatchRecord
@@ -208,6 +209,7 @@ __all__ = (
     "MatchAnswerTournamentType0",
     "MatchAnswerView",
     "MatchDeals",
+    "MatchLinks",
     "MatchListItem",
     "MatchListItemResultType0",
     "MatchRecord",

@@ -30,10 +30,14 @@ class TournamentSettings:
     """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round.
 
     Attributes:
+        advance_per_group (int | Unset): groups_knockout: how many of each group go on to the knockout Default: 2.
         approve_entries (bool | Unset): a player's entry waits for an organizer's approval; only approved entries play
             Default: False.
-        bye_points (float | Unset): match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout, 0 in
-            a round robin (the entrant who sits out); 1 or 0.5 to choose otherwise Default: 1.0.
+        bracket_reset (bool | Unset): double elimination: when the losers' bracket winner takes the grand final, one
+            more match decides (both have lost once) Default: True.
+        bye_points (float | Unset): match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout
+            (single or double elimination), 0 in a round robin or groups (the entrant who sits out); 1 or 0.5 to choose
+            otherwise Default: 1.0.
         check_in_minutes (int | Unset): entrants check in during this many minutes before starts_at; those who did not
             are withdrawn at the start (0: no check-in) Default: 0.
         duplicate_deals (bool | Unset): every table of a round plays the same deals (same seeds), so luck is shared
@@ -42,9 +46,11 @@ class TournamentSettings:
             organizer enters people Default: 'open'.
         forbidden_pairs (list[list[str]] | Unset): player ids never to be paired (Swiss)
         forbidden_rounds (int | None | Unset): forbidden pairs apply for this many rounds (null: all rounds) Default: 1.
-        format_ (TournamentSettingsFormat | Unset): swiss, round_robin, double_round_robin or knockout Default: 'swiss'.
+        format_ (TournamentSettingsFormat | Unset): swiss, round_robin, double_round_robin, knockout, double_elimination
+            or groups_knockout Default: 'swiss'.
         game (TournamentSettingsGame | Unset): the card game of every match: scopa or briscola Default: 'scopa'.
         games_per_match (int | Unset): best of N games (odd): 1 is a single game to the target Default: 1.
+        group_size (int | Unset): groups_knockout: the largest group (entrants dealt into groups by seed) Default: 4.
         late_entry_points (float | Unset): match points for each round missed Default: 0.0.
         late_entry_rounds (int | Unset): late entries are taken until this many rounds have started Default: 0.
         max_entrants (int | Unset): the player cap Default: 256.
@@ -61,7 +67,9 @@ class TournamentSettings:
             the lot always comes last
     """
 
+    advance_per_group: int | Unset = 2
     approve_entries: bool | Unset = False
+    bracket_reset: bool | Unset = True
     bye_points: float | Unset = 1.0
     check_in_minutes: int | Unset = 0
     duplicate_deals: bool | Unset = False
@@ -71,6 +79,7 @@ class TournamentSettings:
     format_: TournamentSettingsFormat | Unset = "swiss"
     game: TournamentSettingsGame | Unset = "scopa"
     games_per_match: int | Unset = 1
+    group_size: int | Unset = 4
     late_entry_points: float | Unset = 0.0
     late_entry_rounds: int | Unset = 0
     max_entrants: int | Unset = 256
@@ -84,7 +93,11 @@ class TournamentSettings:
     tiebreaks: list[TournamentSettingsTiebreaksType0Item] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        advance_per_group = self.advance_per_group
+
         approve_entries = self.approve_entries
+
+        bracket_reset = self.bracket_reset
 
         bye_points = self.bye_points
 
@@ -123,6 +136,8 @@ class TournamentSettings:
             game = self.game
 
         games_per_match = self.games_per_match
+
+        group_size = self.group_size
 
         late_entry_points = self.late_entry_points
 
@@ -179,8 +194,12 @@ class TournamentSettings:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if advance_per_group is not UNSET:
+            field_dict["advance_per_group"] = advance_per_group
         if approve_entries is not UNSET:
             field_dict["approve_entries"] = approve_entries
+        if bracket_reset is not UNSET:
+            field_dict["bracket_reset"] = bracket_reset
         if bye_points is not UNSET:
             field_dict["bye_points"] = bye_points
         if check_in_minutes is not UNSET:
@@ -199,6 +218,8 @@ class TournamentSettings:
             field_dict["game"] = game
         if games_per_match is not UNSET:
             field_dict["games_per_match"] = games_per_match
+        if group_size is not UNSET:
+            field_dict["group_size"] = group_size
         if late_entry_points is not UNSET:
             field_dict["late_entry_points"] = late_entry_points
         if late_entry_rounds is not UNSET:
@@ -229,7 +250,11 @@ class TournamentSettings:
         from ..models.tournament_settings_options import TournamentSettingsOptions  # noqa: PLC0415
 
         d = dict(src_dict)
+        advance_per_group = d.pop("advance_per_group", UNSET)
+
         approve_entries = d.pop("approve_entries", UNSET)
+
+        bracket_reset = d.pop("bracket_reset", UNSET)
 
         bye_points = d.pop("bye_points", UNSET)
 
@@ -288,6 +313,8 @@ class TournamentSettings:
             game = check_tournament_settings_game(_game)
 
         games_per_match = d.pop("games_per_match", UNSET)
+
+        group_size = d.pop("group_size", UNSET)
 
         late_entry_points = d.pop("late_entry_points", UNSET)
 
@@ -375,7 +402,9 @@ class TournamentSettings:
         tiebreaks = _parse_tiebreaks(d.pop("tiebreaks", UNSET))
 
         tournament_settings = cls(
+            advance_per_group=advance_per_group,
             approve_entries=approve_entries,
+            bracket_reset=bracket_reset,
             bye_points=bye_points,
             check_in_minutes=check_in_minutes,
             duplicate_deals=duplicate_deals,
@@ -385,6 +414,7 @@ class TournamentSettings:
             format_=format_,
             game=game,
             games_per_match=games_per_match,
+            group_size=group_size,
             late_entry_points=late_entry_points,
             late_entry_rounds=late_entry_rounds,
             max_entrants=max_entrants,
