@@ -143,6 +143,7 @@ def bootstrap(services: Any) -> World:
     t.enter(olga, running, [BOT1], 1600)
     t.enter(olga, running, [BOT2], 1550)
     t.start(olga, running)
+    t.request_bye(bea, running, 3)  # Bea sits the last round out (the sample takes it back)
     paused = tournament("paused", "Sfida del giovedì", 1, club_id=CLUB)
     for entrant in pair:
         t.enter(olga, paused, [entrant])
@@ -442,6 +443,8 @@ def tournament_samples(w: World) -> list[Sample]:
             token=olga,
             body={"reason": "did not turn up"},
         ),
+        Sample("post-tournament-bye", "POST", f"{base}/{w.running}/byes", 201, token=ada, body={"round": 3}),
+        Sample("delete-tournament-bye", "DELETE", f"{base}/{w.running}/byes/3", 200, token=bea),
         Sample("get-tournament-round", "GET", f"{base}/{w.running}/rounds/1", 200),
         Sample(
             "put-tournament-round-pairings",

@@ -38,6 +38,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
         "invalid_cursor",
         "bad_request",
         "bot_player",
+        "byes_not_offered",
         "challenge_a_bot",
         "challenge_yourself",
         "club_required",
@@ -77,6 +78,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
     404: (
         "route_not_found",
         "not_found",
+        "bye_not_found",
         "job_not_found",
         "webhook_not_found",
         "club_not_found",
@@ -117,6 +119,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
         "stale_version",
         "token_changed",
         "too_few_entrants",
+        "too_many_byes",
         "too_many_seeks",
         "tournament_full",
         "tournament_over",

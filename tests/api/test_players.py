@@ -348,6 +348,8 @@ def test_health_openapi_and_docs(api: Api) -> None:
         "/tournaments/{tournament_id}/entries",
         "/tournaments/{tournament_id}/entries/{entrant_id}",
         "/tournaments/{tournament_id}/entries/{entrant_id}/exclude",
+        "/tournaments/{tournament_id}/byes",
+        "/tournaments/{tournament_id}/byes/{number}",
         "/tournaments/{tournament_id}/rounds/{number}",
         "/tournaments/{tournament_id}/rounds/{number}/pairings",
         "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/result",

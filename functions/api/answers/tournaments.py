@@ -82,6 +82,7 @@ class Entry(Closed):
     status: Literal["active", "withdrawn", "excluded"]
     joined_round: int
     created_at: str
+    requested_byes: list[int]  # Swiss rounds this entrant asked to sit out (POST .../byes)
 
     @classmethod
     def of(cls, e: EntryRecord) -> Entry:
@@ -93,6 +94,7 @@ class Entry(Closed):
             status=e.status,
             joined_round=e.joined_round,
             created_at=e.created_at,
+            requested_byes=sorted(e.requested_byes),
         )
 
 
@@ -124,6 +126,7 @@ class Round(Closed):
     deadline: str | None  # unfinished matches are adjudicated then
     tables: list[RoundTable]
     byes: list[Named]
+    requested_byes: list[Named]  # left out of the pairing at their request
     bracket: list[str | None] | None  # knockout: the bracket this round was paired from
 
     @classmethod
@@ -156,6 +159,7 @@ class Round(Closed):
                 for x in rnd.tables
             ],
             byes=[named(b) for b in rnd.byes],
+            requested_byes=[named(b) for b in rnd.requested_byes],
             bracket=rnd.slots,
         )
 
@@ -171,6 +175,7 @@ class Standing(Closed):
     draws: int
     losses: int
     byes: int
+    requested_byes: int
     points_scored: int
     points_conceded: int
     tiebreaks: dict[str, Number]  # in the configured order
@@ -188,6 +193,7 @@ class Standing(Closed):
             draws=r.draws,
             losses=r.losses,
             byes=r.byes,
+            requested_byes=r.requested_byes,
             points_scored=r.points_scored,
             points_conceded=r.points_conceded,
             tiebreaks=r.tiebreaks,

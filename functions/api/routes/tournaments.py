@@ -24,7 +24,7 @@ from api.answers.tournaments import (
 )
 from api.context import services
 from api.idempotency import run_once
-from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPairing
+from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPairing, RequestBye
 from api.observability import count, logger
 from api.openapi import BEARER
 from api.responses import ACT, READ, created, documented
@@ -272,6 +272,38 @@ def withdraw(tournament_id: str, entrant_id: str) -> Entry:
 )
 def exclude(tournament_id: str, entrant_id: str, body: Exclude) -> Entry:
     return Entry.of(services().tournaments.exclude(_caller(), tournament_id, entrant_id, body.reason))
+
+
+# ---------------------------------------------------------------- requested byes
+
+
+@router.post(
+    "/tournaments/<tournament_id>/byes",
+    operation_id="request_bye",
+    tags=["tournaments"],
+    security=BEARER,
+    summary="Ask to sit a Swiss round out (before it is paired); organizers for any entrant",
+    responses=documented(201, *ACT, body=True),
+)
+def request_bye(tournament_id: str, body: RequestBye) -> Response[Entry]:
+    entry = services().tournaments.request_bye(_caller(), tournament_id, body.round, body.entrant)
+    return created(Entry.of(entry))
+
+
+@router.delete(
+    "/tournaments/<tournament_id>/byes/<number>",
+    operation_id="cancel_bye",
+    tags=["tournaments"],
+    security=BEARER,
+    summary="Take a requested bye back (before its round is paired); organizers for any entrant",
+    responses=documented(200, *ACT),
+)
+def cancel_bye(
+    tournament_id: str,
+    number: RoundNumber,
+    entrant: Annotated[str | None, Query(max_length=64)] = None,
+) -> Entry:
+    return Entry.of(services().tournaments.cancel_bye(_caller(), tournament_id, number, entrant))
 
 
 # ---------------------------------------------------------------- rounds

@@ -464,9 +464,9 @@ IT: dict[str, str] = {
     "Played": "Giocate",
     "W-D-L": "V-N-P",
     "No entrants yet.": "Ancora nessun iscritto.",
-    "Each round: result (1 win, ½ draw, 0 loss, + / - forfeit, B bye, A absent) against the opponent's "
-    "rank": "Ogni turno: risultato (1 vittoria, ½ patta, 0 sconfitta, + / - a tavolino, B riposo, A assente) "
-    "contro la posizione dell'avversario",
+    "Each round: result (1 win, ½ draw, 0 loss, + / - forfeit, B bye, R requested bye, A absent) against "
+    "the opponent's rank": "Ogni turno: risultato (1 vittoria, ½ patta, 0 sconfitta, + / - a tavolino, "
+    "B riposo, R riposo chiesto, A assente) contro la posizione dell'avversario",
     "Total": "Totale",
     "No round has been closed yet.": "Nessun turno è ancora chiuso.",
     "Round": "Turno",

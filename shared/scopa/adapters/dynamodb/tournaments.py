@@ -401,6 +401,8 @@ class DynamoTournamentRepository:
             item["origin"] = as_json(e.origin)
         if e.rating_fixed:
             item["rating_fixed"] = True
+        if e.requested_byes:
+            item["requested_byes"] = as_json(e.requested_byes)
         return item
 
     # ------------------------------------------------------------------ rounds
@@ -467,6 +469,8 @@ class DynamoTournamentRepository:
             item["closed_at"] = r.closed_at
         if r.slots is not None:
             item["slots"] = as_json(r.slots)
+        if r.requested_byes:
+            item["requested_byes"] = as_json(r.requested_byes)
         return item
 
     # ------------------------------------------------------------------ audit
@@ -606,6 +610,7 @@ def _entry(item: dict[str, Any]) -> EntryRecord:
         joined_round=int(item["joined_round"]),
         origin=json.loads(item["origin"]) if "origin" in item else None,
         rating_fixed=bool(item.get("rating_fixed", False)),
+        requested_byes=json.loads(item["requested_byes"]) if "requested_byes" in item else [],
     )
 
 
@@ -624,4 +629,5 @@ def _round(item: dict[str, Any]) -> RoundRecord:
         closed_at=item.get("closed_at"),
         manual=item["manual"],
         slots=json.loads(slots) if slots is not None else None,
+        requested_byes=json.loads(item["requested_byes"]) if "requested_byes" in item else [],
     )

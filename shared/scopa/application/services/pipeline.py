@@ -371,6 +371,7 @@ class Pipeline:
             deadline=int(now) + settings.round_seconds if settings.round_seconds else None,
             manual=override is not None,
             slots=slots,
+            requested_byes=list(pairing.requested_byes),
         )
         self.repo.create_round(t.id, rnd)
         self._published(t.id)  # the round is on: current_round and the version moved

@@ -513,6 +513,102 @@ class TournamentService:
         self._audit(t.id, caller, "excluded", {"entrant": entrant_id, "reason": reason})
         return entry
 
+    # ------------------------------------------------------------------ requested byes
+
+    def request_bye(
+        self, caller: Caller, tournament_id: str, number: int, entrant_id: str | None = None
+    ) -> EntryRecord:
+        """Ask to sit Swiss round ``number`` out, scored ``requested_bye_points``: allowed until that
+        round is paired, up to ``max_requested_byes`` each. Asking again for the same round changes
+        nothing (a retry is safe)."""
+        bundle, entry = self._bye_entry(caller, tournament_id, entrant_id)
+        t = bundle.tournament
+        settings = t.rules
+        self._bye_round_open(t, entry, number)
+        if number in entry.requested_byes:
+            return entry
+        if len(entry.requested_byes) >= settings.max_requested_byes:
+            raise Conflict(
+                f"at most {settings.max_requested_byes} requested byes each",
+                code="too_many_byes",
+                details={"requested": sorted(entry.requested_byes), "max": settings.max_requested_byes},
+            )
+        entry.requested_byes = sorted([*entry.requested_byes, number])
+        self.repo.save_entry(t.id, entry)
+        if not self._bye_honoured(t.id, entry.id, number):
+            # The round was paired between the read and the write: the request came too late.
+            entry.requested_byes = [r for r in entry.requested_byes if r != number]
+            self.repo.save_entry(t.id, entry)
+            raise Conflict(f"round {number} has been paired", code="round_already_paired")
+        self._published(t.id)
+        self._audit(t.id, caller, "bye_requested", {"entrant": entry.id, "round": number})
+        return entry
+
+    def cancel_bye(
+        self, caller: Caller, tournament_id: str, number: int, entrant_id: str | None = None
+    ) -> EntryRecord:
+        """Take back a requested bye, until its round is paired."""
+        bundle, entry = self._bye_entry(caller, tournament_id, entrant_id)
+        t = bundle.tournament
+        if number not in entry.requested_byes:
+            raise NotFound(f"no bye requested for round {number}", code="bye_not_found")
+        self._bye_round_open(t, entry, number)
+        entry.requested_byes = [r for r in entry.requested_byes if r != number]
+        self.repo.save_entry(t.id, entry)
+        self._published(t.id)
+        self._audit(t.id, caller, "bye_cancelled", {"entrant": entry.id, "round": number})
+        return entry
+
+    def _bye_entry(
+        self, caller: Caller, tournament_id: str, entrant_id: str | None
+    ) -> tuple[TournamentBundle, EntryRecord]:
+        """The entry a bye request is about: the caller's own, or any for the tournament's organizers."""
+        if caller.role == "anonymous":
+            caller.require_player()  # 401: no token at all
+        bundle = self.bundle(tournament_id)
+        t = bundle.tournament
+        if t.rules.format != "swiss":
+            raise BadRequest("requested byes are a Swiss tournament's", code="byes_not_offered")
+        if entrant_id is None:
+            player = caller.require_player() if not caller.is_admin else None
+            own = self.repo.player_entry(t.id, player) if player else None
+            if own is None:
+                raise NotFound("you are not entered in this tournament", code="entrant_not_found")
+            entrant_id = own
+        entry = self._entry(bundle, entrant_id)
+        if not (self.can_manage(caller, t) or caller.player_id in entry.players):
+            raise Forbidden("players ask byes only for their own entry", code="not_your_entry")
+        if t.status not in ("draft", "registration", "running"):
+            raise Conflict(f"the tournament is {t.status}", code="tournament_over")
+        if entry.status != "active":
+            raise Conflict(f"the entrant is {entry.status}", code="not_active")
+        return bundle, entry
+
+    @staticmethod
+    def _bye_round_open(t: TournamentRecord, entry: EntryRecord, number: int) -> None:
+        """A bye is asked for (or taken back) for a round of the tournament not paired yet."""
+        rounds = t.rounds_planned or t.rules.rounds or 0
+        if not entry.joined_round <= number <= rounds:
+            raise BadRequest(
+                f"the rounds this entrant plays are {entry.joined_round} to {rounds}, not {number}",
+                code="round_out_of_range",
+                details={"first_round": entry.joined_round, "rounds": rounds},
+            )
+        if number <= t.current_round:
+            raise Conflict(
+                f"round {number} has been paired; byes are asked for before",
+                code="round_already_paired",
+                details={"next_round": t.current_round + 1},
+            )
+
+    def _bye_honoured(self, tournament_id: str, entrant_id: str, number: int) -> bool:
+        """After the request's write: the round is still to be paired, or was paired with the bye."""
+        t = self.get(tournament_id)
+        if t.current_round < number:
+            return True
+        rnd = self.repo.get_round(tournament_id, number)
+        return rnd is not None and entrant_id in rnd.requested_byes
+
     def _entry(self, bundle: TournamentBundle, entrant_id: str) -> EntryRecord:
         entry = next((e for e in bundle.entries if e.id == entrant_id), None)
         if entry is None:

@@ -107,6 +107,17 @@ class TournamentSettings(BaseModel):
         description="match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout, "
         "0 in a round robin (the entrant who sits out); 1 or 0.5 to choose otherwise",
     )
+    requested_bye_points: float = Field(
+        0.5,
+        ge=0,
+        le=0.5,
+        multiple_of=0.5,
+        description="Swiss: match points for a bye a player asked for: 0.5 (the half-point bye of "
+        "FIDE-rated opens, the default) or 0",
+    )
+    max_requested_byes: int = Field(
+        1, ge=0, le=50, description="Swiss: byes one entrant may ask for (0: none); see POST .../byes"
+    )
     tiebreaks: list[TiebreakName] | None = Field(
         None,
         max_length=8,

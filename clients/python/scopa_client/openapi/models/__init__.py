@@ -99,6 +99,7 @@ from .recompute_job_status import RecomputeJobStatus
 from .recompute_report import RecomputeReport
 from .register_player import RegisterPlayer
 from .registration import Registration
+from .request_bye import RequestBye
 from .response_validation_error import ResponseValidationError
 from .round_ import Round
 from .round_status import RoundStatus
@@ -233,6 +234,7 @@ __all__ = (
     "RecomputeReport",
     "RegisterPlayer",
     "Registration",
+    "RequestBye",
     "ResponseValidationError",
     "Round",
     "RoundStatus",

@@ -20,6 +20,7 @@ class Entry:
         name (str):
         players (list[str]):
         rating (float):
+        requested_byes (list[int]):
         status (EntryStatus):
     """
 
@@ -29,6 +30,7 @@ class Entry:
     name: str
     players: list[str]
     rating: float
+    requested_byes: list[int]
     status: EntryStatus
 
     def to_dict(self) -> dict[str, Any]:
@@ -44,6 +46,8 @@ class Entry:
 
         rating = self.rating
 
+        requested_byes = self.requested_byes
+
         status: str = self.status
 
         field_dict: dict[str, Any] = {}
@@ -56,6 +60,7 @@ class Entry:
                 "name": name,
                 "players": players,
                 "rating": rating,
+                "requested_byes": requested_byes,
                 "status": status,
             }
         )
@@ -77,6 +82,8 @@ class Entry:
 
         rating = d.pop("rating")
 
+        requested_byes = cast(list[int], d.pop("requested_byes"))
+
         status = check_entry_status(d.pop("status"))
 
         entry = cls(
@@ -86,6 +93,7 @@ class Entry:
             name=name,
             players=players,
             rating=rating,
+            requested_byes=requested_byes,
             status=status,
         )
 

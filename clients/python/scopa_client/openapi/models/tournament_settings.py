@@ -44,8 +44,11 @@ class TournamentSettings:
         late_entry_points (float | Unset): match points for each round missed Default: 0.0.
         late_entry_rounds (int | Unset): late entries are taken until this many rounds have started Default: 0.
         max_entrants (int | Unset): the player cap Default: 256.
+        max_requested_byes (int | Unset): Swiss: byes one entrant may ask for (0: none); see POST .../byes Default: 1.
         options (TournamentSettingsOptions | Unset): single rule options over the preset
         preset (str | Unset): the game's rule preset of every match (GET /rules?game=) Default: 'classic'.
+        requested_bye_points (float | Unset): Swiss: match points for a bye a player asked for: 0.5 (the half-point bye
+            of FIDE-rated opens, the default) or 0 Default: 0.5.
         round_seconds (int | None | Unset): each round's length; unfinished matches are adjudicated at its end. null: a
             round ends when all its matches end
         rounds (int | None | Unset): Swiss rounds (required for swiss; derived for the other formats)
@@ -68,8 +71,10 @@ class TournamentSettings:
     late_entry_points: float | Unset = 0.0
     late_entry_rounds: int | Unset = 0
     max_entrants: int | Unset = 256
+    max_requested_byes: int | Unset = 1
     options: TournamentSettingsOptions | Unset = UNSET
     preset: str | Unset = "classic"
+    requested_bye_points: float | Unset = 0.5
     round_seconds: int | None | Unset = UNSET
     rounds: int | None | Unset = UNSET
     seconds_per_move: int | Unset = 86400
@@ -120,11 +125,15 @@ class TournamentSettings:
 
         max_entrants = self.max_entrants
 
+        max_requested_byes = self.max_requested_byes
+
         options: dict[str, Any] | Unset = UNSET
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
 
         preset = self.preset
+
+        requested_bye_points = self.requested_bye_points
 
         round_seconds: int | None | Unset
         if isinstance(self.round_seconds, Unset):
@@ -191,10 +200,14 @@ class TournamentSettings:
             field_dict["late_entry_rounds"] = late_entry_rounds
         if max_entrants is not UNSET:
             field_dict["max_entrants"] = max_entrants
+        if max_requested_byes is not UNSET:
+            field_dict["max_requested_byes"] = max_requested_byes
         if options is not UNSET:
             field_dict["options"] = options
         if preset is not UNSET:
             field_dict["preset"] = preset
+        if requested_bye_points is not UNSET:
+            field_dict["requested_bye_points"] = requested_bye_points
         if round_seconds is not UNSET:
             field_dict["round_seconds"] = round_seconds
         if rounds is not UNSET:
@@ -277,6 +290,8 @@ class TournamentSettings:
 
         max_entrants = d.pop("max_entrants", UNSET)
 
+        max_requested_byes = d.pop("max_requested_byes", UNSET)
+
         _options = d.pop("options", UNSET)
         options: TournamentSettingsOptions | Unset
         if isinstance(_options, Unset):
@@ -285,6 +300,8 @@ class TournamentSettings:
             options = TournamentSettingsOptions.from_dict(_options)
 
         preset = d.pop("preset", UNSET)
+
+        requested_bye_points = d.pop("requested_bye_points", UNSET)
 
         def _parse_round_seconds(data: object) -> int | None | Unset:
             if data is None:
@@ -368,8 +385,10 @@ class TournamentSettings:
             late_entry_points=late_entry_points,
             late_entry_rounds=late_entry_rounds,
             max_entrants=max_entrants,
+            max_requested_byes=max_requested_byes,
             options=options,
             preset=preset,
+            requested_bye_points=requested_bye_points,
             round_seconds=round_seconds,
             rounds=rounds,
             seconds_per_move=seconds_per_move,
