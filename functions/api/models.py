@@ -262,6 +262,11 @@ class RequestBye(BaseModel):
     )
 
 
+class Pause(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+    paused: bool = Field(description="true: not paired until false again (a game under way is played out)")
+
+
 class Exclude(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
     reason: str = Field(min_length=1, max_length=300)

@@ -51,6 +51,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
         "invalid_seed",
         "invalid_webhook_events",
         "invalid_webhook_url",
+        "not_an_arena",
         "own_seek",
         "players_required",
         "round_out_of_range",

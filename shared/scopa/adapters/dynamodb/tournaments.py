@@ -403,6 +403,8 @@ class DynamoTournamentRepository:
             item["rating_fixed"] = True
         if e.requested_byes:
             item["requested_byes"] = as_json(e.requested_byes)
+        if e.paused:
+            item["paused"] = True
         return item
 
     # ------------------------------------------------------------------ rounds
@@ -611,6 +613,7 @@ def _entry(item: dict[str, Any]) -> EntryRecord:
         origin=json.loads(item["origin"]) if "origin" in item else None,
         rating_fixed=bool(item.get("rating_fixed", False)),
         requested_byes=json.loads(item["requested_byes"]) if "requested_byes" in item else [],
+        paused=bool(item.get("paused", False)),
     )
 
 

@@ -26,15 +26,17 @@ from scopa.application.ports.webhooks import EventSink, NoEvents
 from scopa.application.services import webhooks as hook_events
 from scopa.application.services.clubs import ClubService
 from scopa.application.services.matches import MatchService, game_rules
-from scopa.application.services.pipeline import Pipeline, changed
+from scopa.application.services.pipeline import Pipeline, arena_times, changed
 from scopa.application.services.players import PlayerService, clean_name
 from scopa.domain.games import GAMES
+from scopa.domain.tournaments.arena import ArenaRow, arena_standings
 from scopa.domain.tournaments.exports import MetaValue, to_csv, to_ndjson, to_trf
 from scopa.domain.tournaments.planner import PlanningError, check_manual
 from scopa.domain.tournaments.records import (
     AuditEntry,
     EntryRecord,
     RoundRecord,
+    TableRecord,
     TournamentRecord,
     history_of,
 )
@@ -62,6 +64,19 @@ class Standings:
     tiebreaks: list[str]
     lot_seed: str
     rows: list[StandingRow]
+
+
+@dataclass(frozen=True)
+class ArenaView:
+    """An arena as it stands: the leaderboard, the games under way and the window (epoch seconds; None
+    before the start)."""
+
+    tournament_id: str
+    rows: list[ArenaRow]
+    playing: list[tuple[int, TableRecord]]  # (wave, table) of every game under way
+    ends_at: float | None
+    grace_ends_at: float | None
+    streaks: bool
 
 
 @dataclass(frozen=True)
@@ -413,8 +428,11 @@ class TournamentService:
             name = " & ".join(p.name for p in profiles)
         statuses: tuple[str, ...] = ("draft", "registration")
         joined = 1
-        if t.status == "running" and t.current_round < settings.late_entry_rounds:
-            statuses = ("running",)
+        if t.status == "running" and (
+            t.current_round < settings.late_entry_rounds
+            or (settings.format == "arena" and self.clock.now() < arena_times(t)[0])
+        ):
+            statuses = ("running",)  # a late entry; an arena takes entries until its window ends
             joined = t.current_round + 1
         elif t.status not in statuses:
             # The tournament moved on since this request's first run, which may have entered.
@@ -511,6 +529,43 @@ class TournamentService:
                 if entrant_id in (table.first, table.second) and table.games:
                     self.matches.forfeit(table.games[-1], entry.players[0], "excluded")
         self._audit(t.id, caller, "excluded", {"entrant": entrant_id, "reason": reason})
+        return entry
+
+    # ------------------------------------------------------------------ the arena
+
+    def _arena_rows(self, bundle: TournamentBundle) -> list[ArenaRow]:
+        t = bundle.tournament
+        return arena_standings(bundle.entries, bundle.rounds, t.rules.streaks, t.lot_seed)
+
+    def arena(self, tournament_id: str) -> ArenaView:
+        """An arena's leaderboard, its games under way and its window."""
+        bundle = self.bundle(tournament_id)
+        t = bundle.tournament
+        if t.rules.format != "arena":
+            raise BadRequest("this tournament is not an arena", code="not_an_arena")
+        playing = [(r.number, x) for r in bundle.rounds for x in r.tables if x.result is None]
+        ends, grace = arena_times(t) if t.started_at else (None, None)
+        return ArenaView(t.id, self._arena_rows(bundle), playing, ends, grace, t.rules.streaks)
+
+    def set_paused(self, caller: Caller, tournament_id: str, entrant_id: str, paused: bool) -> EntryRecord:
+        """An arena player stops being paired (a game under way is played out) or comes back."""
+        if caller.role == "anonymous":
+            caller.require_player()  # 401: no token at all
+        bundle = self.bundle(tournament_id)
+        t = bundle.tournament
+        if t.rules.format != "arena":
+            raise BadRequest("only an arena's players pause", code="not_an_arena")
+        entry = self._entry(bundle, entrant_id)
+        if not (self.can_manage(caller, t) or caller.player_id in entry.players):
+            raise Forbidden("players pause only their own entry", code="not_your_entry")
+        if t.status in ("finished", "cancelled"):
+            raise Conflict(f"the tournament is {t.status}", code="tournament_over")
+        if entry.status != "active":
+            raise Conflict(f"the entrant is {entry.status}", code="not_active")
+        if entry.paused != paused:
+            entry.paused = paused
+            self.repo.save_entry(t.id, entry)
+            self._published(t.id)
         return entry
 
     # ------------------------------------------------------------------ requested byes
@@ -652,7 +707,7 @@ class TournamentService:
         return Standings(
             tournament_id=t.id,
             after_round=through_round if through_round is not None else last_closed,
-            tiebreaks=list(t.rules.tiebreak_order),
+            tiebreaks=["performance"] if t.rules.format == "arena" else list(t.rules.tiebreak_order),
             lot_seed=t.lot_seed,
             rows=self._standings(bundle, through_round),
         )
@@ -660,6 +715,8 @@ class TournamentService:
     def _standings(self, bundle: TournamentBundle, through_round: int | None) -> list[StandingRow]:
         t = bundle.tournament
         settings = t.rules
+        if settings.format == "arena":  # score, then performance (the arena's own leaderboard)
+            return [arena_row(r) for r in self._arena_rows(bundle)]
         history = history_of(bundle.entries, bundle.rounds, settings)
         if through_round is not None:
             history = history.through(through_round)
@@ -710,3 +767,22 @@ class TournamentService:
             "lot_seed": t.lot_seed,
             "round_dates": [r.created_at[:10] for r in rounds],
         }
+
+
+def arena_row(r: ArenaRow) -> StandingRow:
+    """An arena's leaderboard line as a standings row: its score as points, performance as a tie-break."""
+    return StandingRow(
+        rank=r.rank,
+        entrant=r.entrant,
+        name=r.name,
+        status=r.status,
+        points=float(r.score),
+        played=r.games,
+        wins=r.wins,
+        draws=r.draws,
+        losses=r.losses,
+        byes=0,
+        points_scored=0,
+        points_conceded=0,
+        tiebreaks={"performance": r.performance},
+    )

@@ -33,8 +33,10 @@ def seeded(entries: Sequence[EntryRecord]) -> list[EntryRecord]:
     return sorted(entries, key=lambda e: (-e.rating, e.id))
 
 
-def rounds_planned(settings: TournamentSettings, entrants: int) -> int:
-    """How many rounds the tournament has, fixed when it starts."""
+def rounds_planned(settings: TournamentSettings, entrants: int) -> int | None:
+    """How many rounds the tournament has, fixed when it starts (an arena's waves: not known)."""
+    if settings.format == "arena":
+        return None
     if settings.format == "swiss":
         return settings.rounds or 1
     if settings.format == "knockout":

@@ -60,6 +60,7 @@ class EntryRecord:
     origin: dict[str, str] | None = None  # the entering request's Idempotency-Key digest and body hash
     rating_fixed: bool = False  # an organizer set the seeding rating by hand: not read again at the start
     requested_byes: list[int] = field(default_factory=list)  # Swiss rounds the entrant asked to sit out
+    paused: bool = False  # arena: the entrant asked not to be paired for now
 
     def entrant(self) -> Entrant:
         return Entrant(self.id, self.name, self.rating, tuple(self.players), self.status, self.joined_round)

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from scopa.domain.games import GameName
 
-Format = Literal["swiss", "round_robin", "double_round_robin", "knockout"]
+Format = Literal["swiss", "round_robin", "double_round_robin", "knockout", "arena"]
 EntryPolicy = Literal["open", "club", "invite"]
 TiebreakName = Literal[
     "buchholz",
@@ -40,6 +40,7 @@ DEFAULT_TIEBREAKS: dict[str, tuple[TiebreakName, ...]] = {
     "round_robin": ("direct_encounter", "sonneborn_berger", "wins", "game_point_difference", "lot"),
     "double_round_robin": ("direct_encounter", "sonneborn_berger", "wins", "game_point_difference", "lot"),
     "knockout": ("wins", "game_point_difference", "points_scored", "lot"),
+    "arena": ("lot",),  # an arena ranks by score, then performance (scopa.domain.tournaments.arena)
 }
 
 
@@ -58,7 +59,9 @@ class TournamentSettings(BaseModel):
         },
     )
 
-    format: Format = Field("swiss", description="swiss, round_robin, double_round_robin or knockout")
+    format: Format = Field(
+        "swiss", description="swiss, round_robin, double_round_robin, knockout or arena (a time window)"
+    )
     rounds: int | None = Field(
         None, ge=1, le=50, description="Swiss rounds (required for swiss; derived for the other formats)"
     )
@@ -118,6 +121,18 @@ class TournamentSettings(BaseModel):
     max_requested_byes: int = Field(
         1, ge=0, le=50, description="Swiss: byes one entrant may ask for (0: none); see POST .../byes"
     )
+    arena_minutes: int | None = Field(
+        None, ge=5, le=24 * 60, description="arena: the window's length from the start (required for arena)"
+    )
+    arena_grace_seconds: int = Field(
+        120,
+        ge=0,
+        le=3600,
+        description="arena: games under way at the window's end count if they finish this long after it",
+    )
+    streaks: bool = Field(
+        True, description="arena: after two wins in a row, wins score double (4) until a game is not won"
+    )
     tiebreaks: list[TiebreakName] | None = Field(
         None,
         max_length=8,
@@ -161,6 +176,12 @@ class TournamentSettings(BaseModel):
             raise ValueError("games_per_match must be odd (best of 1, 3, 5, ...)")
         if self.tiebreaks is not None and len(set(self.tiebreaks)) != len(self.tiebreaks):
             raise ValueError("a tie-break is listed twice")
+        if (self.format == "arena") != (self.arena_minutes is not None):
+            raise ValueError("arena_minutes is the length of an arena, and only of an arena")
+        if self.format == "arena" and self.games_per_match != 1:
+            raise ValueError("an arena plays single games (games_per_match 1)")
+        if self.format == "arena" and self.tiebreaks is not None:
+            raise ValueError("an arena ranks by score, then performance: it takes no tie-breaks")
         if self.format != "swiss" and self.late_entry_rounds:
             raise ValueError(f"late entries are for Swiss tournaments; a {self.format} is fixed at the start")
         return self
