@@ -124,7 +124,7 @@ def test_an_arena_is_played_to_the_end_by_the_pipeline(api: Api) -> None:
     assert keys == sorted(keys)
     human_rows = [r for r in board if r["entrant"] in humans]
     assert sorted(r["games"] for r in human_rows) == [1, 1]  # the adjudicated game is not counted
-    assert any(r["on_streak"] for r in board)  # bots that won twice in a row
+    assert all(r["on_streak"] == (r["streak"] >= 2) for r in board)
     # The standings route ranks the same way, score as points and performance as the tie-break.
     standings = api.call("GET", f"/tournaments/{tid}/standings").body
     assert standings["tiebreaks"] == ["performance"]

@@ -194,6 +194,11 @@ class World:
         t = self.tournament(entrants=4, start=True)
         return Target({"tournament_id": t, "entrant_id": self.pia}, {"reason": "left the hall"})
 
+    def arena_entry(self) -> Target:
+        """Pia's entry in a club arena in registration, to pause (pausing again changes nothing)."""
+        t = self.tournament(format="arena", rounds=None, arena_minutes=30)
+        return Target({"tournament_id": t, "entrant_id": self.pia}, {"paused": True})
+
     def bye_to_ask(self) -> Target:
         """A bye for Pia in round 2 of a Swiss in registration (asking again is no new request)."""
         return Target({"tournament_id": self.tournament()}, {"round": 2, "entrant": self.pia})

@@ -3,6 +3,9 @@
 from .add_member import AddMember
 from .add_member_role import AddMemberRole
 from .advance_report import AdvanceReport
+from .arena_answer import ArenaAnswer
+from .arena_line import ArenaLine
+from .arena_table import ArenaTable
 from .audit_record import AuditRecord
 from .audit_record_details import AuditRecordDetails
 from .audit_trail import AuditTrail
@@ -79,6 +82,7 @@ from .move_clock import MoveClock
 from .named import Named
 from .new_token import NewToken
 from .opponent import Opponent
+from .pause import Pause
 from .play_move import PlayMove
 from .played_card import PlayedCard
 from .player_matches import PlayerMatches
@@ -138,6 +142,9 @@ __all__ = (
     "AddMember",
     "AddMemberRole",
     "AdvanceReport",
+    "ArenaAnswer",
+    "ArenaLine",
+    "ArenaTable",
     "AuditRecord",
     "AuditRecordDetails",
     "AuditTrail",
@@ -214,6 +221,7 @@ __all__ = (
     "Named",
     "NewToken",
     "Opponent",
+    "Pause",
     "PlayedCard",
     "PlayerMatches",
     "PlayerProfile",

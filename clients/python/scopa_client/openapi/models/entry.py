@@ -18,6 +18,7 @@ class Entry:
         id (str):
         joined_round (int):
         name (str):
+        paused (bool):
         players (list[str]):
         rating (float):
         requested_byes (list[int]):
@@ -28,6 +29,7 @@ class Entry:
     id: str
     joined_round: int
     name: str
+    paused: bool
     players: list[str]
     rating: float
     requested_byes: list[int]
@@ -41,6 +43,8 @@ class Entry:
         joined_round = self.joined_round
 
         name = self.name
+
+        paused = self.paused
 
         players = self.players
 
@@ -58,6 +62,7 @@ class Entry:
                 "id": id,
                 "joined_round": joined_round,
                 "name": name,
+                "paused": paused,
                 "players": players,
                 "rating": rating,
                 "requested_byes": requested_byes,
@@ -78,6 +83,8 @@ class Entry:
 
         name = d.pop("name")
 
+        paused = d.pop("paused")
+
         players = cast(list[str], d.pop("players"))
 
         rating = d.pop("rating")
@@ -91,6 +98,7 @@ class Entry:
             id=id,
             joined_round=joined_round,
             name=name,
+            paused=paused,
             players=players,
             rating=rating,
             requested_byes=requested_byes,

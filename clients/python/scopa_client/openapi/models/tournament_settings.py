@@ -30,6 +30,9 @@ class TournamentSettings:
     """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round.
 
     Attributes:
+        arena_grace_seconds (int | Unset): arena: games under way at the window's end count if they finish this long
+            after it Default: 120.
+        arena_minutes (int | None | Unset): arena: the window's length from the start (required for arena)
         bye_points (float | Unset): match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout, 0 in
             a round robin (the entrant who sits out); 1 or 0.5 to choose otherwise Default: 1.0.
         duplicate_deals (bool | Unset): every table of a round plays the same deals (same seeds), so luck is shared
@@ -38,7 +41,8 @@ class TournamentSettings:
             organizer enters people Default: 'open'.
         forbidden_pairs (list[list[str]] | Unset): player ids never to be paired (Swiss)
         forbidden_rounds (int | None | Unset): forbidden pairs apply for this many rounds (null: all rounds) Default: 1.
-        format_ (TournamentSettingsFormat | Unset): swiss, round_robin, double_round_robin or knockout Default: 'swiss'.
+        format_ (TournamentSettingsFormat | Unset): swiss, round_robin, double_round_robin, knockout or arena (a time
+            window) Default: 'swiss'.
         game (TournamentSettingsGame | Unset): the card game of every match: scopa or briscola Default: 'scopa'.
         games_per_match (int | Unset): best of N games (odd): 1 is a single game to the target Default: 1.
         late_entry_points (float | Unset): match points for each round missed Default: 0.0.
@@ -55,11 +59,15 @@ class TournamentSettings:
         seconds_per_move (int | Unset): each move's time limit; an overdue player loses on time Default: 86400.
         starts_at (datetime.datetime | None | Unset): when round 1 starts by itself (ISO 8601 with offset); null: the
             organizer starts it
+        streaks (bool | Unset): arena: after two wins in a row, wins score double (4) until a game is not won Default:
+            True.
         target (int | None | Unset): Scopa: points to win a game (default: the preset's)
         tiebreaks (list[TournamentSettingsTiebreaksType0Item] | None | Unset): tie-breaks in order (default per format);
             the lot always comes last
     """
 
+    arena_grace_seconds: int | Unset = 120
+    arena_minutes: int | None | Unset = UNSET
     bye_points: float | Unset = 1.0
     duplicate_deals: bool | Unset = False
     entry_policy: TournamentSettingsEntryPolicy | Unset = "open"
@@ -79,10 +87,19 @@ class TournamentSettings:
     rounds: int | None | Unset = UNSET
     seconds_per_move: int | Unset = 86400
     starts_at: datetime.datetime | None | Unset = UNSET
+    streaks: bool | Unset = True
     target: int | None | Unset = UNSET
     tiebreaks: list[TournamentSettingsTiebreaksType0Item] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        arena_grace_seconds = self.arena_grace_seconds
+
+        arena_minutes: int | None | Unset
+        if isinstance(self.arena_minutes, Unset):
+            arena_minutes = UNSET
+        else:
+            arena_minutes = self.arena_minutes
+
         bye_points = self.bye_points
 
         duplicate_deals = self.duplicate_deals
@@ -157,6 +174,8 @@ class TournamentSettings:
         else:
             starts_at = self.starts_at
 
+        streaks = self.streaks
+
         target: int | None | Unset
         if isinstance(self.target, Unset):
             target = UNSET
@@ -178,6 +197,10 @@ class TournamentSettings:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if arena_grace_seconds is not UNSET:
+            field_dict["arena_grace_seconds"] = arena_grace_seconds
+        if arena_minutes is not UNSET:
+            field_dict["arena_minutes"] = arena_minutes
         if bye_points is not UNSET:
             field_dict["bye_points"] = bye_points
         if duplicate_deals is not UNSET:
@@ -216,6 +239,8 @@ class TournamentSettings:
             field_dict["seconds_per_move"] = seconds_per_move
         if starts_at is not UNSET:
             field_dict["starts_at"] = starts_at
+        if streaks is not UNSET:
+            field_dict["streaks"] = streaks
         if target is not UNSET:
             field_dict["target"] = target
         if tiebreaks is not UNSET:
@@ -228,6 +253,17 @@ class TournamentSettings:
         from ..models.tournament_settings_options import TournamentSettingsOptions  # noqa: PLC0415
 
         d = dict(src_dict)
+        arena_grace_seconds = d.pop("arena_grace_seconds", UNSET)
+
+        def _parse_arena_minutes(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        arena_minutes = _parse_arena_minutes(d.pop("arena_minutes", UNSET))
+
         bye_points = d.pop("bye_points", UNSET)
 
         duplicate_deals = d.pop("duplicate_deals", UNSET)
@@ -340,6 +376,8 @@ class TournamentSettings:
 
         starts_at = _parse_starts_at(d.pop("starts_at", UNSET))
 
+        streaks = d.pop("streaks", UNSET)
+
         def _parse_target(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -374,6 +412,8 @@ class TournamentSettings:
         tiebreaks = _parse_tiebreaks(d.pop("tiebreaks", UNSET))
 
         tournament_settings = cls(
+            arena_grace_seconds=arena_grace_seconds,
+            arena_minutes=arena_minutes,
             bye_points=bye_points,
             duplicate_deals=duplicate_deals,
             entry_policy=entry_policy,
@@ -393,6 +433,7 @@ class TournamentSettings:
             rounds=rounds,
             seconds_per_move=seconds_per_move,
             starts_at=starts_at,
+            streaks=streaks,
             target=target,
             tiebreaks=tiebreaks,
         )

@@ -1,8 +1,9 @@
 from typing import Literal
 
-TournamentSettingsFormat = Literal["double_round_robin", "knockout", "round_robin", "swiss"]
+TournamentSettingsFormat = Literal["arena", "double_round_robin", "knockout", "round_robin", "swiss"]
 
 TOURNAMENT_SETTINGS_FORMAT_VALUES: set[TournamentSettingsFormat] = {
+    "arena",
     "double_round_robin",
     "knockout",
     "round_robin",
