@@ -703,4 +703,20 @@ IT: dict[str, str] = {
     "to %(num)s points": "a %(num)s punti",
     "eliminated": "eliminato",
     "— eliminated": "— eliminato",
+    # --- the arena
+    "arena": "arena",
+    "Arena": "Arena",
+    "No new game starts after %(time)s.": "Nessuna nuova partita comincia dopo le %(time)s.",
+    "Not started yet.": "Non ancora cominciata.",
+    "A win scores 2, a draw 1.": "Una vittoria vale 2, un pareggio 1.",
+    "After two wins in a row, wins score double until a game is not won.": "Dopo due vittorie di "
+    "fila le vittorie valgono doppio, finché una partita non è vinta.",
+    "Ranked by score, then performance": "Per punteggio, poi per prestazione",
+    "Performance": "Prestazione",
+    "the next win scores double": "la prossima vittoria vale doppio",
+    "on a streak": "in serie",
+    "Games under way": "Partite in corso",
+    "watch": "guarda",
+    "No game under way.": "Nessuna partita in corso.",
+    "%(n)s minutes": "%(n)s minuti",
 }

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from scopa.application.auth import ANONYMOUS
+from scopa.application.clock import iso
 from scopa.application.errors import NotFound
 from scopa.application.ports.ratings import Order
 from scopa.application.ports.tournaments import TournamentBundle
@@ -225,7 +226,8 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
     t = bundle.tournament
     names = {e.id: e.name for e in bundle.entries}
     rows = svc.tournaments.standings(tournament_id).rows
-    _header, cross = svc.tournaments.crosstable(tournament_id)
+    arena = _arena_view(svc, tournament_id, names) if t.rules.format == "arena" else None
+    _header, cross = svc.tournaments.crosstable(tournament_id) if arena is None else (None, [])
     club = svc.clubs.get(t.club_id).name if t.club_id else None
     rounds = [_round_view(bundle, r, names) for r in bundle.rounds]
     entries = sorted(bundle.entries, key=lambda e: (-e.rating, e.id))
@@ -243,7 +245,27 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         crosstable=cross_rows([asdict(r) for r in cross], knockout=t.rules.format == "knockout"),
         round_numbers=[r.number for r in bundle.rounds if r.status == "closed"],
         bracket=_bracket(bundle, names, opts) if t.rules.format == "knockout" else None,
+        arena=arena,
     )
+
+
+def _arena_view(svc: ServiceSet, tournament_id: str, names: dict[str, str]) -> dict[str, Any]:
+    """An arena's leaderboard and games under way, for the page."""
+    view = svc.tournaments.arena(tournament_id)
+    return {
+        "rows": [asdict(r) for r in view.rows],
+        "playing": [
+            {
+                "wave": wave,
+                "first": names.get(x.first, x.first),
+                "second": names.get(x.second, x.second),
+                "games": x.games,
+            }
+            for wave, x in view.playing
+        ],
+        "ends_at": iso(view.ends_at) if view.ends_at is not None else None,
+        "streaks": view.streaks,
+    }
 
 
 def cross_rows(rows: list[dict[str, Any]], knockout: bool) -> list[dict[str, Any]]:

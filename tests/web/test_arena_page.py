@@ -1,0 +1,47 @@
+"""The tournament page of an Arena: its leaderboard (score, then performance) and its games under way."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.conftest import Site
+
+
+def test_the_arena_page_shows_the_leaderboard_and_the_games_under_way(site: Site) -> None:
+    http = site.http
+    _, olga = http.organizer()
+    settings = {"format": "arena", "arena_minutes": 30, "target": 1}
+    t = http.ok("POST", "/tournaments", {"name": "Arena del venerdì", "settings": settings}, olga)
+    tid = t["id"]
+    for i, bot in enumerate(("bot-greedy-1", "bot-random-2")):
+        http.ok("POST", f"/tournaments/{tid}/entries", {"players": [bot], "rating": 1900 - i}, olga)
+    humans = {}
+    for name in ("Ada", "Bea"):
+        pid, token = http.register(name)
+        http.ok("POST", f"/tournaments/{tid}/entries", {}, token)
+        humans[pid] = token
+    ada = next(iter(humans))
+    before = http.call("GET", f"/web/tournaments/{tid}")
+    assert "Not started yet." in before.text
+    http.ok("POST", f"/tournaments/{tid}/start", None, olga)
+    site.run_pipeline()
+    http.ok("PUT", f"/tournaments/{tid}/entries/{ada}/paused", {"paused": True}, humans[ada])
+
+    page = http.call("GET", f"/web/tournaments/{tid}")
+    assert page.status == 200
+    html = page.text
+    assert 'id="arena-board"' in html
+    assert 'id="crosstable"' not in html  # an arena has no rounds to cross
+    board = http.ok("GET", f"/tournaments/{tid}/arena")
+    rows = re.findall(r'<tr data-entrant="([^"]+)"', html.split('id="arena-board"')[1].split("</table>")[0])
+    assert rows == [r["entrant"] for r in board["leaderboard"]]
+    assert len(rows) == 4
+    scores = re.findall(r'<td class="points">(\d+)</td>', html)
+    assert [int(s) for s in scores] == [r["score"] for r in board["leaderboard"]]
+    assert "(paused)" in html  # Ada asked not to be paired; her game under way is played out
+    # The humans' game (they are rated below both bots) is under way, with a link to watch it.
+    playing = [g for g in board["playing"] if g["first"]["id"] in humans]
+    assert len(playing) == 1
+    assert f"/web/matches/{playing[0]['games'][0]}" in html.split('id="arena-playing"')[1]
+    italian = http.call("GET", f"/web/tournaments/{tid}?lang=it").text
+    assert "Partite in corso" in italian
