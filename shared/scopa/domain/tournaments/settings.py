@@ -48,14 +48,31 @@ class TournamentSettings(BaseModel):
     """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round."""
 
     # The checks of _consistent, stated in the JSON schema too (the API's OpenAPI document): a Swiss
-    # names its rounds, the other formats derive them and take no late entries.
+    # names its rounds, the other formats derive them and take no late entries; an arena names its
+    # length, plays single games and takes no tie-breaks, the other formats have no length.
     model_config = ConfigDict(
         frozen=True,
         extra="forbid",
         json_schema_extra={
-            "if": {"properties": {"format": {"const": "swiss"}}},
-            "then": {"required": ["rounds"], "properties": {"rounds": {"type": "integer"}}},
-            "else": {"properties": {"rounds": {"type": "null"}, "late_entry_rounds": {"const": 0}}},
+            "allOf": [
+                {
+                    "if": {"properties": {"format": {"const": "swiss"}}},
+                    "then": {"required": ["rounds"], "properties": {"rounds": {"type": "integer"}}},
+                    "else": {"properties": {"rounds": {"type": "null"}, "late_entry_rounds": {"const": 0}}},
+                },
+                {
+                    "if": {"properties": {"format": {"const": "arena"}}, "required": ["format"]},
+                    "then": {
+                        "required": ["arena_minutes"],
+                        "properties": {
+                            "arena_minutes": {"type": "integer"},
+                            "games_per_match": {"const": 1},
+                            "tiebreaks": {"type": "null"},
+                        },
+                    },
+                    "else": {"properties": {"arena_minutes": {"type": "null"}}},
+                },
+            ]
         },
     )
 
