@@ -703,6 +703,7 @@ IT: dict[str, str] = {
     "to %(num)s points": "a %(num)s punti",
     "eliminated": "eliminato",
     "— eliminated": "— eliminato",
+    "Bye on request": "Riposo chiesto",
     # --- the arena
     "arena": "arena",
     "Arena": "Arena",

@@ -284,6 +284,7 @@ def _round_view(bundle: TournamentBundle, rnd: RoundRecord, names: dict[str, str
         "number": rnd.number,
         "status": rnd.status,
         "byes": [names.get(b, b) for b in rnd.byes],
+        "requested_byes": [names.get(b, b) for b in rnd.requested_byes],
         "tables": [
             {
                 "table": x.table,

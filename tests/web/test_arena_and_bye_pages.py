@@ -1,4 +1,4 @@
-"""The tournament page of an Arena: its leaderboard (score, then performance) and its games under way."""
+"""The tournament page of an Arena (its leaderboard and games under way) and of a Swiss with a requested bye."""
 
 from __future__ import annotations
 
@@ -45,3 +45,22 @@ def test_the_arena_page_shows_the_leaderboard_and_the_games_under_way(site: Site
     assert f"/web/matches/{playing[0]['games'][0]}" in html.split('id="arena-playing"')[1]
     italian = http.call("GET", f"/web/tournaments/{tid}?lang=it").text
     assert "Partite in corso" in italian
+
+
+def test_the_tournament_page_shows_a_requested_bye(site: Site) -> None:
+    http = site.http
+    _, olga = http.organizer("Oriana")
+    t = http.ok("POST", "/tournaments", {"name": "Coppa", "settings": {"rounds": 2, "target": 1}}, olga)
+    tid = t["id"]
+    for i in range(5):
+        http.ok("POST", f"/tournaments/{tid}/entries", {"players": [f"bot-greedy-{i + 1}"]}, olga)
+    http.ok("POST", f"/tournaments/{tid}/byes", {"round": 2, "entrant": "bot-greedy-1"}, olga)
+    http.ok("POST", f"/tournaments/{tid}/start", None, olga)
+    for _ in range(10):
+        if http.ok("GET", f"/tournaments/{tid}")["status"] == "finished":
+            break
+        site.run_pipeline()
+    html = http.call("GET", f"/web/tournaments/{tid}").text
+    assert 'class="requested-byes">Bye on request: Greedy bot 1</p>' in html
+    row = html.split('id="crosstable"')[1].split("Greedy bot 1</th>")[1].split("</tr>")[0]
+    assert "<td>R</td>" in row
