@@ -1,4 +1,4 @@
-"""The tournament page of an Arena (its leaderboard and games under way) and of a Swiss with a requested bye."""
+"""The tournament page: an Arena's leaderboard and games under way, a Swiss round's requested bye."""
 
 from __future__ import annotations
 
