@@ -298,6 +298,7 @@ def test_save_entry_updates_an_existing_entry_only(stores: Stores) -> None:
     entry.rating, entry.rating_fixed = 1712.25, True  # a seeding rating set by hand is kept as such
     entry.requested_byes = [2, 3]  # Swiss rounds the entrant asked to sit out
     entry.paused = True  # an arena player who stepped away
+    entry.back_after_wave = 7  # and said they were back after wave 7 (a no-show before)
     repo.save_entry("t_1", entry)
     bundle = repo.load("t_1")
     assert bundle is not None

@@ -154,3 +154,32 @@ def test_arena_settings_and_refusals(api: Api) -> None:
     api.clock.advance(11 * 60)
     _, later = api.register("Later")
     assert_error(api.call("POST", f"/tournaments/{t['id']}/entries", {}, token=later), 409, "entries_closed")
+
+
+def test_a_no_show_is_not_paired_again_until_back(api: Api) -> None:
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {**ARENA, "seconds_per_move": 60})
+    tid = t["id"]
+    humans: dict[str, str] = {}
+    for name in ("Ada", "Bea"):
+        pid, token = api.register(name)
+        assert api.call("POST", f"/tournaments/{tid}/entries", {}, token=token).status == 201
+        humans[pid] = token
+    api.call("POST", f"/tournaments/{tid}/start", token=olga)
+    table = _waves(api, tid)[0]["tables"][0]
+    api.clock.advance(61)  # the player due to lead never plays
+    run_pipeline()
+    decided = _waves(api, tid)[0]["tables"][0]
+    assert (decided["forfeit"], decided["reason"]) == (True, "no_show")
+    absent = table["first"]["id"]
+    api.clock.advance(60)
+    run_pipeline()
+    assert api.call("GET", f"/tournaments/{tid}").body["current_round"] == 1  # not paired again
+    board = {r["entrant"]: r for r in api.call("GET", f"/tournaments/{tid}/arena").body["leaderboard"]}
+    assert board[absent]["paused"] is True
+    back = api.call(
+        "PUT", f"/tournaments/{tid}/entries/{absent}/paused", {"paused": False}, token=humans[absent]
+    )
+    assert back.status == 200, back.body
+    run_pipeline()
+    assert api.call("GET", f"/tournaments/{tid}").body["current_round"] == 2  # paired again

@@ -203,3 +203,18 @@ def test_the_brute_force_finds_a_forced_rematch() -> None:
     assert _best_rematches(["a", "b", "c", "d"], last) == 1
     tables, _ = pair_arena([_p(x, last=last[x]) for x in "abcd"])
     assert _rematches(tables, last) == 1
+
+
+def test_a_no_show_pauses_the_absent_player_until_they_are_back() -> None:
+    entries = [_entry("a", 1500), _entry("b", 1500), _entry("c", 1500)]
+    wave = _wave(1, [("a", "b", [0.0, 1.0])])
+    wave.tables[0].forfeit, wave.tables[0].reason = True, "no_show"
+    assert sorted(p.id for p in waiting_players(entries, [wave], True, 2)) == ["b", "c"]
+    rows = {r.entrant: r for r in arena_standings(entries, [wave], True, "s")}
+    assert rows["a"].paused
+    assert (rows["a"].losses, rows["b"].score) == (1, 2)  # the forfeit counts
+    back = [_entry("a", 1500, back_after_wave=1), *entries[1:]]
+    assert sorted(p.id for p in waiting_players(back, [wave], True, 2)) == ["a", "b", "c"]
+    # A later game played over the board: the no-show is behind them.
+    later = _wave(2, [("a", "c", [1.0, 0.0])])
+    assert "a" in [p.id for p in waiting_players(entries, [wave, later], True, 3)]

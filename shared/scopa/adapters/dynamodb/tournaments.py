@@ -405,6 +405,8 @@ class DynamoTournamentRepository:
             item["requested_byes"] = as_json(e.requested_byes)
         if e.paused:
             item["paused"] = True
+        if e.back_after_wave:
+            item["back_after_wave"] = e.back_after_wave
         return item
 
     # ------------------------------------------------------------------ rounds
@@ -614,6 +616,7 @@ def _entry(item: dict[str, Any]) -> EntryRecord:
         rating_fixed=bool(item.get("rating_fixed", False)),
         requested_byes=json.loads(item["requested_byes"]) if "requested_byes" in item else [],
         paused=bool(item.get("paused", False)),
+        back_after_wave=int(item.get("back_after_wave", 0)),
     )
 
 

@@ -562,8 +562,10 @@ class TournamentService:
             raise Conflict(f"the tournament is {t.status}", code="tournament_over")
         if entry.status != "active":
             raise Conflict(f"the entrant is {entry.status}", code="not_active")
-        if entry.paused != paused:
-            entry.paused = paused
+        # Coming back also clears the pause a no-show put on them (their games up to the last wave).
+        back = entry.back_after_wave if paused else max(entry.back_after_wave, t.current_round)
+        if (entry.paused, entry.back_after_wave) != (paused, back):
+            entry.paused, entry.back_after_wave = paused, back
             self.repo.save_entry(t.id, entry)
             self._published(t.id)
         return entry

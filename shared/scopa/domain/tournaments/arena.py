@@ -16,7 +16,8 @@ paired greedily in rank order (the nearest free player who is not an immediate r
 Scoring (:func:`arena_standings`): a win scores 2, a draw 1, a loss 0. With ``streaks``, a player whose
 two previous counted games were both wins is *on a streak*: a win then scores 4 (double); a draw (1) or
 a loss (0) ends the streak, and two wins in a row start a new one. Forfeits count as wins and losses.
-A game still under way when the grace period after the window ends (adjudicated with reason
+A player who loses a game without playing a card (a no-show) is not paired again until they say
+they are back. A game still under way when the grace period after the window ends (adjudicated with reason
 ``round_deadline``) counts for nobody. The ranking is by score, then performance, then a lot drawn from
 SHA-256 of the tournament's lot seed and the entrant id. Performance is the classic linear estimate:
 the mean seeding rating of the opponents met plus 400 x (wins - losses) / games (0 without a game).
@@ -57,6 +58,7 @@ class ArenaGame:
     second: str
     result: tuple[float, float]
     counted: bool = True
+    no_show: str | None = None  # the entrant who lost it without playing a card (reason no_show)
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,11 @@ def arena_games(rounds: Iterable[RoundRecord]) -> list[ArenaGame]:
         for t in rnd.tables:
             if t.result is not None:
                 counted = t.reason != NOT_COUNTED
-                out.append(ArenaGame(rnd.number, t.first, t.second, (t.result[0], t.result[1]), counted))
+                absent = None
+                if t.forfeit and t.reason == "no_show":
+                    absent = t.first if t.result[0] < t.result[1] else t.second
+                result = (t.result[0], t.result[1])
+                out.append(ArenaGame(rnd.number, t.first, t.second, result, counted, absent))
     return out
 
 
@@ -140,6 +146,7 @@ class _Tally:
     opponents_rating: float = 0.0
     last_opponent: str | None = None
     last_wave: int = 0
+    absent_wave: int = 0  # the wave of their last game when they lost it without playing (else 0)
 
     @property
     def games(self) -> int:
@@ -152,6 +159,7 @@ def _tallies(games: Iterable[ArenaGame], ratings: dict[str, float], streaks: boo
         for me, other, mine, theirs in ((g.first, g.second, *g.result), (g.second, g.first, *g.result[::-1])):
             t = out.setdefault(me, _Tally())
             t.last_opponent, t.last_wave = other, g.wave  # a game not counted still ends the wait
+            t.absent_wave = g.wave if g.no_show == me else 0
             if not g.counted:
                 continue
             t.opponents_rating += ratings.get(other, 1500.0)
@@ -178,17 +186,24 @@ def performance(t: _Tally) -> float:
 def waiting_players(
     entries: Sequence[EntryRecord], rounds: Sequence[RoundRecord], streaks: bool, wave: int
 ) -> list[ArenaPlayer]:
-    """Who can be paired in wave ``wave``: active, not paused, joined, not at an undecided table."""
+    """Who can be paired in wave ``wave``: active, not paused, joined, not at an undecided table, and
+    not absent (see :func:`absent`)."""
     busy = {x for r in rounds for t in r.tables if t.result is None for x in (t.first, t.second)}
     ratings = {e.id: e.rating for e in entries}
     tallies = _tallies(arena_games(rounds), ratings, streaks)
     out = []
     for e in entries:
-        if e.status != "active" or e.paused or e.joined_round > wave or e.id in busy:
-            continue
         t = tallies.get(e.id, _Tally())
+        if e.status != "active" or e.paused or e.joined_round > wave or e.id in busy or absent(e, t):
+            continue
         out.append(ArenaPlayer(e.id, t.score, e.rating, t.last_opponent, t.last_wave))
     return out
+
+
+def absent(entry: EntryRecord, t: _Tally) -> bool:
+    """A player who lost their last game without playing a card is paused by it, as if they had asked,
+    until they say they are back (``PUT .../paused {"paused": false}`` after that game)."""
+    return t.absent_wave > entry.back_after_wave
 
 
 def lot(lot_seed: str, entrant: str) -> str:
@@ -220,7 +235,7 @@ def arena_standings(
             streak=t.streak,
             on_streak=streaks and t.streak >= 2,
             performance=performance(t),
-            paused=e.paused,
+            paused=e.paused or absent(e, t),
         )
         for i, (_, e, t) in enumerate(keyed)
     ]

@@ -61,6 +61,7 @@ class EntryRecord:
     rating_fixed: bool = False  # an organizer set the seeding rating by hand: not read again at the start
     requested_byes: list[int] = field(default_factory=list)  # Swiss rounds the entrant asked to sit out
     paused: bool = False  # arena: the entrant asked not to be paired for now
+    back_after_wave: int = 0  # arena: the last wave paired when the entrant said they were back
 
     def entrant(self) -> Entrant:
         return Entrant(self.id, self.name, self.rating, tuple(self.players), self.status, self.joined_round)
