@@ -130,6 +130,19 @@ def test_an_arena_is_played_to_the_end_by_the_pipeline(api: Api) -> None:
     assert standings["tiebreaks"] == ["performance"]
     assert [r["entrant"] for r in standings["standings"]] == [r["entrant"] for r in board]
     assert [r["points"] for r in standings["standings"]] == [r["score"] for r in board]
+    # Exports and the crosstable read an arena too; its waves cannot be paired by hand.
+    for fmt in ("csv", "ndjson", "trf"):
+        exported = api.call("GET", f"/tournaments/{tid}/export", query={"format": fmt})
+        assert exported.status == 200, (fmt, exported.body)
+    trf = api.call("GET", f"/tournaments/{tid}/export", query={"format": "trf"}).body
+    assert "092 Arena" in trf
+    assert api.call("GET", f"/tournaments/{tid}/crosstable").status == 200
+    hand = {"tables": [[bots[0], bots[1]]], "byes": []}
+    assert_error(
+        api.call("PUT", f"/tournaments/{tid}/rounds/{waves_at_end + 1}/pairings", hand, token=olga),
+        400,
+        "invalid_pairing",
+    )
 
 
 def test_arena_settings_and_refusals(api: Api) -> None:

@@ -290,6 +290,8 @@ class TournamentService:
         self._require_manager(caller, t)
         if t.rules.format == "knockout":
             raise BadRequest("a knockout's rounds follow its bracket", code="invalid_pairing")
+        if t.rules.format == "arena":
+            raise BadRequest("an arena pairs whoever is waiting, wave by wave", code="invalid_pairing")
         if t.status not in ("registration", "running"):
             raise Conflict(f"the tournament is {t.status}", code="tournament_over")
         if number != t.current_round + 1:

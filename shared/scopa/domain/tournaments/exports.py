@@ -86,6 +86,7 @@ _FORMAT_NAMES = {
     "swiss": "Swiss system",
     "round_robin": "Round robin",
     "double_round_robin": "Double round robin",
+    "arena": "Arena",
     "knockout": "Knockout",
 }
 
