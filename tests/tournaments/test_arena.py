@@ -218,3 +218,32 @@ def test_a_no_show_pauses_the_absent_player_until_they_are_back() -> None:
     # A later game played over the board: the no-show is behind them.
     later = _wave(2, [("a", "c", [1.0, 0.0])])
     assert "a" in [p.id for p in waiting_players(entries, [wave, later], True, 3)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from("abcd"), st.sampled_from("abcd"), st.sampled_from([0, 1, 2])), max_size=30
+    )
+)
+def test_streak_scoring_adds_two_for_every_win_after_two_wins_in_a_row(
+    draws: list[tuple[str, str, int]],
+) -> None:
+    games = [
+        _game(k + 1, a, b, ((1.0, 0.0), (0.5, 0.5), (0.0, 1.0))[r])
+        for k, (a, b, r) in enumerate(draws)
+        if a != b
+    ]
+    plain = _tallies(games, {}, streaks=False)
+    streak = _tallies(games, {}, streaks=True)
+    for player in plain:
+        outcomes = []  # this player's results in wave order: "w", "d", "l"
+        for g in games:
+            if player in (g.first, g.second):
+                mine, theirs = g.result if player == g.first else g.result[::-1]
+                outcomes.append("w" if mine > theirs else "d" if mine == theirs else "l")
+        doubled = sum(
+            1 for i, o in enumerate(outcomes) if o == "w" and outcomes[max(0, i - 2) : i] == ["w", "w"]
+        )
+        assert plain[player].score == 2 * outcomes.count("w") + outcomes.count("d")
+        assert streak[player].score == plain[player].score + 2 * doubled
