@@ -11,17 +11,18 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConf
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from api import errors, latency, openapi, ratelimit
+from api import errors, function_url, latency, openapi, ratelimit
 from api.observability import logger, metrics, route_application_logs
 from api.routes import clubs, lobby, matches, pages, players, rankings, system, tournaments, webhooks
 
 #: The CORS answer, as API Gateway's (infra/components/api.py; tests/infra/test_cors_local.py compares them).
 CORS_HEADERS = ("authorization", "content-type", "idempotency-key")
 CORS_MAX_AGE_SECONDS = 600
+CORS_ORIGIN = "*"
 
 app = APIGatewayHttpResolver(
     enable_validation=True,
-    cors=CORSConfig(allow_origin="*", allow_headers=list(CORS_HEADERS), max_age=CORS_MAX_AGE_SECONDS),
+    cors=CORSConfig(allow_origin=CORS_ORIGIN, allow_headers=list(CORS_HEADERS), max_age=CORS_MAX_AGE_SECONDS),
     json_body_deserializer=errors.decode_json,
 )
 # RequestLatency first: the latency alarm's metric (long-polls excluded), then limits and the media type
@@ -63,6 +64,8 @@ def docs() -> Response[str]:
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     route_application_logs(logger)
+    if not function_url.serves(event):  # the function URL serves moves only (api.function_url)
+        return private(event, function_url.refusal(CORS_ORIGIN))
     return private(event, app.resolve(errors.normal_media_type(event), context))
 
 

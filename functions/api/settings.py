@@ -35,6 +35,10 @@ request. Variables:
   holding it, read once per container through Powertools Parameters (decrypted) on first use;
 * ``TOKEN_SIGNING_KEY_SECRET``: or the name or ARN of a Secrets Manager secret holding it (what the CDK
   app makes: a generated secret; infra/components/functions.py), read the same way.
+* ``MOVE_URL_PARAMETER``: the SSM parameter holding the API function's URL (``https://<id>.lambda-url.
+  <region>.on.aws/``), which the CDK app writes when ``move_url`` is on: match answers link moves there
+  (``links.moves``), read on first use through Powertools Parameters and cached; or ``MOVE_URL``, the URL
+  itself. Both unset (local runs): ``links.moves`` is null and moves go to the API's own path.
 
 An empty variable counts as unset. Tests and the local server change the environment: :func:`reload`
 reads it again (``api.context.reset()`` calls it and forgets what was built from the old settings).
@@ -88,6 +92,8 @@ class Settings(BaseSettings):
     token_signing_key: SecretStr | None = Field(None, min_length=32, exclude=True, repr=False)
     token_signing_key_parameter: str | None = Field(None, pattern=r"^[A-Za-z0-9_./-]{1,2048}$")
     token_signing_key_secret: str | None = Field(None, pattern=r"^[A-Za-z0-9_./:+=@!-]{1,2048}$")
+    move_url: str | None = Field(None, pattern=r"^https?://[A-Za-z0-9.:-]+/?$")
+    move_url_parameter: str | None = Field(None, pattern=r"^/[A-Za-z0-9_.\-/]{1,1010}$")
 
     @model_validator(mode="before")
     @classmethod
@@ -138,6 +144,8 @@ _VARIABLES = {
     "token_signing_key": "TOKEN_SIGNING_KEY",
     "token_signing_key_parameter": "TOKEN_SIGNING_KEY_PARAMETER",
     "token_signing_key_secret": "TOKEN_SIGNING_KEY_SECRET",
+    "move_url": "MOVE_URL",
+    "move_url_parameter": "MOVE_URL_PARAMETER",
 }
 
 

@@ -26,7 +26,7 @@ WORDS = (
     *("pending", "active", "declined", "withdrawn", "expired", "excluded", "open", "closed"),
     *("won", "lost", "drawn", "Italian", "French"),
     *("swiss", "round robin", "double round robin", "knockout"),
-    *("invite", "club"),
+    *("invite", "club", "member", "organizer"),
     *("target", "count order", "cappotto", "napola all coins", "resigned", "timeout", "round deadline"),
     *("no show", "corrected", "forfeit", "forfeit win", "forfeit loss", "forfeit draw"),
 )

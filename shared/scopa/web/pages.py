@@ -225,6 +225,7 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
     bundle = svc.tournaments.bundle(tournament_id)
     t = bundle.tournament
     names = {e.id: e.name for e in bundle.entries}
+    links = {e.id: f"/web/players/{e.players[0]}" for e in bundle.entries if len(e.players) == 1}
     rows = svc.tournaments.standings(tournament_id).rows
     arena = _arena_view(svc, tournament_id, names) if t.rules.format == "arena" else None
     _header, cross = svc.tournaments.crosstable(tournament_id) if arena is None else (None, [])
@@ -246,6 +247,53 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         round_numbers=[r.number for r in bundle.rounds if r.status == "closed"],
         bracket=_bracket(bundle, names, opts) if t.rules.format == "knockout" else None,
         arena=arena,
+        links=links,
+        podium=[asdict(r) for r in rows[:3]] if t.status == "finished" else [],
+        active=[{"id": e.id, "name": e.name} for e in entries if e.status == "active"],
+        next_round=t.current_round + 1,
+        overridden=t.override is not None,
+        can_override=t.rules.format not in ("knockout", "arena") and t.status in ("registration", "running"),
+    )
+
+
+def new_tournament(svc: ServiceSet, club_id: str | None, opts: PageOptions) -> str:
+    """The tournament wizard: a form its script posts to ``POST /tournaments`` with the caller's token."""
+    clubs, _cursor = svc.clubs.list_clubs(100, None)
+    return _page(
+        "new_tournament.html",
+        tr(opts, "New tournament"),
+        opts,
+        clubs=clubs,
+        club=club_id or "",
+        presets=presets(),
+        formats=["swiss", "round_robin", "double_round_robin", "knockout"],
+        tiebreak_choices=[(name, tr(opts, label)) for name, label in TIEBREAK_LABELS.items()],
+    )
+
+
+# ----------------------------------------------------------------------------------------- clubs
+
+
+def clubs(svc: ServiceSet, opts: PageOptions) -> str:
+    """The clubs, newest first, and (for organizers, by the script) the form that founds one."""
+    found, _cursor = svc.clubs.list_clubs(100, None)
+    return _page("clubs.html", tr(opts, "Clubs"), opts, clubs=found)
+
+
+def club(svc: ServiceSet, club_id: str, opts: PageOptions) -> str:
+    """A club: its members and organizers and its tournaments; the script adds the organizer's forms."""
+    found = svc.clubs.get(club_id)
+    members, _cursor = svc.clubs.members(club_id, 100, None)
+    ordered = sorted(members, key=lambda m: (m.role != "organizer", m.name.casefold(), m.player_id))
+    events, _cursor = svc.tournaments.list_tournaments(None, club_id, 50, None)
+    return _page(
+        "club.html",
+        found.name,
+        opts,
+        club=found,
+        members=ordered,
+        organizers=[m for m in ordered if m.role == "organizer"],
+        tournaments=events,
     )
 
 
