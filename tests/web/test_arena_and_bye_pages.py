@@ -62,5 +62,6 @@ def test_the_tournament_page_shows_a_requested_bye(site: Site) -> None:
         site.run_pipeline()
     html = http.call("GET", f"/web/tournaments/{tid}").text
     assert 'class="requested-byes">Bye on request: Greedy bot 1</p>' in html
-    row = html.split('id="crosstable"')[1].split("Greedy bot 1</th>")[1].split("</tr>")[0]
+    crosstable = html.split('id="crosstable"')[1].split("</table>")[0]
+    row = next(r for r in crosstable.split("<tr") if "Greedy bot 1" in r)
     assert "<td>R</td>" in row
