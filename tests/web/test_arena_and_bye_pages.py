@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from tests.web.conftest import Site
 
@@ -65,3 +66,36 @@ def test_the_tournament_page_shows_a_requested_bye(site: Site) -> None:
     crosstable = html.split('id="crosstable"')[1].split("</table>")[0]
     row = next(r for r in crosstable.split("<tr") if "Greedy bot 1" in r)
     assert "<td>R</td>" in row
+
+
+def test_the_wizard_creates_an_arena(site: Site, browser: Any) -> None:
+    """In a real browser: the wizard's arena asks for its minutes, not rounds, and posts single games."""
+    http = site.http
+    _, olga = http.organizer("Orsola")
+    context = browser.new_context()
+    context.add_init_script(f"sessionStorage.setItem('scopa.token', {olga!r})")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{site.url}/web/tournaments/new")
+        page.fill("input[name=name]", "Arena del sabato")
+        page.select_option("select[name=format]", "arena")
+        assert page.is_visible("#arena-field")
+        assert not page.is_visible("#rounds-field")
+        page.fill("input[name=arena_minutes]", "45")
+        page.select_option("select[name=tiebreak] >> nth=0", "buchholz")  # an arena takes none: not sent
+        page.click("#create")
+        page.wait_for_url(re.compile(r"/web/tournaments/t_"))
+        tid = page.url.rsplit("/", 1)[1]
+        settings = http.ok("GET", f"/tournaments/{tid}")["settings"]
+        assert (settings["format"], settings["arena_minutes"], settings["games_per_match"]) == (
+            "arena",
+            45,
+            1,
+        )
+        page.wait_for_selector("#arena-h")
+    finally:
+        context.close()
+    assert errors == []

@@ -720,6 +720,7 @@ IT: dict[str, str] = {
     "watch": "guarda",
     "No game under way.": "Nessuna partita in corso.",
     "%(n)s minutes": "%(n)s minuti",
+    "Minutes of play": "Minuti di gioco",
     # --- the organizer console: clubs, the tournament wizard, the tournament page's panels
     "Clubs": "Circoli",
     "%(n)s members": "%(n)s soci",

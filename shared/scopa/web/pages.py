@@ -266,7 +266,7 @@ def new_tournament(svc: ServiceSet, club_id: str | None, opts: PageOptions) -> s
         clubs=clubs,
         club=club_id or "",
         presets=presets(),
-        formats=["swiss", "round_robin", "double_round_robin", "knockout"],
+        formats=["swiss", "round_robin", "double_round_robin", "knockout", "arena"],
         tiebreak_choices=[(name, tr(opts, label)) for name, label in TIEBREAK_LABELS.items()],
     )
 

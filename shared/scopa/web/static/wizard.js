@@ -11,10 +11,15 @@ function say(text) {
 }
 
 function showRounds() {
-  // Only a Swiss names its rounds; the other formats derive them from the entrants.
+  // Only a Swiss names its rounds; the other formats derive them from the entrants. An arena names
+  // its length instead, and plays single games.
   const swiss = form.elements.format.value === "swiss";
+  const arena = form.elements.format.value === "arena";
   $("rounds-field").hidden = !swiss;
   form.elements.rounds.required = swiss;
+  $("arena-field").hidden = !arena;
+  form.elements.arena_minutes.required = arena;
+  form.elements.games_per_match.disabled = arena;
 }
 
 export function settingsOf(data) {
@@ -27,10 +32,15 @@ export function settingsOf(data) {
     max_entrants: Number(data.get("max_entrants")),
   };
   if (settings.format === "swiss") settings.rounds = Number(data.get("rounds"));
+  if (settings.format === "arena") {
+    // An arena: single games, ranked by score then performance (no tie-breaks to choose).
+    settings.arena_minutes = Number(data.get("arena_minutes"));
+    settings.games_per_match = 1;
+  }
   if (data.get("target")) settings.target = Number(data.get("target"));
   if (data.get("round_seconds")) settings.round_seconds = Number(data.get("round_seconds"));
   const tiebreaks = data.getAll("tiebreak").filter(Boolean);
-  if (tiebreaks.length) settings.tiebreaks = [...new Set(tiebreaks)];
+  if (tiebreaks.length && settings.format !== "arena") settings.tiebreaks = [...new Set(tiebreaks)];
   if (data.get("starts_at")) settings.starts_at = new Date(data.get("starts_at")).toISOString();
   return settings;
 }
