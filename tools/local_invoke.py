@@ -429,6 +429,28 @@ def tournament_samples(w: World) -> list[Sample]:
             },
             headers={"idempotency-key": "olga-spring-1"},
         ),
+        Sample(
+            "post-tournaments-double-elimination",
+            "POST",
+            base,
+            201,
+            token=olga,
+            body={
+                "name": "Coppa doppia",
+                "settings": {"format": "double_elimination", "bracket_reset": True, "games_per_match": 3},
+            },
+        ),
+        Sample(
+            "post-tournaments-groups-knockout",
+            "POST",
+            base,
+            201,
+            token=olga,
+            body={
+                "name": "Gironi d'estate",
+                "settings": {"format": "groups_knockout", "group_size": 4, "advance_per_group": 2},
+            },
+        ),
         Sample("get-tournaments", "GET", base, 200, query={"status": "running", "limit": "10"}),
         Sample("get-tournament", "GET", f"{base}/{w.running}", 200),
         Sample(

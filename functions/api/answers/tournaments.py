@@ -129,7 +129,9 @@ class Round(Closed):
     tables: list[RoundTable]
     byes: list[Named]
     requested_byes: list[Named]  # left out of the pairing at their request
-    bracket: list[str | None] | None  # knockout: the bracket this round was paired from
+    # knockout (and a groups' knockout's knockout rounds): the bracket this round was paired from; double
+    # elimination: the first round's bracket, on every round (the rest is replayed from the results)
+    bracket: list[str | None] | None
 
     @classmethod
     def of(cls, bundle: TournamentBundle, rnd: RoundRecord) -> Round:
@@ -208,6 +210,8 @@ class StandingsAnswer(Closed):
     tiebreaks: list[str]
     lot_seed: str
     standings: list[Standing]
+    # groups_knockout: each group's table (group A first), ranked as a round robin by the same tie-breaks
+    groups: list[list[Standing]] | None = None
 
     @classmethod
     def of(cls, s: Standings) -> StandingsAnswer:
@@ -217,6 +221,7 @@ class StandingsAnswer(Closed):
             tiebreaks=s.tiebreaks,
             lot_seed=s.lot_seed,
             standings=[Standing.of(r) for r in s.rows],
+            groups=[[Standing.of(r) for r in g] for g in s.groups] if s.groups is not None else None,
         )
 
 

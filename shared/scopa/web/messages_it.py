@@ -513,6 +513,8 @@ IT: dict[str, str] = {
     "round robin": "girone all'italiana",
     "double round robin": "girone all'italiana doppio",
     "knockout": "eliminazione diretta",
+    "double elimination": "doppia eliminazione",
+    "groups knockout": "gironi ed eliminazione diretta",
     "invite": "su invito",
     "club": "circolo",
     "target": "punteggio raggiunto",
@@ -721,6 +723,26 @@ IT: dict[str, str] = {
     "No game under way.": "Nessuna partita in corso.",
     "%(n)s minutes": "%(n)s minuti",
     "Minutes of play": "Minuti di gioco",
+    "— not playing: waiting or eliminated": "— non gioca: in attesa o eliminato",
+    "not playing": "non gioca",
+    "Winners' bracket": "Tabellone vincenti",
+    "Losers' bracket": "Tabellone perdenti",
+    "Grand final": "Finalissima",
+    "Bracket reset": "Spareggio finale",
+    "bracket reset": "spareggio finale",
+    "no bracket reset": "senza spareggio finale",
+    "Groups": "Gironi",
+    "Group %(name)s": "Girone %(name)s",
+    "through": "qualificato",
+    "The first of each group goes on to the knockout.": (
+        "Il primo di ogni girone passa all'eliminazione diretta."
+    ),
+    "The first %(num)s of each group go on to the knockout.": (
+        "I primi %(num)s di ogni girone passano all'eliminazione diretta."
+    ),
+    "groups of at most %(n)s": "gironi di al massimo %(n)s",
+    "Largest group": "Girone più grande",
+    "Through from each group": "Qualificati per girone",
     # --- the organizer console: clubs, the tournament wizard, the tournament page's panels
     "Clubs": "Circoli",
     "%(n)s members": "%(n)s soci",

@@ -88,6 +88,8 @@ _FORMAT_NAMES = {
     "double_round_robin": "Double round robin",
     "arena": "Arena",
     "knockout": "Knockout",
+    "double_elimination": "Double elimination",
+    "groups_knockout": "Groups and knockout",
 }
 
 

@@ -11,12 +11,16 @@ function say(text) {
 }
 
 function showRounds() {
-  // Only a Swiss names its rounds; the other formats derive them from the entrants. An arena names
-  // its length instead, and plays single games.
-  const swiss = form.elements.format.value === "swiss";
-  const arena = form.elements.format.value === "arena";
+  // Only a Swiss names its rounds; the other formats derive them from the entrants. A double
+  // elimination chooses its bracket reset, groups their size and how many of each go through; an
+  // arena names its length instead, and plays single games.
+  const format = form.elements.format.value;
+  const swiss = format === "swiss";
+  const arena = format === "arena";
   $("rounds-field").hidden = !swiss;
   form.elements.rounds.required = swiss;
+  $("reset-field").hidden = format !== "double_elimination";
+  for (const id of ["group-size-field", "advance-field"]) $(id).hidden = format !== "groups_knockout";
   $("arena-field").hidden = !arena;
   form.elements.arena_minutes.required = arena;
   form.elements.games_per_match.disabled = arena;
@@ -32,6 +36,11 @@ export function settingsOf(data) {
     max_entrants: Number(data.get("max_entrants")),
   };
   if (settings.format === "swiss") settings.rounds = Number(data.get("rounds"));
+  if (settings.format === "double_elimination") settings.bracket_reset = data.get("bracket_reset") === "on";
+  if (settings.format === "groups_knockout") {
+    settings.group_size = Number(data.get("group_size"));
+    settings.advance_per_group = Number(data.get("advance_per_group"));
+  }
   if (settings.format === "arena") {
     // An arena: single games, ranked by score then performance (no tie-breaks to choose).
     settings.arena_minutes = Number(data.get("arena_minutes"));

@@ -30,21 +30,26 @@ class TournamentSettings:
     """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round.
 
     Attributes:
+        advance_per_group (int | Unset): groups_knockout: how many of each group go on to the knockout Default: 2.
         arena_grace_seconds (int | Unset): arena: games under way at the window's end count if they finish this long
             after it Default: 120.
         arena_minutes (int | None | Unset): arena: the window's length from the start (required for arena)
-        bye_points (float | Unset): match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout, 0 in
-            a round robin (the entrant who sits out); 1 or 0.5 to choose otherwise Default: 1.0.
+        bracket_reset (bool | Unset): double elimination: when the losers' bracket winner takes the grand final, one
+            more match decides (both have lost once) Default: True.
+        bye_points (float | Unset): match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout
+            (single or double elimination), 0 in a round robin or groups (the entrant who sits out); 1 or 0.5 to choose
+            otherwise Default: 1.0.
         duplicate_deals (bool | Unset): every table of a round plays the same deals (same seeds), so luck is shared
             Default: False.
         entry_policy (TournamentSettingsEntryPolicy | Unset): open: anyone enters; club: the club's members; invite: the
             organizer enters people Default: 'open'.
         forbidden_pairs (list[list[str]] | Unset): player ids never to be paired (Swiss)
         forbidden_rounds (int | None | Unset): forbidden pairs apply for this many rounds (null: all rounds) Default: 1.
-        format_ (TournamentSettingsFormat | Unset): swiss, round_robin, double_round_robin, knockout or arena (a time
-            window) Default: 'swiss'.
+        format_ (TournamentSettingsFormat | Unset): swiss, round_robin, double_round_robin, knockout,
+            double_elimination, groups_knockout or arena (a time window) Default: 'swiss'.
         game (TournamentSettingsGame | Unset): the card game of every match: scopa or briscola Default: 'scopa'.
         games_per_match (int | Unset): best of N games (odd): 1 is a single game to the target Default: 1.
+        group_size (int | Unset): groups_knockout: the largest group (entrants dealt into groups by seed) Default: 4.
         late_entry_points (float | Unset): match points for each round missed Default: 0.0.
         late_entry_rounds (int | Unset): late entries are taken until this many rounds have started Default: 0.
         max_entrants (int | Unset): the player cap Default: 256.
@@ -66,8 +71,10 @@ class TournamentSettings:
             the lot always comes last
     """
 
+    advance_per_group: int | Unset = 2
     arena_grace_seconds: int | Unset = 120
     arena_minutes: int | None | Unset = UNSET
+    bracket_reset: bool | Unset = True
     bye_points: float | Unset = 1.0
     duplicate_deals: bool | Unset = False
     entry_policy: TournamentSettingsEntryPolicy | Unset = "open"
@@ -76,6 +83,7 @@ class TournamentSettings:
     format_: TournamentSettingsFormat | Unset = "swiss"
     game: TournamentSettingsGame | Unset = "scopa"
     games_per_match: int | Unset = 1
+    group_size: int | Unset = 4
     late_entry_points: float | Unset = 0.0
     late_entry_rounds: int | Unset = 0
     max_entrants: int | Unset = 256
@@ -92,6 +100,8 @@ class TournamentSettings:
     tiebreaks: list[TournamentSettingsTiebreaksType0Item] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        advance_per_group = self.advance_per_group
+
         arena_grace_seconds = self.arena_grace_seconds
 
         arena_minutes: int | None | Unset
@@ -99,6 +109,8 @@ class TournamentSettings:
             arena_minutes = UNSET
         else:
             arena_minutes = self.arena_minutes
+
+        bracket_reset = self.bracket_reset
 
         bye_points = self.bye_points
 
@@ -135,6 +147,8 @@ class TournamentSettings:
             game = self.game
 
         games_per_match = self.games_per_match
+
+        group_size = self.group_size
 
         late_entry_points = self.late_entry_points
 
@@ -197,10 +211,14 @@ class TournamentSettings:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if advance_per_group is not UNSET:
+            field_dict["advance_per_group"] = advance_per_group
         if arena_grace_seconds is not UNSET:
             field_dict["arena_grace_seconds"] = arena_grace_seconds
         if arena_minutes is not UNSET:
             field_dict["arena_minutes"] = arena_minutes
+        if bracket_reset is not UNSET:
+            field_dict["bracket_reset"] = bracket_reset
         if bye_points is not UNSET:
             field_dict["bye_points"] = bye_points
         if duplicate_deals is not UNSET:
@@ -217,6 +235,8 @@ class TournamentSettings:
             field_dict["game"] = game
         if games_per_match is not UNSET:
             field_dict["games_per_match"] = games_per_match
+        if group_size is not UNSET:
+            field_dict["group_size"] = group_size
         if late_entry_points is not UNSET:
             field_dict["late_entry_points"] = late_entry_points
         if late_entry_rounds is not UNSET:
@@ -253,6 +273,8 @@ class TournamentSettings:
         from ..models.tournament_settings_options import TournamentSettingsOptions  # noqa: PLC0415
 
         d = dict(src_dict)
+        advance_per_group = d.pop("advance_per_group", UNSET)
+
         arena_grace_seconds = d.pop("arena_grace_seconds", UNSET)
 
         def _parse_arena_minutes(data: object) -> int | None | Unset:
@@ -263,6 +285,8 @@ class TournamentSettings:
             return cast(int | None | Unset, data)
 
         arena_minutes = _parse_arena_minutes(d.pop("arena_minutes", UNSET))
+
+        bracket_reset = d.pop("bracket_reset", UNSET)
 
         bye_points = d.pop("bye_points", UNSET)
 
@@ -319,6 +343,8 @@ class TournamentSettings:
             game = check_tournament_settings_game(_game)
 
         games_per_match = d.pop("games_per_match", UNSET)
+
+        group_size = d.pop("group_size", UNSET)
 
         late_entry_points = d.pop("late_entry_points", UNSET)
 
@@ -412,8 +438,10 @@ class TournamentSettings:
         tiebreaks = _parse_tiebreaks(d.pop("tiebreaks", UNSET))
 
         tournament_settings = cls(
+            advance_per_group=advance_per_group,
             arena_grace_seconds=arena_grace_seconds,
             arena_minutes=arena_minutes,
+            bracket_reset=bracket_reset,
             bye_points=bye_points,
             duplicate_deals=duplicate_deals,
             entry_policy=entry_policy,
@@ -422,6 +450,7 @@ class TournamentSettings:
             format_=format_,
             game=game,
             games_per_match=games_per_match,
+            group_size=group_size,
             late_entry_points=late_entry_points,
             late_entry_rounds=late_entry_rounds,
             max_entrants=max_entrants,

@@ -1,10 +1,14 @@
 from typing import Literal
 
-TournamentSettingsFormat = Literal["arena", "double_round_robin", "knockout", "round_robin", "swiss"]
+TournamentSettingsFormat = Literal[
+    "arena", "double_elimination", "double_round_robin", "groups_knockout", "knockout", "round_robin", "swiss"
+]
 
 TOURNAMENT_SETTINGS_FORMAT_VALUES: set[TournamentSettingsFormat] = {
     "arena",
+    "double_elimination",
     "double_round_robin",
+    "groups_knockout",
     "knockout",
     "round_robin",
     "swiss",
