@@ -109,6 +109,12 @@ TABLE = [
     Row("POST", T + "/entries/{entrant_id}/refuse", THIS_ORGANIZER, W.requested_entry),
     # checking in: only an entrant has an entry (the admin is not a player)
     Row("POST", T + "/check-in", "401 404 200 404 404 403", W.check_in_open, W.same),
+    # requested byes: the entrant's players, or the organizers naming the entrant; taking one's own back
+    Row("POST", T + "/byes", "401 403 201 403 201 201", W.bye_to_ask, W.same),
+    Row("DELETE", T + "/byes/{number}", "401 404 200 404 404 404", W.bye_to_cancel),
+    # the arena: its leaderboard for all; a player pauses their own entry, organizers anyone's
+    Row("GET", T + "/arena", PUBLIC, W.arena_entry),
+    Row("PUT", T + "/entries/{entrant_id}/paused", "401 403 200 403 200 200", W.arena_entry, W.same),
     Row("GET", T + "/rounds/{number}", PUBLIC, W.seen_tournament),
     Row("PUT", T + "/rounds/{number}/pairings", THIS_ORGANIZER, W.next_pairing, W.same),
     Row("POST", T + "/rounds/{number}/tables/{table}/result", THIS_ORGANIZER, W.closed_table, W.same),

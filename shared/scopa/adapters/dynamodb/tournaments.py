@@ -460,6 +460,12 @@ class DynamoTournamentRepository:
             item["rating_fixed"] = True
         if e.checked_in_at is not None:
             item["checked_in_at"] = e.checked_in_at
+        if e.requested_byes:
+            item["requested_byes"] = as_json(e.requested_byes)
+        if e.paused:
+            item["paused"] = True
+        if e.back_after_wave:
+            item["back_after_wave"] = e.back_after_wave
         return item
 
     # ------------------------------------------------------------------ rounds
@@ -526,6 +532,8 @@ class DynamoTournamentRepository:
             item["closed_at"] = r.closed_at
         if r.slots is not None:
             item["slots"] = as_json(r.slots)
+        if r.requested_byes:
+            item["requested_byes"] = as_json(r.requested_byes)
         return item
 
     # ------------------------------------------------------------------ audit
@@ -677,6 +685,9 @@ def _entry(item: dict[str, Any]) -> EntryRecord:
         origin=json.loads(item["origin"]) if "origin" in item else None,
         rating_fixed=bool(item.get("rating_fixed", False)),
         checked_in_at=item.get("checked_in_at"),
+        requested_byes=json.loads(item["requested_byes"]) if "requested_byes" in item else [],
+        paused=bool(item.get("paused", False)),
+        back_after_wave=int(item.get("back_after_wave", 0)),
     )
 
 
@@ -695,4 +706,5 @@ def _round(item: dict[str, Any]) -> RoundRecord:
         closed_at=item.get("closed_at"),
         manual=item["manual"],
         slots=json.loads(slots) if slots is not None else None,
+        requested_byes=json.loads(item["requested_byes"]) if "requested_byes" in item else [],
     )

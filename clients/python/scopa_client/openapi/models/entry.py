@@ -19,8 +19,10 @@ class Entry:
         id (str):
         joined_round (int):
         name (str):
+        paused (bool):
         players (list[str]):
         rating (float):
+        requested_byes (list[int]):
         status (EntryStatus):
         checked_in_at (None | str | Unset):
     """
@@ -29,8 +31,10 @@ class Entry:
     id: str
     joined_round: int
     name: str
+    paused: bool
     players: list[str]
     rating: float
+    requested_byes: list[int]
     status: EntryStatus
     checked_in_at: None | str | Unset = UNSET
 
@@ -43,9 +47,13 @@ class Entry:
 
         name = self.name
 
+        paused = self.paused
+
         players = self.players
 
         rating = self.rating
+
+        requested_byes = self.requested_byes
 
         status: str = self.status
 
@@ -63,8 +71,10 @@ class Entry:
                 "id": id,
                 "joined_round": joined_round,
                 "name": name,
+                "paused": paused,
                 "players": players,
                 "rating": rating,
+                "requested_byes": requested_byes,
                 "status": status,
             }
         )
@@ -84,9 +94,13 @@ class Entry:
 
         name = d.pop("name")
 
+        paused = d.pop("paused")
+
         players = cast(list[str], d.pop("players"))
 
         rating = d.pop("rating")
+
+        requested_byes = cast(list[int], d.pop("requested_byes"))
 
         status = check_entry_status(d.pop("status"))
 
@@ -104,8 +118,10 @@ class Entry:
             id=id,
             joined_round=joined_round,
             name=name,
+            paused=paused,
             players=players,
             rating=rating,
+            requested_byes=requested_byes,
             status=status,
             checked_in_at=checked_in_at,
         )
