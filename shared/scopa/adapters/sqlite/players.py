@@ -50,6 +50,21 @@ class SqlitePlayerRepository:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._index_unnamed()
+
+    def _index_unnamed(self) -> None:
+        """Index the names of players made before the name index (a file of an older ``make run``): the
+        key is computed here, since SQLite's ``lower`` folds ASCII only. Nothing to do on a current file."""
+        rows = self.db.query(
+            "SELECT id, name FROM players WHERE NOT EXISTS "
+            "(SELECT 1 FROM player_names n WHERE n.player_id = players.id)"
+        )
+        if rows:
+            with self.db.transaction() as tx:
+                tx.executemany(
+                    "INSERT OR IGNORE INTO player_names (name_key, player_id) VALUES (?, ?)",
+                    [(name_key(str(row["name"])), str(row["id"])) for row in rows],
+                )
 
     def create_player(self, player: Player) -> None:
         """The profile, conditioned on its id being new, and its token row: both or neither."""
