@@ -101,7 +101,7 @@ def _pattern(expression: str) -> Callable[[object], str | None]:
 
 def _between(low: float, high: float, kind: type) -> Callable[[object], str | None]:
     def check(value: object) -> str | None:
-        if not isinstance(value, kind) or isinstance(value, bool):
+        if not isinstance(value, int if kind is int else (int, float)) or isinstance(value, bool):
             return f"Input should be a valid {'integer' if kind is int else 'number'}"
         if isinstance(value, float) and not math.isfinite(value):
             return "Input should be a finite number"
@@ -151,7 +151,7 @@ class Settings:
     region: str = DEFAULT_REGION
     ranking_shards: int = 4
     # Per caller and container (api.ratelimit): steady requests a second, and how many at once; 0: no limit
-    rate_limit_per_second: float = 10
+    rate_limit_per_second: float = 10.0
     rate_limit_burst: int = 60
     notifier_function: str | None = None
     websocket_endpoint: str | None = None
