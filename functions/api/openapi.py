@@ -53,7 +53,7 @@ def configure(app: APIGatewayHttpResolver) -> None:
         title=TITLE,
         version=VERSION,
         description=DESCRIPTION,
-        tags=cast("list[Tag]", list(TAGS)),
+        tags=cast("list[Tag | str]", list(TAGS)),
         security_schemes=cast("dict[str, SecurityScheme]", SECURITY_SCHEMES),
     )
 

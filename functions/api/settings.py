@@ -105,9 +105,9 @@ def _between(low: float, high: float, kind: type) -> Callable[[object], str | No
             return f"Input should be a valid {'integer' if kind is int else 'number'}"
         if isinstance(value, float) and not math.isfinite(value):
             return "Input should be a finite number"
-        if value < low:  # type: ignore[operator]
+        if value < low:
             return f"Input should be greater than or equal to {low:g}"
-        if value > high:  # type: ignore[operator]
+        if value > high:
             return f"Input should be less than or equal to {high:g}"
         return None
 

@@ -15,19 +15,17 @@ import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
-from typing import Literal
 
 from scopa.application.auth import Caller, Tokens, hash_token
 from scopa.application.clock import Clock, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
 from scopa.application.ports.conflict import WriteConflict
-from scopa.application.ports.players import Player, PlayerRepository, Role
+from scopa.application.ports.players import Player, PlayerKind, PlayerRepository, Role
 from scopa.domain.bots import BOTS
 
 BOT_PREFIX = "bot-"
 BOT_ACCOUNT_PREFIX = "b_"
-PlayerKind = Literal["person", "bot", "house_bot"]
 NAME_MAX = 40
 _BOT_ID = re.compile(r"^bot-([a-z]+)(?:-([a-z0-9]{1,16}))?$")
 

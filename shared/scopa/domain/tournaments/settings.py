@@ -11,7 +11,7 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from scopa.domain.games import GameName
+from scopa.domain.game_names import GameName
 
 Format = Literal["swiss", "round_robin", "double_round_robin", "knockout"]
 EntryPolicy = Literal["open", "club", "invite"]
