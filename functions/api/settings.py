@@ -89,10 +89,8 @@ class Secret:
 
 
 def _pattern(expression: str) -> Callable[[object], str | None]:
-    compiled = re.compile(expression)
-
-    def check(value: object) -> str | None:
-        if value is None or (isinstance(value, str) and compiled.fullmatch(value)):
+    def check(value: object) -> str | None:  # compiled only for a variable that is set (re caches it)
+        if value is None or (isinstance(value, str) and re.fullmatch(expression, value)):
             return None
         return f"String should match pattern '^{expression}$'"
 
