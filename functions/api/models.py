@@ -97,7 +97,9 @@ class RegisterPlayer(BaseModel):
 
 
 class CreateBotAccount(BaseModel):
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "Deep Scopa"}]})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"examples": [{"name": "Deep Scopa"}]}
+    )
     name: str = Name("the bot's display name")
 
 

@@ -51,6 +51,7 @@ class TournamentSettings(BaseModel):
     model_config = ConfigDict(
         frozen=True,
         extra="forbid",
+        defer_build=True,  # validators built by the first use, not by every API cold start
         json_schema_extra={
             "if": {"properties": {"format": {"const": "swiss"}}},
             "then": {"required": ["rounds"], "properties": {"rounds": {"type": "integer"}}},
