@@ -14,7 +14,7 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConf
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from api import errors, latency, openapi, ratelimit
+from api import errors, latency, openapi, ratelimit, settings
 from api.observability import logger, metrics, route_application_logs
 
 #: The CORS answer, as API Gateway's (infra/components/api.py; tests/infra/test_cors_local.py compares them).
@@ -99,6 +99,8 @@ def groups_for(event: Mapping[str, Any]) -> Iterable[int]:
         return range(len(ROUTE_GROUPS))
     return (group,)
 
+
+settings.settings()  # read and checked at import: a missing or bad variable fails the cold start
 
 app = Resolver(
     enable_validation=True,
