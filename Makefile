@@ -93,6 +93,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 	$(BIN)/python -m bench.api
 	$(BIN)/python -m bench.item_size
+	$(BIN)/python -m bench.move_cost
 	$(BIN)/python -m bench.pairing
 	$(BIN)/python -m bench.pipeline
 	$(BIN)/python -m bench.ratings

@@ -2,9 +2,10 @@
 
 Context: ``env`` (dev | prod, default dev), ``admin_token_hash`` (else ``SCOPA_ADMIN_TOKEN_HASH``),
 ``admin_token_parameter`` (an SSM parameter made outside the stack instead), ``alarm_email``,
-``pipeline_reserved_concurrency`` (none by default), ``layer_dir`` (default ``build/layer``, built by
-``make layer``). cdk-nag's AwsSolutions pack runs on every synthesis and stops it on any finding that is
-not acknowledged in the code.
+``pipeline_reserved_concurrency`` and ``api_reserved_concurrency`` (none by default), ``move_url``
+(``false`` turns the API function's move URL off; on by default), ``layer_dir`` (default
+``build/layer``, built by ``make layer``). cdk-nag's AwsSolutions pack runs on every synthesis and stops
+it on any finding that is not acknowledged in the code.
 
 The feature flags are ``cdk.json``'s (the CDK CLI passes them; :func:`feature_flags` gives them to a
 synthesis run without the CLI, as ``make synth`` and the tests do), so every synthesis is the same.
@@ -38,6 +39,17 @@ def _int(value: Any) -> int | None:
     return None if value in (None, "") else int(value)
 
 
+def _bool(value: Any) -> bool | None:
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text not in ("true", "false"):
+        raise ValueError(f"expected true or false, got {value!r}")
+    return text == "true"
+
+
 def build(app: App, env: str | None = None, layer_dir: Path | None = None) -> ScopaStack:
     """Add the stack of ``env`` (or the ``env`` context) and the cdk-nag checks to ``app``."""
     name = env or app.node.try_get_context("env") or "dev"
@@ -47,6 +59,8 @@ def build(app: App, env: str | None = None, layer_dir: Path | None = None) -> Sc
         alarm_email=app.node.try_get_context("alarm_email"),
         admin_token_parameter=app.node.try_get_context("admin_token_parameter"),
         pipeline_reserved_concurrency=_int(app.node.try_get_context("pipeline_reserved_concurrency")),
+        move_url=_bool(app.node.try_get_context("move_url")),
+        api_reserved_concurrency=_int(app.node.try_get_context("api_reserved_concurrency")),
     )
     layer = layer_dir or Path(app.node.try_get_context("layer_dir") or DEFAULT_LAYER_DIR)
     check_layer(layer)

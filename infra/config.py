@@ -67,6 +67,15 @@ class EnvironmentConfig(BaseModel):
     #: a concurrency quota of 10, and Lambda refuses reservations that leave fewer than 10 unreserved; the
     #: pipeline is correct with runs overlapping (every step is conditional), so this only caps its cost.
     pipeline_reserved_concurrency: int | None = Field(None, ge=1, le=1000)
+    #: Moves through a Lambda function URL on the API function's alias (auth NONE: the app checks its own
+    #: tokens; it serves POST /matches/{id}/moves only, functions/api/function_url.py), written to the SSM
+    #: parameter ``/scopa/<env>/move-url`` that match answers read (``links.moves``). It skips API
+    #: Gateway's fee (docs/deploying.md, "What it costs") and so its stage throttling: moves keep the
+    #: app's per-token limit, and ``api_reserved_concurrency`` can cap the function as a whole.
+    move_url: bool = True
+    #: Reserved concurrency of the API function: None (the default) reserves nothing. Set, it caps the
+    #: concurrent requests of both front doors (the HTTP API and the move URL), and their cost.
+    api_reserved_concurrency: int | None = Field(None, ge=1, le=1000)
     #: The API function deploys through its alias ``live`` with CodeDeploy; rolled back on its alarms.
     api_deploy: DeployStyle
     log_retention_days: int
@@ -115,6 +124,12 @@ class EnvironmentConfig(BaseModel):
         if self.admin_token_parameter:
             return self.admin_token_parameter
         return f"/scopa/{self.name}/admin-token-hash" if self.admin_token_hash else None
+
+    @property
+    def move_url_parameter_name(self) -> str:
+        """The SSM parameter holding the move URL (when ``move_url`` is on); fixed by the stack's name, so
+        the function's environment names it without referring to the URL (no circular reference)."""
+        return f"/scopa/{self.name}/move-url"
 
     @model_validator(mode="after")
     def _prod_is_guarded(self) -> EnvironmentConfig:
@@ -201,6 +216,8 @@ def load(
     *,
     admin_token_parameter: str | None = None,
     pipeline_reserved_concurrency: int | None = None,
+    move_url: bool | None = None,
+    api_reserved_concurrency: int | None = None,
 ) -> EnvironmentConfig:
     """The configuration of ``name``; the hash falls back to ``SCOPA_ADMIN_TOKEN_HASH`` when not given."""
     if name not in ENVIRONMENTS:
@@ -210,6 +227,10 @@ def load(
     raw["admin_token_parameter"] = admin_token_parameter or None
     if pipeline_reserved_concurrency is not None:
         raw["pipeline_reserved_concurrency"] = pipeline_reserved_concurrency
+    if move_url is not None:
+        raw["move_url"] = move_url
+    if api_reserved_concurrency is not None:
+        raw["api_reserved_concurrency"] = api_reserved_concurrency
     if alarm_email:
         raw["alarms"] = {**raw["alarms"], "email": alarm_email}
     return EnvironmentConfig.model_validate(raw)

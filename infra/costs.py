@@ -3,7 +3,9 @@
 ``python -m infra.costs [--games 200] [--memory 1024]`` measures how many moves a game of classic Scopa to
 11 takes (bot games on the engine) and prints the arithmetic behind the README's cost section. The
 DynamoDB figures per request are the measured ones of ``docs/data-model.md`` (``python -m bench.api``);
-the idle pipeline's calls are measured by ``tests/infra/test_costs.py``. Prices are list prices of US East
+a move's CPU time and log bytes are ``python -m bench.move_cost``'s (turned into billed milliseconds with
+stated assumptions: :func:`billed_ms`); the idle pipeline's calls are measured by
+``tests/infra/test_costs.py``. Prices are list prices of US East
 (N. Virginia) from the AWS pricing pages named in ``SOURCES``; other regions (eu-south-1, the service's
 default) list somewhat higher prices, so scale the totals, or edit ``PRICES``.
 """
@@ -50,62 +52,148 @@ PRICES = {
 
 # ---------------------------------------------------------------- one move request, named inputs
 
+# What a warm move request costs the API function, measured by ``python -m bench.move_cost`` on the real
+# handler (in-process, moto; classic Scopa against the greedy bot, no clock; 464 requests after 20 left out).
+#: CPU milliseconds of the handler per move request, moto's own share subtracted: the median of five runs'
+#: means (4.2, 4.3, 4.9, 5.3, 5.7: a machine shared with other work; medians 3.9 to 5.7, p90 5.3 to 7.4),
+#: on one core of an AMD EPYC (x86-64). ASSUMED: a Lambda arm64 (Graviton2) vCPU runs this Python about
+#: as fast; a slower core scales the Lambda-time line, not the others.
+MEASURED_COMPUTE_MS = 4.9
+#: Bytes the handler writes to CloudWatch Logs per move request (mean; 822 max), at INFO as in prod: the
+#: "move applied" JSON line and the EMF metrics line (bench.move_cost).
+MEASURED_LOG_BYTES = 756
+#: Bytes of one HTTP API access log line (the format of infra/components/api.py with typical values,
+#: bench.move_cost): written for every request through API Gateway, none through the function URL.
+ACCESS_LOG_BYTES = 281
+#: STATED: Lambda's own START, END and REPORT lines per invocation, about 300 bytes together.
+LAMBDA_PLATFORM_LOG_BYTES = 300
+#: AWS documents that a function gets one full vCPU at 1,769 MB, and CPU in proportion to memory below:
+#: at 1,024 MB about 0.58 vCPU, so CPU-bound work takes 1,769 / 1,024 = 1.73 times as long as on one core.
+FULL_VCPU_MB = 1769
+#: STATED: one in-region DynamoDB round trip (AWS: single-digit milliseconds), waited for, so billed.
+DYNAMODB_ROUND_TRIP_MS = 6.0
+#: A move's DynamoDB round trips: the consistent match GetItem and the conditional PutItem (measured:
+#: bench.move_cost counts 2 calls a request; tests/api/test_costs.py asserts them).
+MOVE_ROUND_TRIPS = 2
+
+
+def billed_ms(compute_ms: float, memory_mb: int, round_trips: int) -> float:
+    """Billed milliseconds of a warm request: the CPU time stretched to the function's share of a vCPU,
+    plus the storage round trips it waits for, rounded up to Lambda's 1 ms step."""
+    return float(
+        math.ceil(compute_ms * max(1.0, FULL_VCPU_MB / memory_mb) + round_trips * DYNAMODB_ROUND_TRIP_MS)
+    )
+
 
 @dataclass(frozen=True)
 class PerMove:
     """What one move request (``POST /matches/{id}/moves``; against a house bot the bot's answer rides
-    along) costs in each billed unit, and where each figure comes from (measured, target or assumed).
+    along) costs in each billed unit, and where each figure comes from (measured, stated or assumed).
 
     DynamoDB on-demand bills a strongly consistent read of up to 4 KB as 1 read unit (0.5 eventually
-    consistent) and a write of up to 1 KB as 1 write unit (each further KB one more)."""
+    consistent) and a write of up to 1 KB as 1 write unit (each further KB one more). ``compute_ms`` set,
+    the billed time follows from it and the memory (:func:`billed_ms`; ``duration_ms`` is then its value
+    at 1,024 MB); else ``duration_ms`` is the billed time at any memory, as assumed. ``via_url``: the
+    move comes through the API function's URL (no API Gateway request fee, no access log line) rather
+    than the HTTP API."""
 
     label: str
     calls: int  # DynamoDB calls
     read_units: float
     write_units: float
-    duration_ms: float  # billed Lambda time of a warm request
+    duration_ms: float  # billed Lambda time of a warm request (at 1,024 MB when compute_ms is set)
     invocations: int  # Lambda invocations (the API function: one per request)
+    log_bytes: float  # what the function's invocation writes to CloudWatch Logs (its lines and Lambda's)
     sources: dict[str, str]
+    compute_ms: float | None = None
+    via_url: bool = False
+
+    def billed_ms(self, memory_mb: int) -> float:
+        if self.compute_ms is None:
+            return self.duration_ms  # assumed: the same milliseconds at any memory
+        return billed_ms(self.compute_ms, memory_mb, self.calls)
+
+    @property
+    def request_log_bytes(self) -> float:
+        """Log bytes of the whole request: the function's, and API Gateway's access line unless via URL."""
+        return self.log_bytes + (0 if self.via_url else ACCESS_LOG_BYTES)
 
 
-#: Today's code, measured by ``python -m bench.api`` (docs/data-model.md): token GetItem (eventually
+#: Before issue 17, measured by ``python -m bench.api`` (docs/data-model.md): token GetItem (eventually
 #: consistent, 0.5) + match GetItem (consistent, 1.8 KB mean: 1) + conditional PutItem (1.8 KB mean,
-#: 2.6 KB max: 2.3 write units on average).
+#: 2.6 KB max: 2.3 write units on average); time and logs as then assumed.
 MEASURED_MOVE = PerMove(
-    label="before (token read, 2-7 KB items): 3 calls",
+    label="before issue 17 (token read, 2-7 KB items), assumed 50 ms, 400 B",
     calls=3,
     read_units=1.5,
     write_units=2.3,
     duration_ms=50.0,
     invocations=1,
+    log_bytes=400 - ACCESS_LOG_BYTES,  # the 400 B then assumed for the whole request
     sources={
         "calls": "measured (bench.api, tests/api call counts)",
         "read_units": "measured (bench.api)",
         "write_units": "measured (bench.api: mean item 1.8 KB, 2.6 KB max)",
-        "duration_ms": "assumed (not measurable here: Lambda bills what AWS measures)",
+        "duration_ms": "assumed then: 50 ms at 1,024 MB",
         "invocations": "by construction (one request, one invocation)",
+        "log_bytes": "assumed then: 400 B a request",
     },
 )
-#: Issue 17's target for the move path (helper B's work): the token verified without a read, one
-#: consistent match read of at most 4 KB (1 RRU) and one conditional write of at most 1 KB (1 WRU).
-#: The coordinator replaces these with B's measured figures at merge.
+_ONE_READ_ONE_WRITE_SOURCES = {
+    "calls": "measured (tests/api/test_costs.py, bench.item_size, bench.move_cost: 1 GetItem + 1 PutItem)",
+    "read_units": "measured: one consistent GetItem of an item <= 4 KB",
+    "write_units": "measured (bench.item_size: classic items 643 B mean, 914 B max, so 1 WRU)",
+    "invocations": "by construction",
+}
+#: Issue 17's move (signed tokens, packed items) with the time and logs assumed before they were measured.
 ONE_READ_ONE_WRITE = PerMove(
-    label="now: 1 read + 1 write",
+    label="1 read + 1 write, assumed 50 ms, 400 B, HTTP API",
     calls=2,
     read_units=1.0,
     write_units=1.0,
     duration_ms=50.0,
     invocations=1,
+    log_bytes=400 - ACCESS_LOG_BYTES,
     sources={
-        "calls": "measured (tests/api/test_costs.py, bench.item_size: 1 GetItem + 1 PutItem, bots included)",
-        "read_units": "measured: one consistent GetItem of an item <= 4 KB",
-        "write_units": "measured (bench.item_size: classic items 643 B mean, 914 B max, so 1 WRU)",
-        "duration_ms": "assumed, as today",
-        "invocations": "by construction",
+        **_ONE_READ_ONE_WRITE_SOURCES,
+        "duration_ms": "assumed: 50 ms at 1,024 MB",
+        "log_bytes": "assumed: 400 B a request",
     },
 )
-#: What the README's table prices: the move as it is now (signed tokens, packed items; docs/data-model.md).
-MOVE = ONE_READ_ONE_WRITE
+_MEASURED_SOURCES = {
+    **_ONE_READ_ONE_WRITE_SOURCES,
+    "duration_ms": f"measured CPU {MEASURED_COMPUTE_MS} ms (bench.move_cost) x {FULL_VCPU_MB} MB / memory "
+    f"(stated: AWS's full vCPU) + {MOVE_ROUND_TRIPS} round trips x {DYNAMODB_ROUND_TRIP_MS:.0f} ms (stated)",
+    "log_bytes": f"measured {MEASURED_LOG_BYTES} B (bench.move_cost) + {LAMBDA_PLATFORM_LOG_BYTES} B of "
+    "START/END/REPORT (stated)",
+}
+#: The same move with its time and logs measured, through the HTTP API.
+MEASURED_HTTP_MOVE = PerMove(
+    label="1 read + 1 write, measured, HTTP API",
+    calls=2,
+    read_units=1.0,
+    write_units=1.0,
+    duration_ms=billed_ms(MEASURED_COMPUTE_MS, 1024, MOVE_ROUND_TRIPS),
+    invocations=1,
+    log_bytes=MEASURED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES,
+    sources={**_MEASURED_SOURCES, "front door": "the HTTP API: $1.00/M requests and an access log line"},
+    compute_ms=MEASURED_COMPUTE_MS,
+)
+#: And through the API function's URL (``move_url``, on by default: infra/config.py): no API Gateway.
+MEASURED_URL_MOVE = PerMove(
+    label="1 read + 1 write, measured, function URL",
+    calls=2,
+    read_units=1.0,
+    write_units=1.0,
+    duration_ms=billed_ms(MEASURED_COMPUTE_MS, 1024, MOVE_ROUND_TRIPS),
+    invocations=1,
+    log_bytes=MEASURED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES,
+    sources={**_MEASURED_SOURCES, "front door": "the function URL: Lambda's request fee only, no access log"},
+    compute_ms=MEASURED_COMPUTE_MS,
+    via_url=True,
+)
+#: What the README's table prices: the move as deployed by default (docs/data-model.md, docs/deploying.md).
+MOVE = MEASURED_URL_MOVE
 MOVE_READ_UNITS = MOVE.read_units
 MOVE_WRITE_UNITS = MOVE.write_units
 #: With a clock running the match moves in the sparse gsi1 deadline index: old entry out, new one in.
@@ -119,12 +207,11 @@ RATE_WRITE_UNITS = 25.0
 RATE_READ_UNITS = 3.0
 #: An idle pipeline run: four eventually consistent gsi1 queries (0.5 each).
 IDLE_RUN_READ_UNITS = 4 * 0.5
-#: Assumptions (not measurable here): billed milliseconds of a warm request and of an idle run, and the
-#: bytes each writes to CloudWatch Logs (access log line, or Lambda's START/END/REPORT and the EMF line).
-REQUEST_MS = MOVE.duration_ms
+#: The bytes a request through the HTTP API logs (its access line, the function's lines, Lambda's; other
+#: requests are priced as a move); an idle pipeline run's time and logs are assumptions (not measured here).
+REQUEST_LOG_BYTES = MEASURED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES + ACCESS_LOG_BYTES
 IDLE_RUN_MS = 100.0
 IDLE_RUN_LOG_BYTES = 1500
-REQUEST_LOG_BYTES = 400
 
 RUNS_PER_MONTH = 60 * 24 * 30
 #: 16 alarms: errors and throttles of 5 functions (10), the 5xx rate (reads two metrics), latency, DynamoDB
@@ -212,6 +299,7 @@ class Cost:
     requests: float  # HTTP API requests, each a Lambda invocation
     lambda_gb_seconds: float
     log_gb: float
+    url_requests: float = 0.0  # requests through the API function's URL: a Lambda invocation, no API fee
     invocations: float = 0.0  # Lambda invocations without an HTTP request (notifier, WebSocket events)
     websocket_messages: float = 0.0  # both ways
     connection_minutes: float = 0.0
@@ -224,9 +312,14 @@ class Cost:
     def compute(self) -> float:
         return (
             self.requests * (PRICES["lambda_request"] + PRICES["http_api_request"])
-            + self.invocations * PRICES["lambda_request"]
+            + (self.url_requests + self.invocations) * PRICES["lambda_request"]
             + self.lambda_gb_seconds * PRICES["lambda_gb_second_arm"]
         )
+
+    @property
+    def request_fees(self) -> float:
+        """The per-request fees alone (API Gateway's and Lambda's), without the time billed."""
+        return self.compute - self.lambda_gb_seconds * PRICES["lambda_gb_second_arm"]
 
     @property
     def websocket(self) -> float:
@@ -255,7 +348,8 @@ def per_thousand_games(
 ) -> Cost:
     """1,000 games against a house bot (the player sends half the moves); ``poll_reads_per_move`` adds the
     long-poll reads of a human opponent waiting for each move (two humans then send every move).
-    ``move``: the per-move inputs (:data:`MOVE` by default)."""
+    ``move``: the per-move inputs (:data:`MOVE` by default; its ``via_url`` sends the moves through the
+    function URL, the creation and the waits always go through the HTTP API)."""
     move = move or MOVE
     human_vs_human = poll_reads_per_move > 0
     requests_per_game = (moves if human_vs_human else moves / 2) + 1
@@ -263,10 +357,14 @@ def per_thousand_games(
     write += CREATE_WRITE_UNITS + (RATE_WRITE_UNITS if rated else 0)
     read = move.read_units * (requests_per_game - 1) + CREATE_READ_UNITS + (RATE_READ_UNITS if rated else 0)
     read += poll_reads_per_move * moves  # one consistent match read (<4 KB) per 0.5 s poll
-    gb_seconds = requests_per_game * move.duration_ms / 1000 * memory_mb / 1024
+    gb_seconds = requests_per_game * move.billed_ms(memory_mb) / 1000 * memory_mb / 1024
+    move_requests = requests_per_game - 1
+    log_bytes = move_requests * move.request_log_bytes + REQUEST_LOG_BYTES  # the creation: the HTTP API
     if human_vs_human:  # the waiting player's GET holds a function for the whole wait
         gb_seconds += moves * (poll_reads_per_move * 0.5) * memory_mb / 1024
         requests_per_game += moves
+        log_bytes += moves * REQUEST_LOG_BYTES
+    url_requests = move_requests if move.via_url else 0.0
     label = "two humans" if human_vs_human else "a player against a house bot"
     label += ", clock" if clock else ", no clock"
     label += ", rated" if rated else ""
@@ -274,9 +372,10 @@ def per_thousand_games(
         label=label,
         read_units=read * 1000,
         write_units=write * 1000,
-        requests=requests_per_game * 1000,
+        requests=(requests_per_game - url_requests) * 1000,
+        url_requests=url_requests * 1000,
         lambda_gb_seconds=gb_seconds * 1000,
-        log_gb=requests_per_game * 1000 * REQUEST_LOG_BYTES / 1e9,
+        log_gb=log_bytes * 1000 / 1e9,
     )
 
 
@@ -302,6 +401,7 @@ def two_people(
     spectators: int = SPECTATORS,
     seconds_per_move: float = SECONDS_PER_HUMAN_MOVE,
     live_memory_mb: int = LIVE_MEMORY_MB,
+    move: PerMove | None = None,
 ) -> Cost:
     """1,000 games between two people, ``spectators`` more following each, and how they follow it.
 
@@ -315,14 +415,19 @@ def two_people(
       for the whole ``seconds_per_move`` (a function billed for the wait, a token read, a consistent
       match read every ``POLL_SECONDS``);
     * ``none``: nobody waits (the moves alone: what either way of following adds to).
+
+    ``move``: the per-move inputs (:data:`MOVE` by default: moves through the function URL); the
+    creation and the long-polls go through the HTTP API.
     """
+    move = move or MOVE
     move_read, move_write = _move_units(clock)
     subscribers = 2 + spectators
     minutes = game_minutes(moves, seconds_per_move)
     requests = moves + 1  # every move and the creation
+    url_requests = moves if move.via_url else 0.0
     read = move_read * moves + CREATE_READ_UNITS + (RATE_READ_UNITS if rated else 0)
     write = move_write * moves + CREATE_WRITE_UNITS + (RATE_WRITE_UNITS if rated else 0)
-    api_ms = requests * REQUEST_MS
+    api_ms = requests * move.billed_ms(memory_mb)
     live_ms = 0.0
     invocations = 0.0
     messages = 0.0
@@ -355,9 +460,16 @@ def two_people(
         label=label,
         read_units=read * 1000,
         write_units=write * 1000,
-        requests=requests * 1000,
+        requests=(requests - url_requests) * 1000,
+        url_requests=url_requests * 1000,
         lambda_gb_seconds=gb_seconds * 1000,
-        log_gb=(requests + invocations) * 1000 * REQUEST_LOG_BYTES / 1e9,
+        log_gb=(
+            moves * move.request_log_bytes
+            + (requests - moves) * REQUEST_LOG_BYTES
+            + invocations * (MEASURED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES)  # assumed: as a move's
+        )
+        * 1000
+        / 1e9,
         invocations=invocations * 1000,
         websocket_messages=messages * 1000,
         connection_minutes=connection_minutes * 1000,
@@ -371,6 +483,7 @@ def added(cost: Cost, baseline: Cost) -> Cost:
         read_units=cost.read_units - baseline.read_units,
         write_units=cost.write_units - baseline.write_units,
         requests=cost.requests - baseline.requests,
+        url_requests=cost.url_requests - baseline.url_requests,
         lambda_gb_seconds=cost.lambda_gb_seconds - baseline.lambda_gb_seconds,
         log_gb=cost.log_gb - baseline.log_gb,
         invocations=cost.invocations - baseline.invocations,
@@ -418,13 +531,14 @@ def report(length: GameLength, memory_mb: int) -> str:
     ]
     for cost in cases:
         lines.append(_line(cost))
-    lines += ["", "per 1,000 games against a house bot, no clock, by per-move inputs:"]
-    for move in (MEASURED_MOVE, ONE_READ_ONE_WRITE):
+    lines += ["", "per 1,000 games against a house bot, no clock, by per-move inputs (before -> after):"]
+    for move in (MEASURED_MOVE, ONE_READ_ONE_WRITE, MEASURED_HTTP_MOVE, MEASURED_URL_MOVE):
         cost = per_thousand_games(length.mean_moves, memory_mb, clock=False, rated=False, move=move)
         lines.append(
             f"  {move.label}: {move.calls} calls, {move.read_units} RRU, {move.write_units} WRU, "
-            f"{move.duration_ms:.0f} ms -> ${cost.total:.3f} (floor without Lambda time and logs: "
-            f"${cost.dynamodb + cost.requests * (PRICES['lambda_request'] + PRICES['http_api_request']):.3f})"
+            f"{move.billed_ms(memory_mb):.0f} ms, {move.request_log_bytes:.0f} B logged -> "
+            f"${cost.total:.3f} (DynamoDB ${cost.dynamodb:.3f}, request fees ${cost.request_fees:.3f}, "
+            f"Lambda time ${cost.compute - cost.request_fees:.3f}, logs ${cost.logs:.3f})"
         )
         lines += [f"    {name}: {source}" for name, source in move.sources.items()]
     minutes = game_minutes(length.mean_moves)
@@ -454,7 +568,8 @@ def _line(cost: Cost) -> str:
         )
     return (
         f"  {cost.label:46} {cost.read_units:>11,.0f} RRU {cost.write_units:>9,.0f} WRU "
-        f"{cost.requests:>9,.0f} req{extra} {cost.lambda_gb_seconds:>9,.0f} GB-s | "
+        f"{cost.requests:>9,.0f} req {cost.url_requests:>9,.0f} url{extra} "
+        f"{cost.lambda_gb_seconds:>9,.0f} GB-s | "
         f"DynamoDB ${cost.dynamodb:.3f} Lambda+API ${cost.compute:.3f} WebSocket ${cost.websocket:.3f} "
         f"logs ${cost.logs:.3f} = ${cost.total:.3f}"
     )

@@ -100,6 +100,13 @@ class ScopaStack(Stack):
         CfnOutput(
             self, "WebSocketUrl", value=self.live.url, description="wss:// URL of the live-play WebSocket API"
         )
+        if self.functions.move_url is not None:
+            CfnOutput(
+                self,
+                "MoveUrl",
+                value=self.functions.move_url.url,
+                description="The API function's URL: POST /matches/{id}/moves only (links.moves)",
+            )
         CfnOutput(self, "TableName", value=self.data.table.table_name, description="The DynamoDB table")
         CfnOutput(
             self, "AlarmTopicArn", value=self.monitoring.topic.topic_arn, description="Alarm notifications"

@@ -136,7 +136,7 @@ def test_the_sample_is_an_http_api_v2_event(path: Path) -> None:
     assert event["version"] == "2.0"
     assert event["routeKey"] == "$default"
     http = event["requestContext"]["http"]
-    assert http["method"] in {"GET", "POST", "PUT", "DELETE"}
+    assert http["method"] in {"GET", "POST", "PUT", "PATCH", "DELETE"}
     assert http["path"] == event["rawPath"]
     assert isinstance(event["rawQueryString"], str)
     assert event["isBase64Encoded"] is False

@@ -69,6 +69,26 @@ def http_event(
     return event
 
 
+#: A function URL's host: ``<url-id>.lambda-url.<region>.on.aws`` (the id is 32 characters).
+FUNCTION_URL_ID = "x7k2q9w4e5r6t7y8u9i0o1p2a3s4d5f6"
+FUNCTION_URL_HOST = f"{FUNCTION_URL_ID}.lambda-url.eu-south-1.on.aws"
+
+
+def function_url_event(method: str, path: str, **kwargs: Any) -> dict[str, Any]:
+    """The same request as a Lambda function URL delivers it: payload 2.0 like the HTTP API's, with the
+    URL's domain in ``requestContext`` and the ``host`` header, ``routeKey`` ``$default`` and an
+    ``anonymous`` account (auth type NONE)."""
+    event = http_event(method, path, **kwargs)
+    event["headers"]["host"] = FUNCTION_URL_HOST
+    event["requestContext"].update(
+        domainName=FUNCTION_URL_HOST,
+        domainPrefix=FUNCTION_URL_ID,
+        apiId=FUNCTION_URL_ID,
+        accountId="anonymous",
+    )
+    return event
+
+
 def websocket_event(
     route_key: str,
     connection_id: str,

@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tools.apigw import FakeLambdaContext, http_event
+from tools.apigw import FUNCTION_URL_HOST, FUNCTION_URL_ID, FakeLambdaContext, http_event
 
 ADMIN_TOKEN = "adm_sample-admin-token-for-local-invoke"
 TOKENS = {
@@ -214,11 +214,13 @@ class Sample:
     body: Any = None
     query: dict[str, str] = field(default_factory=dict)
     headers: dict[str, str] = field(default_factory=dict)
+    via_url: bool = False  # through the API function's URL (moves only), not the HTTP API
 
     def event(self) -> dict[str, Any]:
+        host = FUNCTION_URL_HOST if self.via_url else "api.example.test"
         headers = {
             "accept": "application/json",
-            "host": "api.example.test",
+            "host": host,
             "user-agent": "curl/8.5.0",
             **self.headers,
         }
@@ -227,12 +229,14 @@ class Sample:
         event = http_event(self.method, self.path, body=self.body, headers=headers, query=self.query)
         # Fixed request id and time, so regenerating the files changes nothing.
         ctx = event["requestContext"]
-        ctx["domainName"] = "api.example.test"
-        ctx["domainPrefix"] = "api"
+        ctx["domainName"] = host
+        ctx["domainPrefix"] = host.split(".")[0]
         ctx["requestId"] = f"sample-{self.name}"
         ctx["timeEpoch"] = SAMPLE_TIME_EPOCH_MS
         ctx["time"] = "01/Jan/2026:09:00:00 +0000"
-        ctx["apiId"] = "sample"
+        ctx["apiId"] = FUNCTION_URL_ID if self.via_url else "sample"
+        if self.via_url:
+            ctx["accountId"] = "anonymous"
         return event
 
 
@@ -295,6 +299,16 @@ def sample_events(w: World | None = None) -> list[Sample]:
             token=token[mover],
             body={"card": move["card"], "take": move["take"], "version": 2},
             headers={"idempotency-key": "move-1"},
+        ),
+        Sample(  # the same move through the function URL (links.moves of the match answer in AWS)
+            "post-match-moves-function-url",
+            "POST",
+            f"/matches/{w.active}/moves",
+            200,
+            token=token[mover],
+            body={"card": move["card"], "take": move["take"], "version": 2},
+            headers={"idempotency-key": "move-1"},
+            via_url=True,
         ),
         Sample("post-match-resign", "POST", f"/matches/{w.active}/resign", 200, token=ada),
         Sample("post-match-accept", "POST", f"/matches/{w.pending}/accept", 200, token=bea),
@@ -359,6 +373,7 @@ def club_samples(w: World) -> list[Sample]:
         ),
         Sample("get-clubs", "GET", "/clubs", 200, query={"limit": "10"}),
         Sample("get-club", "GET", f"/clubs/{CLUB}", 200),
+        Sample("patch-club", "PATCH", f"/clubs/{CLUB}", 200, token=olga, body={"description": "Thursdays"}),
         Sample("get-club-members", "GET", f"/clubs/{CLUB}/members", 200),
         Sample(
             "post-club-members", "POST", f"/clubs/{CLUB}/members", 201, token=olga, body={"player_id": w.bea}
@@ -405,6 +420,28 @@ def tournament_samples(w: World) -> list[Sample]:
                 "settings": {"format": "swiss", "rounds": 4, "entry_policy": "club"},
             },
             headers={"idempotency-key": "olga-spring-1"},
+        ),
+        Sample(
+            "post-tournaments-double-elimination",
+            "POST",
+            base,
+            201,
+            token=olga,
+            body={
+                "name": "Coppa doppia",
+                "settings": {"format": "double_elimination", "bracket_reset": True, "games_per_match": 3},
+            },
+        ),
+        Sample(
+            "post-tournaments-groups-knockout",
+            "POST",
+            base,
+            201,
+            token=olga,
+            body={
+                "name": "Gironi d'estate",
+                "settings": {"format": "groups_knockout", "group_size": 4, "advance_per_group": 2},
+            },
         ),
         Sample("get-tournaments", "GET", base, 200, query={"status": "running", "limit": "10"}),
         Sample("get-tournament", "GET", f"{base}/{w.running}", 200),

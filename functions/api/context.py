@@ -14,6 +14,10 @@ in this process when asked (tests, the local server, the CLI).
 The admin token's hash: ``ADMIN_TOKEN_PARAMETER`` set, it is read from SSM Parameter Store through
 Powertools Parameters on first use (never at import) and cached ``ADMIN_TOKEN_MAX_AGE`` seconds, so a
 rotated hash takes effect within that bound; else ``ADMIN_TOKEN_HASH`` (local runs).
+
+The API function's URL, where clients may send moves (``links.moves`` of a match answer): read the same
+way from ``MOVE_URL_PARAMETER`` (cached ``MOVE_URL_MAX_AGE`` seconds: the URL lives as long as the stack),
+else ``MOVE_URL``; neither set, there is none and clients use the API's path.
 """
 
 from __future__ import annotations
@@ -161,6 +165,35 @@ def admin_token_hash() -> str | None:
         log.error("admin token parameter holds no SHA-256 hex digest")
         return None
     return text
+
+
+#: Seconds the move URL read from SSM is kept: it changes only if the function URL is made anew.
+MOVE_URL_MAX_AGE = 3600
+_URL = re.compile(r"^https://[A-Za-z0-9.-]+/?$")
+
+
+def move_url() -> str | None:
+    """The base URL (no trailing slash) of the API function's URL, which serves moves only; None when
+    there is none or it cannot be read (logged: clients then send moves to the API, as locally)."""
+    cfg = settings()
+    if not cfg.move_url_parameter:
+        return cfg.move_url.rstrip("/") if cfg.move_url else None
+    try:
+        value = ssm_provider().get(cfg.move_url_parameter, max_age=MOVE_URL_MAX_AGE)
+    except Exception as exc:  # fail open to the API's own path: a move works either way
+        log.warning("move url unreadable", extra={"error_type": type(exc).__name__})
+        return None
+    text = str(value or "").strip()
+    if not _URL.match(text):
+        log.warning("move url parameter holds no https URL")
+        return None
+    return text.rstrip("/")
+
+
+def moves_link(match_id: str) -> str | None:
+    """Where a client may post the moves of ``match_id``: the move URL's path for them, or None."""
+    base = move_url()
+    return f"{base}/matches/{match_id}/moves" if base else None
 
 
 def build_stores() -> Stores:

@@ -14,18 +14,19 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConf
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from api import errors, latency, openapi, ratelimit, settings
+from api import errors, function_url, latency, openapi, ratelimit, settings
 from api.observability import logger, metrics, route_application_logs
 
 #: The CORS answer, as API Gateway's (infra/components/api.py; tests/infra/test_cors_local.py compares them).
 CORS_HEADERS = ("authorization", "content-type", "idempotency-key")
 CORS_MAX_AGE_SECONDS = 600
+CORS_ORIGIN = "*"
 
 #: The route modules (``api.routes.<name>``) in groups that share no path: a path's first segment names
 #: the one group that can serve it (tests/api/test_route_groups.py checks it on every route). A container
 #: includes a group's routers when a request first needs it, in this order, so a move never loads the
-#: pages, tournaments or rankings (and their answer models); any other path (a 404, a preflight, the
-#: document) includes them all first, so every answer is the one the full route set gives.
+#: pages, tournaments or rankings (and their answer models); any other path (a 404, the document) includes
+#: them all first, so every answer is the one the full route set gives.
 ROUTE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("system",),
     ("players", "rankings"),
@@ -54,11 +55,17 @@ SEGMENTS: dict[str, int] = {
 }
 
 
+#: Every method some route takes: a preflight's ``Access-Control-Allow-Methods`` names them all, whichever
+#: groups are included yet (test_route_groups.py checks the list against the full route set).
+CORS_METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
+
+
 class Resolver(APIGatewayHttpResolver):
     """Powertools' HTTP resolver that includes a route group's routers when a request first needs them."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        self._cors_methods.update(CORS_METHODS)  # Powertools adds a route's methods as it registers it
         self._included: set[int] = set()
         self._including = threading.Lock()  # the local server resolves in threads
 
@@ -89,22 +96,22 @@ class Resolver(APIGatewayHttpResolver):
 
 
 def groups_for(event: Mapping[str, Any]) -> Iterable[int]:
-    """The route groups a request may need: its path's one group, or all of them for a preflight and for
-    a path no group serves."""
+    """The route groups a request may need: none for a preflight (no route answers one), its path's one
+    group, or all of them for a path no group serves (its 404 is the full route set's)."""
     http = (event.get("requestContext") or {}).get("http") or {}
     method = str(http.get("method") or event.get("httpMethod") or "").upper()
+    if method == "OPTIONS":
+        return ()
     path = str(event.get("rawPath") or event.get("path") or http.get("path") or "/")
     group = SEGMENTS.get(path.lstrip("/").split("/", 1)[0])
-    if group is None or method == "OPTIONS":
-        return range(len(ROUTE_GROUPS))
-    return (group,)
+    return range(len(ROUTE_GROUPS)) if group is None else (group,)
 
 
 settings.settings()  # read and checked at import: a missing or bad variable fails the cold start
 
 app = Resolver(
     enable_validation=True,
-    cors=CORSConfig(allow_origin="*", allow_headers=list(CORS_HEADERS), max_age=CORS_MAX_AGE_SECONDS),
+    cors=CORSConfig(allow_origin=CORS_ORIGIN, allow_headers=list(CORS_HEADERS), max_age=CORS_MAX_AGE_SECONDS),
     json_body_deserializer=errors.decode_json,
 )
 # RequestLatency first: the latency alarm's metric (long-polls excluded), then limits and the media type
@@ -137,6 +144,8 @@ def docs() -> Response[str]:
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     route_application_logs(logger)
+    if not function_url.serves(event):  # the function URL serves moves only (api.function_url)
+        return private(event, function_url.refusal(CORS_ORIGIN))
     return private(event, app.resolve(errors.normal_media_type(event), context))
 
 

@@ -228,6 +228,23 @@ class CreateClub(BaseModel):
     open: bool = Field(False, description="anyone may join by themselves")
 
 
+class UpdateClub(BaseModel):
+    """A club's editable fields; those left out stay as they are."""
+
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"examples": [{"description": "Giovedì sera"}]}
+    )
+    name: str | None = Field(
+        None,
+        min_length=1,
+        max_length=NAME_MAX,
+        description=f"the club's new name (1 to {NAME_MAX} characters)",
+        json_schema_extra=_name_schema,
+    )
+    description: str | None = Field(None, max_length=500)
+    open: bool | None = Field(None, description="anyone may join by themselves")
+
+
 class AddMember(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
     player_id: str = Field(min_length=1, max_length=64)

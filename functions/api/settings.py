@@ -35,6 +35,10 @@ request. Variables:
   holding it, read once per container through Powertools Parameters (decrypted) on first use;
 * ``TOKEN_SIGNING_KEY_SECRET``: or the name or ARN of a Secrets Manager secret holding it (what the CDK
   app makes: a generated secret; infra/components/functions.py), read the same way.
+* ``MOVE_URL_PARAMETER``: the SSM parameter holding the API function's URL (``https://<id>.lambda-url.
+  <region>.on.aws/``), which the CDK app writes when ``move_url`` is on: match answers link moves there
+  (``links.moves``), read on first use through Powertools Parameters and cached; or ``MOVE_URL``, the URL
+  itself. Both unset (local runs): ``links.moves`` is null and moves go to the API's own path.
 
 An empty variable counts as unset. Tests and the local server change the environment: :func:`reload`
 reads it again (``api.context.reset()`` calls it and forgets what was built from the old settings).
@@ -164,6 +168,8 @@ class Settings:
     token_signing_key: Secret | None = field(default=None, repr=False)
     token_signing_key_parameter: str | None = None
     token_signing_key_secret: str | None = None
+    move_url: str | None = None
+    move_url_parameter: str | None = None
 
     def __post_init__(self) -> None:
         token = self.admin_token
@@ -214,6 +220,8 @@ _CHECKS: dict[str, Callable[[object], str | None]] = {
     "token_signing_key": _key,
     "token_signing_key_parameter": _pattern(r"[A-Za-z0-9_./-]{1,2048}"),
     "token_signing_key_secret": _pattern(r"[A-Za-z0-9_./:+=@!-]{1,2048}"),
+    "move_url": _pattern(r"https?://[A-Za-z0-9.:-]+/?"),
+    "move_url_parameter": _pattern(r"/[A-Za-z0-9_.\-/]{1,1010}"),
 }
 _KINDS = {f.name: f.type for f in fields(Settings)}
 

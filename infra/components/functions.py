@@ -28,7 +28,7 @@ from constructs import Construct
 
 from infra.components import grants
 from infra.components.retention import retention
-from infra.config import PYTHON_VERSION, EnvironmentConfig, FunctionSize
+from infra.config import CORS_HEADERS, PYTHON_VERSION, EnvironmentConfig, FunctionSize
 
 ROOT = Path(__file__).resolve().parents[2]
 FUNCTIONS_DIR = ROOT / "functions"
@@ -79,6 +79,8 @@ ALIAS = "live"
 #: Seconds the API's Powertools Parameters cache keeps the admin token's hash: a rotated hash takes
 #: effect within this bound on every warm container.
 ADMIN_HASH_MAX_AGE = 300
+#: The move URL's CORS preflight answer is kept by browsers as long as the HTTP API's (10 minutes).
+MOVE_URL_CORS_MAX_AGE = 600
 
 
 class Functions(Construct):
@@ -114,7 +116,9 @@ class Functions(Construct):
             "POWERTOOLS_LOG_LEVEL": config.log_level,
             "POWERTOOLS_LOGGER_LOG_EVENT": "false",  # events carry bearer tokens
         }
-        self.api = self._function(API, config, config.api, dict(common_env))
+        self.api = self._function(
+            API, config, config.api, dict(common_env), reserved_concurrency=config.api_reserved_concurrency
+        )
         self.pipeline = self._function(
             PIPELINE,
             config,
@@ -168,6 +172,11 @@ class Functions(Construct):
             max_event_age=NOTIFIER_MAX_AGE,
         )
 
+        self.move_url: lambda_.FunctionUrl | None = None
+        self.move_url_parameter: ssm.StringParameter | None = None
+        if config.move_url:
+            self._add_move_url(config)
+
         # The admin token's hash: an SSM parameter the API reads (and caches) through Powertools.
         self.admin_parameter: ssm.IStringParameter | None = None
         name = config.admin_parameter_name
@@ -199,6 +208,40 @@ class Functions(Construct):
             )
             self.api.add_environment("ADMIN_TOKEN_PARAMETER", name)
             self.api.add_environment("ADMIN_TOKEN_MAX_AGE", str(ADMIN_HASH_MAX_AGE))
+
+    def _add_move_url(self, config: EnvironmentConfig) -> None:
+        """A function URL on the API's alias for moves (the handler serves nothing else there), and the
+        SSM parameter that tells the API (and through match answers, clients) where it is. The function's
+        environment names the parameter, not the URL: the URL depends on the alias, hence on the version,
+        hence on the environment."""
+        self.move_url = self.api_alias.add_function_url(
+            auth_type=lambda_.FunctionUrlAuthType.NONE,
+            cors=lambda_.FunctionUrlCorsOptions(
+                allowed_origins=list(config.cors_origins),
+                allowed_methods=[lambda_.HttpMethod.POST],
+                allowed_headers=list(CORS_HEADERS),
+                max_age=Duration.seconds(MOVE_URL_CORS_MAX_AGE),
+            ),
+        )
+        name = config.move_url_parameter_name
+        self.move_url_parameter = ssm.StringParameter(
+            self,
+            "MoveUrl",
+            parameter_name=name,
+            string_value=self.move_url.url,
+            description="The Scopa API function's URL for moves (links.moves of match answers)",
+        )
+        self.api.add_to_role_policy(
+            iam.PolicyStatement(
+                actions=["ssm:GetParameter"],
+                resources=[
+                    Stack.of(self).format_arn(
+                        service="ssm", resource="parameter", resource_name=name.lstrip("/")
+                    )
+                ],
+            )
+        )
+        self.api.add_environment("MOVE_URL_PARAMETER", name)
 
     def share_signing_key(self, function: lambda_.Function) -> None:
         """Let ``function`` read the token signing key (``TOKEN_SIGNING_KEY_SECRET``): every function that

@@ -22,8 +22,9 @@ from aws_cdk import aws_lambda_destinations as destinations
 from aws_cdk import aws_lambda_event_sources as sources
 from aws_cdk import aws_scheduler as scheduler
 from aws_cdk import aws_scheduler_targets as targets
-from aws_cdk import aws_sqs as sqs
 from constructs import Construct
+
+from infra.components import queues
 
 RATE = Duration.minutes(1)
 SCHEDULE_RETRIES = 3  # failed deliveries (throttling, service errors)
@@ -42,25 +43,17 @@ class PipelineSchedule(Construct):
 
     def __init__(self, scope: Construct, construct_id: str, *, function: lambda_.Function, stage: str):
         super().__init__(scope, construct_id)
-        self.dead_letters = sqs.Queue(
-            self,
-            "DeadLetters",
-            encryption=sqs.QueueEncryption.SQS_MANAGED,
-            enforce_ssl=True,
-            retention_period=Duration.days(14),
-        )
-        # No AwsSolutions-SQS3 finding on it: cdk-nag sees that it is the work queue's redrive target.
+        self.dead_letters = queues.dead_letters(self)
         timeout = function.timeout or Duration.minutes(1)
-        self.work = sqs.Queue(
+        self.work = queues.redriven(
             self,
             "Work",
-            encryption=sqs.QueueEncryption.SQS_MANAGED,
-            enforce_ssl=True,
+            dead=self.dead_letters,
+            receives=WORK_RECEIVES,
             # AWS asks for at least six times the function's timeout, so a batch is not handed out
             # twice while a worker still holds it.
-            visibility_timeout=Duration.seconds(6 * timeout.to_seconds()),
-            retention_period=WORK_RETENTION,
-            dead_letter_queue=sqs.DeadLetterQueue(max_receive_count=WORK_RECEIVES, queue=self.dead_letters),
+            visibility=Duration.seconds(6 * timeout.to_seconds()),
+            retention=WORK_RETENTION,
         )
         self.work.grant_send_messages(function)
         function.add_environment("PIPELINE_QUEUE_URL", self.work.queue_url)

@@ -19,9 +19,9 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_lambda_event_sources as sources
 from aws_cdk import aws_logs as logs
 from aws_cdk import aws_sns as sns
-from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
+from infra.components import queues
 from infra.components.functions import RUNTIME, Functions
 from infra.components.retention import retention
 from infra.config import PYTHON_VERSION, EnvironmentConfig
@@ -47,22 +47,14 @@ class Webhooks(Construct):
         senders: list[lambda_.Function],
     ):
         super().__init__(scope, construct_id)
-        self.dead_letters = sqs.Queue(
-            self,
-            "DeadLetters",
-            encryption=sqs.QueueEncryption.SQS_MANAGED,
-            enforce_ssl=True,
-            retention_period=Duration.days(14),
-        )
-        # (cdk-nag's SQS3 sees the redrive policy below: a dead-letter queue needs no queue behind it.)
-        self.queue = sqs.Queue(
+        self.dead_letters = queues.dead_letters(self)
+        self.queue = queues.redriven(
             self,
             "Deliveries",
-            encryption=sqs.QueueEncryption.SQS_MANAGED,
-            enforce_ssl=True,
-            visibility_timeout=VISIBILITY,
-            retention_period=Duration.days(4),
-            dead_letter_queue=sqs.DeadLetterQueue(queue=self.dead_letters, max_receive_count=MAX_ATTEMPTS),
+            dead=self.dead_letters,
+            receives=MAX_ATTEMPTS,
+            visibility=VISIBILITY,
+            retention=Duration.days(4),
         )
         log_group = logs.LogGroup(
             self,

@@ -35,7 +35,7 @@ from api import context  # noqa: E402 (env first)
 from api.handler import handler  # noqa: E402
 from api.observability import logger  # noqa: E402
 from scopa.adapters.dynamodb.players_matches import create_table  # noqa: E402
-from tools.apigw import FakeLambdaContext, http_event  # noqa: E402
+from tools.apigw import FakeLambdaContext, function_url_event, http_event  # noqa: E402
 
 ADMIN_TOKEN = "admin-test-token"
 
@@ -65,11 +65,14 @@ class Api:
         headers: dict[str, str] | None = None,
         query: dict[str, str] | None = None,
         raw_body: str | None = None,
+        via_url: bool = False,
     ) -> Answer:
+        """``via_url``: the request comes through the API function's URL, not the HTTP API."""
         hdrs = dict(headers or {})
         if token:
             hdrs["authorization"] = f"Bearer {token}"
-        event = http_event(method, path, body=body, raw_body=raw_body, headers=hdrs, query=query)
+        build = function_url_event if via_url else http_event
+        event = build(method, path, body=body, raw_body=raw_body, headers=hdrs, query=query)
         out = handler(event, FakeLambdaContext())
         text = out.get("body") or ""
         try:

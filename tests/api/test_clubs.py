@@ -62,6 +62,30 @@ def test_organizers_add_and_remove_members_and_members_leave(api: Api) -> None:
     assert_error(api.call("DELETE", f"/clubs/{club['id']}/members/{ugo}", token=olga), 409, "not_a_member")
 
 
+def test_organizers_edit_their_club_and_nobody_else_does(api: Api) -> None:
+    _, olga = organizer(api)
+    club = api.call("POST", "/clubs", {"name": "Circolo", "description": "old"}, token=olga).body
+    pia, pia_token = api.register("Pia")
+    api.call("POST", f"/clubs/{club['id']}/members", {"player_id": pia}, token=olga)
+    change = {"name": "  Circolo  del Settebello ", "open": True}
+    edited = api.call("PATCH", f"/clubs/{club['id']}", change, token=olga)
+    assert edited.status == 200, edited.body
+    assert (edited.body["name"], edited.body["description"], edited.body["open"]) == (
+        "Circolo del Settebello",
+        "old",  # left out: unchanged
+        True,
+    )
+    assert api.call("GET", f"/clubs/{club['id']}").body == edited.body
+    path = f"/clubs/{club['id']}"
+    assert_error(api.call("PATCH", path, {"open": False}, token=pia_token), 403, "not_club_organizer")
+    assert_error(api.call("PATCH", path, {"open": False}), 401, "unauthorized")
+    assert_error(api.call("PATCH", "/clubs/c_missing", {"open": False}, token=olga), 404, "club_not_found")
+    for bad in ({"name": ""}, {"description": "x" * 501}, {"founded": 1900}, {"open": [1]}):
+        assert_error(api.call("PATCH", path, bad, token=olga), 422, "validation_error")
+    admin = api.call("PATCH", path, {"description": "by the federation"}, token=ADMIN_TOKEN)
+    assert admin.body["description"] == "by the federation"
+
+
 def test_the_admin_founds_a_club_without_becoming_a_member(api: Api) -> None:
     club = api.call("POST", "/clubs", {"name": "Federazione"}, token=ADMIN_TOKEN).body
     assert api.call("GET", f"/clubs/{club['id']}/members").body["members"] == []

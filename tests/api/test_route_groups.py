@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import api.routes
-from api.handler import ROUTE_GROUPS, SEGMENTS, app, groups_for
+from api.handler import CORS_METHODS, ROUTE_GROUPS, SEGMENTS, Resolver, app, groups_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,8 +44,15 @@ def test_a_request_needs_its_group_and_an_unknown_path_or_a_preflight_needs_all(
     assert list(groups_for(event("GET", "/"))) == [SEGMENTS["web"]]
     every = list(range(len(ROUTE_GROUPS)))
     assert list(groups_for(event("GET", "/nowhere"))) == every
-    assert list(groups_for(event("OPTIONS", "/matches"))) == every
+    assert list(groups_for(event("OPTIONS", "/matches/m_1/moves"))) == []  # no route answers a preflight
     assert list(groups_for(event("GET", "/openapi.json"))) == every
+
+
+def test_a_preflight_names_every_method_before_any_route_is_included() -> None:
+    app.include_all()
+    assert app._cors_methods == {"OPTIONS", *CORS_METHODS}  # the full route set's methods, no more
+    fresh = Resolver(cors=app._cors)
+    assert fresh._cors_methods == app._cors_methods
 
 
 def test_a_cold_move_includes_only_the_match_routes() -> None:

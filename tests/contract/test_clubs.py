@@ -63,6 +63,22 @@ def test_a_club_may_start_without_a_founder(stores: Stores) -> None:
     assert stores.clubs.list_members("c_1", 10, None) == ([], None)
 
 
+def test_a_club_is_edited_in_place_and_only_if_it_exists(stores: Stores) -> None:
+    repo = stores.clubs
+    repo.create_club(a_club("c_1", open=False), a_member())
+    repo.create_club(a_club("c_2", "2027-01-16T08:00:00.000Z"), None)
+    edited = Club("c_1", "Circolo nuovo", "Il venerdì", True, "p_olga", "2027-01-15T08:00:00.000Z")
+    repo.update_club(edited)
+    assert repo.get_club("c_1") == edited
+    assert repo.get_club("c_2") == a_club("c_2", "2027-01-16T08:00:00.000Z")  # the other untouched
+    assert repo.get_member("c_1", "p_olga") == a_member()  # members stay
+    assert every_club_page(repo, 10) == [["c_2", "c_1"]]  # listed once, in its place
+    assert repo.list_clubs(10, None)[0][1] == edited
+    with pytest.raises(WriteConflict):
+        repo.update_club(Club("c_none", "Ghost", "", True, "p_olga", "2027-01-15T08:00:00.000Z"))
+    assert repo.get_club("c_none") is None
+
+
 def test_creating_a_club_twice_conflicts_and_adds_nobody(stores: Stores) -> None:
     repo = stores.clubs
     repo.create_club(a_club(), a_member())

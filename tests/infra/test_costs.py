@@ -40,7 +40,8 @@ def test_every_deal_of_a_two_player_game_is_36_moves() -> None:
 def test_against_a_bot_the_player_sends_half_the_moves_and_the_bot_rides_along() -> None:
     cost = costs.per_thousand_games(100, 1024, clock=False, rated=False)
     moves_sent = 50
-    assert cost.requests == (moves_sent + 1) * 1000
+    assert cost.requests + cost.url_requests == (moves_sent + 1) * 1000
+    assert cost.url_requests == (moves_sent * 1000 if costs.MOVE.via_url else 0)
     assert cost.read_units == (moves_sent * costs.MOVE_READ_UNITS + costs.CREATE_READ_UNITS) * 1000
     assert cost.write_units == (moves_sent * costs.MOVE_WRITE_UNITS + costs.CREATE_WRITE_UNITS) * 1000
     clocked = costs.per_thousand_games(100, 1024, clock=True, rated=True)
@@ -115,7 +116,8 @@ def test_push_counts_one_message_per_subscriber_per_move_and_each_connection_onc
     assert cost.connection_minutes == math.ceil(minutes) * (2 + spectators) * 1000
     invocations = moves + sum(c["invocations"] + pings for c in per_connection)
     assert cost.invocations == invocations * 1000
-    assert cost.requests == base.requests == (moves + 1) * 1000  # push adds no HTTP request
+    # push adds no HTTP request
+    assert cost.requests + cost.url_requests == base.requests + base.url_requests == (moves + 1) * 1000
     added = costs.added(cost, base)
     assert added.read_units == pytest.approx(
         (moves * costs.NOTIFY_READ_UNITS + sum(c["read_units"] for c in per_connection)) * 1000
@@ -158,8 +160,12 @@ def test_the_live_functions_are_priced_at_their_configured_memory() -> None:
 
 
 def test_the_per_move_inputs_are_named_with_their_sources_and_priced_as_given() -> None:
+    named = {"calls", "read_units", "write_units", "duration_ms", "invocations", "log_bytes"}
     for move in (costs.MEASURED_MOVE, costs.ONE_READ_ONE_WRITE):
-        assert set(move.sources) == {"calls", "read_units", "write_units", "duration_ms", "invocations"}
+        assert set(move.sources) == named
+        assert all(move.sources.values())
+    for move in (costs.MEASURED_HTTP_MOVE, costs.MEASURED_URL_MOVE):
+        assert set(move.sources) == named | {"front door"}
         assert all(move.sources.values())
     # One consistent read of at most 4 KB is 1 read unit; one write of at most 1 KB is 1 write unit.
     assert (costs.ONE_READ_ONE_WRITE.read_units, costs.ONE_READ_ONE_WRITE.write_units) == (1.0, 1.0)
@@ -169,3 +175,52 @@ def test_the_per_move_inputs_are_named_with_their_sources_and_priced_as_given() 
     assert today.write_units - target.write_units == pytest.approx(50 * 1.3 * 1000)
     assert today.requests == target.requests
     assert target.total < today.total
+
+
+# ---------------------------------------------------------------------- measured time and logs, the URL
+
+
+def test_billed_time_is_the_cpu_time_at_the_functions_share_of_a_vcpu_plus_the_round_trips() -> None:
+    # 1,024 MB: 0.58 vCPU, so 4 ms of CPU take 6.9 ms; two 6 ms round trips; rounded up to a whole ms
+    assert costs.billed_ms(4.0, 1024, 2) == math.ceil(4.0 * 1769 / 1024 + 12)
+    assert costs.billed_ms(4.0, 1769, 2) == costs.billed_ms(4.0, 3008, 2) == 16  # no more than a vCPU
+    move = costs.MEASURED_URL_MOVE
+    assert move.billed_ms(1024) == costs.billed_ms(costs.MEASURED_COMPUTE_MS, 1024, costs.MOVE_ROUND_TRIPS)
+    assert move.calls == costs.MOVE_ROUND_TRIPS  # one round trip a DynamoDB call
+    # assumed figures keep their milliseconds at any memory; measured ones take longer with less CPU
+    assert costs.ONE_READ_ONE_WRITE.billed_ms(512) == costs.ONE_READ_ONE_WRITE.duration_ms == 50
+    assert move.billed_ms(512) > move.billed_ms(1024) == move.duration_ms
+
+
+def test_moves_through_the_function_url_pay_no_api_gateway_fee_and_write_no_access_log() -> None:
+    http = costs.per_thousand_games(100, 1024, clock=False, rated=False, move=costs.MEASURED_HTTP_MOVE)
+    url = costs.per_thousand_games(100, 1024, clock=False, rated=False, move=costs.MEASURED_URL_MOVE)
+    assert (http.requests, http.url_requests) == (51_000, 0)
+    assert (url.requests, url.url_requests) == (1_000, 50_000)  # the creation still through the HTTP API
+    assert http.dynamodb == url.dynamodb
+    assert http.lambda_gb_seconds == url.lambda_gb_seconds
+    assert http.request_fees - url.request_fees == pytest.approx(50_000 * costs.PRICES["http_api_request"])
+    assert (http.log_gb - url.log_gb) * 1e9 == pytest.approx(50_000 * costs.ACCESS_LOG_BYTES)
+
+
+def test_a_thousand_games_against_a_bot_cost_at_most_the_goal_with_the_measured_inputs() -> None:
+    length = costs.measure_game_length(games=20)
+    cost = costs.per_thousand_games(length.mean_moves, 1024, clock=False, rated=False)
+    assert costs.MOVE is costs.MEASURED_URL_MOVE  # what the README prices: the default deployment
+    assert cost.total <= 0.15
+    through_api = costs.per_thousand_games(
+        length.mean_moves, 1024, clock=False, rated=False, move=costs.MEASURED_HTTP_MOVE
+    )
+    assert through_api.total > 0.15  # the front door is what reaches the goal
+
+
+def test_the_measured_inputs_are_what_the_bench_measures() -> None:
+    """A short run of bench.move_cost: the same two calls a move, log lines of the size priced (CPU time
+    varies with the machine; only its presence is checked)."""
+    from bench import move_cost
+
+    figures = move_cost.measure(games=1, warmup=5)
+    assert figures["dynamodb_calls_mean"] == costs.MOVE_ROUND_TRIPS
+    assert figures["log_bytes_mean"] == pytest.approx(costs.MEASURED_LOG_BYTES, rel=0.1)
+    assert figures["access_log_bytes"] == costs.ACCESS_LOG_BYTES
+    assert 0 < figures["compute_ms_mean"] < figures["cpu_ms_mean_with_moto"]

@@ -150,6 +150,9 @@ class World:
     def club_page(self) -> Target:
         return Target({"club_id": self.club})
 
+    def club_edit(self) -> Target:
+        return Target({"club_id": self.club}, {"description": "Thursday evenings, at the bar"})
+
     def new_member(self) -> Target:
         player, _ = self.newcomer()
         return Target({"club_id": self.club}, {"player_id": player})

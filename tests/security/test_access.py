@@ -70,6 +70,7 @@ TABLE = [
     Row("POST", "/clubs", "401 403 403 201 201 201", W.new_club),
     Row("GET", "/clubs", PUBLIC),
     Row("GET", "/clubs/{club_id}", PUBLIC, W.club_page),
+    Row("PATCH", "/clubs/{club_id}", THIS_ORGANIZER, W.club_edit, W.same),
     Row("GET", "/clubs/{club_id}/members", PUBLIC, W.club_page),
     Row("POST", "/clubs/{club_id}/members", "401 403 403 403 201 201", W.new_member),
     Row("DELETE", "/clubs/{club_id}/members/{player_id}", "401 403 204 403 204 204", W.member_to_remove),

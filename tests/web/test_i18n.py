@@ -79,7 +79,8 @@ def all_messages() -> dict[str, str]:
     for table in tables:
         for text in table.values():
             found.setdefault(text, "rules help")
-    for text in (*i18n.WORDS, *TIEBREAK_LABELS.values(), "Final", "Semi-finals", "Round"):
+    brackets = ("Winners' bracket", "Losers' bracket", "Grand final", "Bracket reset", "Group %(name)s")
+    for text in (*i18n.WORDS, *TIEBREAK_LABELS.values(), "Final", "Semi-finals", "Round", *brackets):
         found.setdefault(text, "pages.py")
     found.setdefault("Elo rating of %(name)s (%(pool)s)", "pages.py")
     return found

@@ -76,6 +76,12 @@ def page_paths(people: dict[str, Any]) -> list[str]:
         "/web/rankings/scopa?by=glicko",
         "/web/tournaments",
         f"/web/tournaments/{people['tournament']}",
+        f"/web/tournaments/{people['tournament']}?lang=it",
+        "/web/tournaments/new",
+        f"/web/tournaments/new?club={people['club']}&lang=it",
+        "/web/clubs",
+        f"/web/clubs/{people['club']}",
+        f"/web/clubs/{people['club']}?lang=it",
         f"/web/players/{people['ada']}",
         f"/web/players/{people['eve']}",
         f"/web/matches/{people['running']}",
@@ -125,6 +131,7 @@ def test_a_player_named_like_a_script_is_escaped_everywhere(site: Site, people: 
         f"/web/matches/{people['finished']}",
         f"/web/tournaments/{people['tournament']}",
         "/web/tournaments",
+        f"/web/clubs/{people['club']}",
         "/",
         "/web/rankings/scopa",
     ):
@@ -170,6 +177,9 @@ def test_errors_on_pages_are_html_and_the_api_keeps_json(site: Site) -> None:
     assert bad.status == 422
     assert "validation_error" in bad.text
     assert site.http.call("GET", "/web/rankings/nopool").status == 404
+    club = site.http.call("GET", "/web/clubs/c_missing")
+    assert club.status == 404
+    assert 'id="error-code">club_not_found<' in club.text
     api = site.http.call("GET", "/players/p_nobody")
     assert api.headers["content-type"].startswith("application/json")
     assert api.json["code"] == "player_not_found"

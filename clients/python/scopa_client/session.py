@@ -5,7 +5,9 @@ pass it to any generated operation for a typed call) and adds what a program pla
 
 * the generated, typed operations for every call it makes (``scopa_client.openapi.api.<tag>``), with
   errors as :class:`ApiError` carrying the service's stable ``code`` (docs/api.md, "Errors");
-* moves sent with the version they answer and an ``Idempotency-Key``, so a retry is always safe;
+* moves sent with the version they answer and an ``Idempotency-Key``, so a retry is always safe; to the
+  match's ``links.moves`` when an answer gave one (in AWS, the API function's URL for moves: no API
+  Gateway in the way), else to ``POST /matches/{id}/moves``, and there too if the link cannot be reached;
 * :meth:`Session.follow`: a match's answers as they change, by push (docs/live.md) with the long-poll
   (``GET /matches/{id}?after_version=&wait=``) as the fallback while the WebSocket is down;
 * :meth:`Session.play`: a whole match with a function that picks a move from the seat's view.
@@ -59,6 +61,8 @@ class Session:
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.token = token
+        self.moves_links: dict[str, str] = {}  # match id -> links.moves of its latest answer that had one
+        self._unreachable: set[str] = set()  # links that could not be reached: not tried again
         self.live_url = live_url or live_url_of(self.base_url)
         wait = httpx.Timeout(timeout, connect=10.0)
         self.api: AuthenticatedClient | Client = (
@@ -125,8 +129,7 @@ class Session:
             raise ValueError("this call needs a token: Session(base_url, token) or Session.register(...)")
         return self.api
 
-    @staticmethod
-    def _answer(response: Response[Any]) -> Any:
+    def _answer(self, response: Response[Any]) -> Any:
         """A generated operation's response as the JSON the API sent, or :class:`ApiError`."""
         try:
             parsed = json.loads(response.content) if response.content else None
@@ -134,7 +137,15 @@ class Session:
             parsed = None
         if response.status_code >= 400:
             raise ApiError(response.status_code, parsed)
+        self._remember_link(parsed)
         return parsed
+
+    def _remember_link(self, answer: Any) -> None:
+        """Keep a match answer's ``links.moves`` (answers pushed over the WebSocket carry none)."""
+        if isinstance(answer, dict) and isinstance(answer.get("links"), dict):
+            link = answer["links"].get("moves")
+            if isinstance(link, str) and link.startswith("https://") and link not in self._unreachable:
+                self.moves_links[str(answer["id"])] = link
 
     def me(self) -> Json:
         return dict(self._answer(get_me.sync_detailed(client=self._signed_in())))
@@ -171,12 +182,33 @@ class Session:
         return dict(self._answer(answer))
 
     def move(self, match_id: str, move: Json, version: int, *, idempotency_key: str) -> Json:
-        """Play ``move`` at ``version``; a retry with the same key answers the first result."""
+        """Play ``move`` at ``version``; a retry with the same key answers the first result. Sent to the
+        match's move link when there is one; when that cannot be reached, to the API's path (the same key
+        makes the second try safe) and to the API from then on."""
         body = PlayMove.from_dict({**move, "version": version})
+        link = self.moves_links.get(match_id)
+        if link is not None:
+            try:
+                return dict(self._post_link(link, body.to_dict(), idempotency_key))
+            except NETWORK_ERRORS:
+                del self.moves_links[match_id]
+                self._unreachable.add(link)
         played = play_move.sync_detailed(
             match_id, client=self._signed_in(), body=body, idempotency_key=idempotency_key
         )
         return dict(self._answer(played))
+
+    def _post_link(self, link: str, body: Json, idempotency_key: str) -> Any:
+        client = self._signed_in().get_httpx_client()  # its Authorization header, to another host
+        answer = client.post(link, json=body, headers={"Idempotency-Key": idempotency_key})
+        try:
+            parsed = answer.json()
+        except ValueError:
+            parsed = None
+        if answer.status_code >= 400:
+            raise ApiError(answer.status_code, parsed)
+        self._remember_link(parsed)
+        return parsed
 
     def inbox(self) -> Json:
         return dict(self._answer(get_inbox.sync_detailed(client=self._signed_in())))

@@ -51,6 +51,16 @@ class MoveClock(Closed):
         return cls(seconds_per_move=seconds, days_per_move=days)
 
 
+class MatchLinks(Closed):
+    """Where to reach the match besides the API's own paths."""
+
+    moves: str | None = Field(
+        None,
+        description="an https URL to post this match's moves to instead of POST /matches/{id}/moves (the "
+        "same body, headers and answer; it serves nothing else); null: use the API's path",
+    )
+
+
 class MatchAnswer(Closed):
     """A match as the caller sees it: the seats, whose turn, the clock, the result and the caller's view."""
 
@@ -87,9 +97,11 @@ class MatchAnswer(Closed):
     )
     awaiting_action: Literal["accept", "move"] | None = None
     timed: bool = Field(True, description="a move clock runs; false: no deadline, never lost on time")
+    links: MatchLinks = Field(default_factory=MatchLinks)
 
     @classmethod
-    def of(cls, m: MatchView) -> MatchAnswer:
+    def of(cls, m: MatchView, moves_url: str | None = None) -> MatchAnswer:
+        """The answer for ``m``; ``moves_url``: where its moves may go (:func:`api.context.moves_link`)."""
         result = m.result
         return cls(
             id=m.id,
@@ -126,6 +138,7 @@ class MatchAnswer(Closed):
             awaiting=m.awaiting,
             awaiting_action=m.awaiting_action,
             timed=m.timed,
+            links=MatchLinks(moves=moves_url),
         )
 
 

@@ -126,7 +126,9 @@ class Round(Closed):
     deadline: str | None  # unfinished matches are adjudicated then
     tables: list[RoundTable]
     byes: list[Named]
-    bracket: list[str | None] | None  # knockout: the bracket this round was paired from
+    # knockout (and a groups' knockout's knockout rounds): the bracket this round was paired from; double
+    # elimination: the first round's bracket, on every round (the rest is replayed from the results)
+    bracket: list[str | None] | None
 
     @classmethod
     def of(cls, bundle: TournamentBundle, rnd: RoundRecord) -> Round:
@@ -202,6 +204,8 @@ class StandingsAnswer(Closed):
     tiebreaks: list[str]
     lot_seed: str
     standings: list[Standing]
+    # groups_knockout: each group's table (group A first), ranked as a round robin by the same tie-breaks
+    groups: list[list[Standing]] | None = None
 
     @classmethod
     def of(cls, s: Standings) -> StandingsAnswer:
@@ -211,6 +215,7 @@ class StandingsAnswer(Closed):
             tiebreaks=s.tiebreaks,
             lot_seed=s.lot_seed,
             standings=[Standing.of(r) for r in s.rows],
+            groups=[[Standing.of(r) for r in g] for g in s.groups] if s.groups is not None else None,
         )
 
 

@@ -10,7 +10,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from api.answers.clubs import ClubAnswer, ClubMember, ClubMembers, Clubs
 from api.context import services
-from api.models import AddMember, CreateClub
+from api.models import AddMember, CreateClub, UpdateClub
 from api.openapi import BEARER
 from api.responses import ACT, READ, created, documented, no_content
 
@@ -55,6 +55,20 @@ def list_clubs(limit: Limit = 20, cursor: Cursor = None) -> Clubs:
 )
 def get_club(club_id: str) -> ClubAnswer:
     return ClubAnswer.of(services().clubs.get(club_id))
+
+
+@router.patch(
+    "/clubs/<club_id>",
+    operation_id="update_club",
+    tags=["clubs"],
+    security=BEARER,
+    summary="Edit a club's name, description or openness (its organizers)",
+    responses=documented(200, *ACT, body=True),
+)
+def update_club(club_id: str, body: UpdateClub) -> ClubAnswer:
+    svc = services()
+    caller = svc.caller(router.current_event.headers)
+    return ClubAnswer.of(svc.clubs.update(caller, club_id, body.name, body.description, body.open))
 
 
 @router.get(

@@ -16,6 +16,7 @@ from api.models import CreateChallenge, CreateSeek
 from api.observability import count, logger
 from api.openapi import BEARER
 from api.responses import ACT, CALLER, READ, created, documented, no_content
+from api.routes.matches import answer_of
 from scopa.application.match_limits import DEFAULT_MOVE_SECONDS
 
 router = Router()
@@ -106,7 +107,7 @@ def accept_seek(seek_id: str) -> Response[MatchAnswer]:
     match = svc.lobby.accept_seek(svc.caller(router.current_event.headers), seek_id)
     count("MatchesStarted")
     logger.info("seek accepted", extra={"seek_id": seek_id, "match_id": match.id})
-    return created(MatchAnswer.of(match))
+    return created(answer_of(match))
 
 
 @router.post(
@@ -135,7 +136,7 @@ def challenge(body: CreateChallenge, idempotency_key: IdempotencyKey = None) -> 
     def act() -> dict[str, Any]:
         match = svc.lobby.challenge(caller, request, idempotency_key)
         logger.info("challenge made", extra={"match_id": match.id})
-        return MatchAnswer.of(match).model_dump(mode="json")
+        return answer_of(match).model_dump(mode="json")
 
     answer = run_once("challenge", idempotency_key, caller.player_id or "anonymous", body.model_dump(), act)
     return created(MatchAnswer.model_validate(answer))

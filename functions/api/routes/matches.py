@@ -9,7 +9,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Header, Query
 
 from api.answers.matches import MatchAnswer, MatchDeals, MatchRecord
-from api.context import services
+from api.context import moves_link, services
 from api.idempotency import run_once
 from api.models import CreateMatch, PlayMove
 from api.observability import count, logger
@@ -21,6 +21,12 @@ if TYPE_CHECKING:
     from scopa.application.services.matches import MatchView
 
 router = Router()
+
+
+def answer_of(match: MatchView) -> MatchAnswer:
+    """The caller's answer, with the link where the match's moves may be posted (when there is one)."""
+    return MatchAnswer.of(match, moves_link(match.id))
+
 
 IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=128)]
 
@@ -64,7 +70,7 @@ def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> R
 
     def act() -> dict[str, Any]:
         match = svc.matches.create(caller, request, idempotency_key, on_created=started)
-        return MatchAnswer.of(match).model_dump(mode="json")
+        return answer_of(match).model_dump(mode="json")
 
     answer = run_once(
         "create_match", idempotency_key, caller.player_id or "anonymous", body.model_dump(), act
@@ -89,7 +95,7 @@ def get_match(
 ) -> MatchAnswer:
     svc = services()
     caller = svc.caller(router.current_event.headers)
-    return MatchAnswer.of(svc.matches.get(caller, match_id, after_version, wait))
+    return answer_of(svc.matches.get(caller, match_id, after_version, wait))
 
 
 @router.post(
@@ -111,7 +117,7 @@ def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = N
         logger.info("move applied", extra={"match_id": match_id, "version": match.version})
 
     move = body.move()
-    return MatchAnswer.of(
+    return answer_of(
         svc.matches.move(caller, match_id, move, body.version, idempotency_key, on_applied=applied)
     )
 
@@ -128,7 +134,7 @@ def resign(match_id: str) -> MatchAnswer:
     svc = services()
     match = svc.matches.resign(svc.caller(router.current_event.headers), match_id)
     count("MatchesFinished")
-    return MatchAnswer.of(match)
+    return answer_of(match)
 
 
 @router.post(
@@ -141,9 +147,7 @@ def resign(match_id: str) -> MatchAnswer:
 )
 def accept(match_id: str) -> MatchAnswer:
     svc = services()
-    return MatchAnswer.of(
-        svc.matches.respond(svc.caller(router.current_event.headers), match_id, accept=True)
-    )
+    return answer_of(svc.matches.respond(svc.caller(router.current_event.headers), match_id, accept=True))
 
 
 @router.post(
@@ -156,9 +160,7 @@ def accept(match_id: str) -> MatchAnswer:
 )
 def decline(match_id: str) -> MatchAnswer:
     svc = services()
-    return MatchAnswer.of(
-        svc.matches.respond(svc.caller(router.current_event.headers), match_id, accept=False)
-    )
+    return answer_of(svc.matches.respond(svc.caller(router.current_event.headers), match_id, accept=False))
 
 
 @router.post(
@@ -171,7 +173,7 @@ def decline(match_id: str) -> MatchAnswer:
 )
 def withdraw(match_id: str) -> MatchAnswer:
     svc = services()
-    return MatchAnswer.of(svc.matches.withdraw(svc.caller(router.current_event.headers), match_id))
+    return answer_of(svc.matches.withdraw(svc.caller(router.current_event.headers), match_id))
 
 
 @router.get(

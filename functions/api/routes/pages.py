@@ -13,7 +13,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.shared.cookies import Cookie, SameSite
 
-from api.context import services
+from api.context import move_url, services
 from api.settings import settings
 from scopa.application.errors import NotFound
 from scopa.web import assets, i18n
@@ -53,7 +53,7 @@ def html(body: str, chosen: str | None = None) -> Response[str]:
                 same_site=SameSite.LAX_MODE,
             )
         )
-    headers = page_headers(live_url=settings().websocket_url)
+    headers = page_headers(live_url=settings().websocket_url, move_url=move_url())
     return Response(status_code=200, content_type=HTML, body=body, headers=headers, cookies=cookies)
 
 
@@ -101,6 +101,31 @@ def tournaments(
     from scopa.web import pages
 
     return html(pages.tournaments(services(), status, view(lang, style)), lang)
+
+
+@router.get("/web/tournaments/new", include_in_schema=False)
+def new_tournament(
+    club: Annotated[str | None, Query(max_length=64)] = None,
+    style: StyleQuery = None,
+    lang: LangQuery = None,
+) -> Response[str]:
+    from scopa.web import pages
+
+    return html(pages.new_tournament(services(), club, view(lang, style)), lang)
+
+
+@router.get("/web/clubs", include_in_schema=False)
+def clubs(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
+    return html(pages.clubs(services(), view(lang, style)), lang)
+
+
+@router.get("/web/clubs/<club_id>", include_in_schema=False)
+def club(club_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
+    return html(pages.club(services(), club_id, view(lang, style)), lang)
 
 
 @router.get("/web/tournaments/<tournament_id>", include_in_schema=False)

@@ -59,8 +59,16 @@ def pairings_of(
     return out
 
 
-def bracket_svg(rounds: Sequence[Sequence[Pairing]], titles: Sequence[str]) -> Markup:
-    """Draw the bracket: ``rounds[r]`` holds the pairings of round r + 1, top to bottom."""
+def bracket_svg(
+    rounds: Sequence[Sequence[Pairing]],
+    titles: Sequence[str],
+    feeds: Sequence[Sequence[Sequence[int]]] | None = None,
+    label: str = "knockout bracket",
+) -> Markup:
+    """Draw the bracket: ``rounds[r]`` holds the pairings of round r + 1, top to bottom.
+
+    ``feeds[r][i]`` lists the boxes of column r - 1 that feed box i of column r (a losers' bracket keeps
+    its width every other round); by default two boxes feed one, as in a knockout."""
     if not rounds or not rounds[0]:
         return Markup("")
     first = len(rounds[0])
@@ -81,8 +89,13 @@ def bracket_svg(rounds: Sequence[Sequence[Pairing]], titles: Sequence[str]) -> M
                 cy = PAD + 20 + GAP_Y / 2 + i * (BOX_H + GAP_Y) + BOX_H / 2
             else:
                 above = centres[r - 1]
-                cy = (above[2 * i] + above[2 * i + 1]) / 2 if 2 * i + 1 < len(above) else above[-1]
-                for src in above[2 * i : 2 * i + 2]:
+                if feeds is not None:
+                    sources = [above[j] for j in feeds[r][i]]
+                    cy = sum(sources) / len(sources)
+                else:
+                    cy = (above[2 * i] + above[2 * i + 1]) / 2 if 2 * i + 1 < len(above) else above[-1]
+                    sources = above[2 * i : 2 * i + 2]
+                for src in sources:
                     parts.append(
                         f'<path d="M{x - GAP_X} {src:.1f}H{x - GAP_X / 2}V{cy:.1f}H{x}" fill="none" '
                         'stroke="#999"/>'
@@ -92,7 +105,7 @@ def bracket_svg(rounds: Sequence[Sequence[Pairing]], titles: Sequence[str]) -> M
         centres.append(column)
     return Markup(
         f'<svg class="bracket" viewBox="0 0 {width} {height:.0f}" width="{width}" role="img" '
-        f'aria-label="knockout bracket">{"".join(parts)}</svg>'
+        f'aria-label="{escape(label)}">{"".join(parts)}</svg>'
     )
 
 

@@ -25,8 +25,8 @@ WORDS = (
     *("draft", "registration", "running", "finished", "cancelled"),
     *("pending", "active", "declined", "withdrawn", "expired", "excluded", "open", "closed"),
     *("won", "lost", "drawn", "Italian", "French"),
-    *("swiss", "round robin", "double round robin", "knockout"),
-    *("invite", "club"),
+    *("swiss", "round robin", "double round robin", "knockout", "double elimination", "groups knockout"),
+    *("invite", "club", "member", "organizer"),
     *("target", "count order", "cappotto", "napola all coins", "resigned", "timeout", "round deadline"),
     *("no show", "corrected", "forfeit", "forfeit win", "forfeit loss", "forfeit draw"),
 )

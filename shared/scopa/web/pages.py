@@ -8,7 +8,7 @@ a shell that its script fills from the JSON API with the player's own token.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, get_args
 
 from scopa.application.auth import ANONYMOUS
 from scopa.application.errors import NotFound
@@ -22,7 +22,10 @@ from scopa.domain.briscola.rules import PRESETS as BRISCOLA_PRESETS
 from scopa.domain.briscola.rules import rules_from_options as briscola_rules_from_options
 from scopa.domain.cards import CODES
 from scopa.domain.rules import PRESET_ALIASES, PRESET_DESCRIPTIONS, PRESETS
+from scopa.domain.tournaments import double_elimination as de
+from scopa.domain.tournaments.planner import double_elimination_state, group_tables
 from scopa.domain.tournaments.records import RoundRecord
+from scopa.domain.tournaments.settings import ELIMINATION, Format
 from scopa.web import briscola, i18n
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
 from scopa.web.briscola_rules_help import REASONS as BRISCOLA_REASONS
@@ -224,6 +227,7 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
     bundle = svc.tournaments.bundle(tournament_id)
     t = bundle.tournament
     names = {e.id: e.name for e in bundle.entries}
+    links = {e.id: f"/web/players/{e.players[0]}" for e in bundle.entries if len(e.players) == 1}
     rows = svc.tournaments.standings(tournament_id).rows
     _header, cross = svc.tournaments.crosstable(tournament_id)
     club = svc.clubs.get(t.club_id).name if t.club_id else None
@@ -240,21 +244,173 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         rounds=rounds,
         standings=[asdict(r) for r in rows],
         tiebreaks=[(name, tr(opts, TIEBREAK_LABELS.get(name, name))) for name in t.rules.tiebreak_order],
-        crosstable=cross_rows([asdict(r) for r in cross], knockout=t.rules.format == "knockout"),
+        crosstable=cross_rows(
+            [asdict(r) for r in cross],
+            knockout=t.rules.format == "knockout",
+            waiting=t.rules.format in ("double_elimination", "groups_knockout"),
+        ),
         round_numbers=[r.number for r in bundle.rounds if r.status == "closed"],
-        bracket=_bracket(bundle, names, opts) if t.rules.format == "knockout" else None,
+        brackets=_brackets(bundle, names, opts),
+        groups=_groups(bundle, opts),
+        links=links,
+        podium=[asdict(r) for r in rows[:3]] if t.status == "finished" else [],
+        active=[{"id": e.id, "name": e.name} for e in entries if e.status == "active"],
+        next_round=t.current_round + 1,
+        overridden=t.override is not None,
+        can_override=t.rules.format not in ELIMINATION and t.status in ("registration", "running"),
     )
 
 
-def cross_rows(rows: list[dict[str, Any]], knockout: bool) -> list[dict[str, Any]]:
+def new_tournament(svc: ServiceSet, club_id: str | None, opts: PageOptions) -> str:
+    """The tournament wizard: a form its script posts to ``POST /tournaments`` with the caller's token."""
+    clubs, _cursor = svc.clubs.list_clubs(100, None)
+    return _page(
+        "new_tournament.html",
+        tr(opts, "New tournament"),
+        opts,
+        clubs=clubs,
+        club=club_id or "",
+        presets=presets(),
+        formats=list(get_args(Format)),
+        tiebreak_choices=[(name, tr(opts, label)) for name, label in TIEBREAK_LABELS.items()],
+    )
+
+
+# ----------------------------------------------------------------------------------------- clubs
+
+
+def clubs(svc: ServiceSet, opts: PageOptions) -> str:
+    """The clubs, newest first, and (for organizers, by the script) the form that founds one."""
+    found, _cursor = svc.clubs.list_clubs(100, None)
+    return _page("clubs.html", tr(opts, "Clubs"), opts, clubs=found)
+
+
+def club(svc: ServiceSet, club_id: str, opts: PageOptions) -> str:
+    """A club: its members and organizers and its tournaments; the script adds the organizer's forms."""
+    found = svc.clubs.get(club_id)
+    members, _cursor = svc.clubs.members(club_id, 100, None)
+    ordered = sorted(members, key=lambda m: (m.role != "organizer", m.name.casefold(), m.player_id))
+    events, _cursor = svc.tournaments.list_tournaments(None, club_id, 50, None)
+    return _page(
+        "club.html",
+        found.name,
+        opts,
+        club=found,
+        members=ordered,
+        organizers=[m for m in ordered if m.role == "organizer"],
+        tournaments=events,
+    )
+
+
+def cross_rows(rows: list[dict[str, Any]], knockout: bool, waiting: bool = False) -> list[dict[str, Any]]:
     """The crosstable's rows with each cell's ``eliminated`` flag: in a knockout, a round after the one an
-    entrant lost is not an absence (the history calls it one), the entrant is out."""
+    entrant lost is not an absence (the history calls it one), the entrant is out. In a double
+    elimination or groups' knockout (``waiting``) a round without a table is never an absence either:
+    the entrant waits for the other side of its bracket, or is out."""
     for row in rows:
         out = False
         for cell in row["cells"]:
-            cell["eliminated"] = knockout and out and cell["result"] in ("A", "")
+            idle = cell["result"] in ("A", "")
+            cell["eliminated"] = idle and (waiting or (knockout and out))
             out = out or cell["result"] in ("0", "-")
     return rows
+
+
+def _brackets(bundle: TournamentBundle, names: dict[str, str], opts: PageOptions) -> list[tuple[str, Any]]:
+    """The brackets the tournament page draws, each with its heading ("" for a single one)."""
+    fmt = bundle.tournament.rules.format
+    if fmt == "double_elimination":
+        return _double_elimination(bundle, names, opts)
+    if fmt in ("knockout", "groups_knockout"):
+        svg = _bracket(bundle, names, opts)
+        return [("", svg)] if svg is not None else []
+    return []
+
+
+def _groups(bundle: TournamentBundle, opts: PageOptions) -> list[dict[str, Any]]:
+    """A groups' knockout's group tables (after the closed rounds), marking who went through."""
+    t = bundle.tournament
+    if t.rules.format != "groups_knockout" or not bundle.rounds:
+        return []
+    through = {x for r in bundle.rounds if r.slots for x in r.slots if x is not None}
+    if bundle.rounds and not any(r.slots for r in bundle.rounds):
+        through = set()
+    out = []
+    for i, rows in enumerate(group_tables(t.rules, bundle.entries, bundle.rounds, t.lot_seed)):
+        out.append(
+            {
+                "name": tr(opts, "Group %(name)s") % {"name": chr(ord("A") + i)},
+                "rows": [
+                    {**asdict(r), "rank": k, "through": r.entrant in through} for k, r in enumerate(rows, 1)
+                ],
+            }
+        )
+    return out
+
+
+def _double_elimination(
+    bundle: TournamentBundle, names: dict[str, str], opts: PageOptions
+) -> list[tuple[str, Any]]:
+    """The winners' bracket (with the grand final) and the losers' bracket, each as a bracket drawing:
+    every match of the structure, filled in as far as the rounds have come."""
+    settings = bundle.tournament.rules
+    found = double_elimination_state(settings, bundle.entries, bundle.rounds)
+    if found is None:
+        return []
+    state, paired = found
+    by_number = {r.number: r for r in bundle.rounds}
+
+    def side(entrant: str | None, slot: de.Slot, wins: dict[str, int], bye: bool) -> Side:
+        if entrant is None:
+            return Side("")
+        name = names.get(entrant, entrant)
+        if bye:
+            return Side(name, "bye", True)
+        return Side(name, str(wins.get(entrant, "")), slot.played and slot.winner == entrant)
+
+    def box(slot: de.Slot) -> Pairing:
+        wins: dict[str, int] = {}
+        rnd = by_number.get(paired.get(slot.match.key, 0))
+        if rnd is not None:
+            for x in rnd.tables:
+                if {x.first, x.second} == {slot.first, slot.second}:
+                    wins = {x.first: x.wins[0], x.second: x.wins[1]}
+        bye = slot.known and (slot.first is None) != (slot.second is None)
+        return Pairing(side(slot.first, slot, wins, bye), side(slot.second, slot, wins, bye))
+
+    def columns(side_name: str) -> list[list[de.Slot]]:
+        out: dict[int, list[de.Slot]] = {}
+        for s in state.values():
+            if s.match.side == side_name:
+                out.setdefault(s.match.round, []).append(s)
+        return [out[r] for r in sorted(out)]
+
+    # Columns are headed by the tournament round they are played in (losers' round t: round t + 1); a
+    # reset that was not needed is left out.
+    finals = [c for c in columns("final") if c[0].match.key == "GF1" or c[0].first is not None]
+    winners = columns("winners") + finals
+    titles = [f"{tr(opts, 'Round')} {r}" for r in range(1, len(columns("winners")) + 1)]
+    titles += [tr(opts, "Grand final"), tr(opts, "Bracket reset")][: len(finals)]
+    out = [
+        (
+            tr(opts, "Winners' bracket"),
+            bracket_svg([[box(s) for s in c] for c in winners], titles, label=tr(opts, "Winners' bracket")),
+        )
+    ]
+    losers = columns("losers")
+    if losers:
+        feeds: list[list[list[int]]] = [[]]
+        for r in range(1, len(losers)):
+            halves = len(losers[r]) < len(losers[r - 1])
+            feeds.append([[2 * i, 2 * i + 1] if halves else [i] for i in range(len(losers[r]))])
+        svg = bracket_svg(
+            [[box(s) for s in c] for c in losers],
+            [f"{tr(opts, 'Round')} {r + 1}" for r in range(1, len(losers) + 1)],
+            feeds,
+            label=tr(opts, "Losers' bracket"),
+        )
+        out.append((tr(opts, "Losers' bracket"), svg))
+    return out
 
 
 def _round_view(bundle: TournamentBundle, rnd: RoundRecord, names: dict[str, str]) -> dict[str, Any]:
@@ -280,17 +436,21 @@ def _round_view(bundle: TournamentBundle, rnd: RoundRecord, names: dict[str, str
 
 
 def _bracket(bundle: TournamentBundle, names: dict[str, str], opts: PageOptions) -> Any:
-    """The knockout bracket: the rounds paired so far from their slots, empty boxes for the rest."""
+    """The knockout bracket (a groups' knockout's too): the rounds paired so far from their slots, empty
+    boxes for the rest."""
     paired = [r for r in bundle.rounds if r.slots]
     if not paired:
         return None
     size = len(paired[0].slots or [])
-    total = max(bundle.tournament.rounds_planned or 0, size.bit_length() - 1)
+    first = paired[0].number  # 1, or the first round after the groups
+    total = size.bit_length() - 1
+    if bundle.tournament.rules.format == "knockout":
+        total = max(bundle.tournament.rounds_planned or 0, total)
     columns: list[list[Pairing]] = []
-    for number in range(1, total + 1):
-        rnd = next((r for r in paired if r.number == number), None)
+    for k in range(1, total + 1):
+        rnd = next((r for r in paired if r.number == first + k - 1), None)
         if rnd is None or rnd.slots is None:
-            columns.append([Pairing(Side(""), Side(""))] * max(1, size >> number))
+            columns.append([Pairing(Side(""), Side(""))] * max(1, size >> k))
             continue
         results = {}
         for x in rnd.tables:
@@ -301,11 +461,11 @@ def _bracket(bundle: TournamentBundle, names: dict[str, str], opts: PageOptions)
         columns.append(pairings_of(rnd.slots, names, results))
     titles = [
         tr(opts, "Final")
-        if n == total
+        if k == total
         else tr(opts, "Semi-finals")
-        if n == total - 1
-        else f"{tr(opts, 'Round')} {n}"
-        for n in range(1, total + 1)
+        if k == total - 1
+        else f"{tr(opts, 'Round')} {first + k - 1}"
+        for k in range(1, total + 1)
     ]
     return bracket_svg(columns, titles)
 

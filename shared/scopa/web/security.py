@@ -25,16 +25,20 @@ PAGE_HEADERS: dict[str, str] = {
 }
 
 
-def page_headers(cache_control: str = "no-store", live_url: str | None = None) -> dict[str, str]:
+def page_headers(
+    cache_control: str = "no-store", live_url: str | None = None, move_url: str | None = None
+) -> dict[str, str]:
     """Headers for an HTML page (``no-store``: pages show live data and are cheap to render).
 
-    ``live_url`` is the push endpoint when it is on another host (``WEBSOCKET_URL``): the pages may
-    connect to it. The same-origin ``/live`` is covered by ``'self'`` (CSP Level 3 matches ``ws(s):``).
+    ``live_url`` is the push endpoint when it is on another host (``WEBSOCKET_URL``), ``move_url`` the
+    API function's URL that moves may be posted to (``links.moves``): the pages may connect to both. The
+    same-origin ``/live`` is covered by ``'self'`` (CSP Level 3 matches ``ws(s):``).
     """
     headers = {**PAGE_HEADERS, "Cache-Control": cache_control}
-    if live_url:
+    others = [_origin(url) for url in (live_url, move_url) if url]
+    if others:
         headers["Content-Security-Policy"] = CSP.replace(
-            "connect-src 'self'", f"connect-src 'self' {_origin(live_url)}"
+            "connect-src 'self'", " ".join(["connect-src 'self'", *others])
         )
     return headers
 

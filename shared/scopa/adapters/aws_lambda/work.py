@@ -19,11 +19,12 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from scopa.adapters.aws_sqs.batches import send_all, sqs_client
 from scopa.application.ports.pipeline_work import Remaining, WorkDone
 
-log = logging.getLogger(__name__)
+__all__ = ["QueueWork", "message", "sqs_client", "tournament_of"]
 
-BATCH = 10  # SendMessageBatch takes at most ten entries
+log = logging.getLogger(__name__)
 
 
 def message(tournament_id: str) -> str:
@@ -50,36 +51,14 @@ class QueueWork:
         self._queue_url = queue_url
 
     def dispatch(self, tournament_ids: Sequence[str], remaining: Remaining | None) -> WorkDone:
-        done = WorkDone()
         ids = list(dict.fromkeys(tournament_ids))
-        for start in range(0, len(ids), BATCH):
-            chunk = ids[start : start + BATCH]
-            entries = [{"Id": str(k), "MessageBody": message(tid)} for k, tid in enumerate(chunk)]
-            try:
-                answer = self._client.send_message_batch(QueueUrl=self._queue_url, Entries=entries)
-            except Exception as exc:  # the run reports it; its retry queues these again
-                code = _code(exc)
-                log.warning("tournaments not queued", extra={"error_code": code, "count": len(chunk)})
-                done.errors.update(dict.fromkeys(chunk, code))
-                continue
-            for failed in answer.get("Failed", []):
-                tid = chunk[int(failed["Id"])]
-                done.errors[tid] = str(failed.get("Code", "SendFailed"))
-            done.queued += len(answer.get("Successful", []))
+        sent, failed = send_all(self._client, self._queue_url, [message(tid) for tid in ids])
+        done = WorkDone(queued=sent)
+        for k, code in failed.items():
+            done.errors[ids[k]] = code
+        if failed:  # the run reports them; its retry queues these again
+            log.warning(
+                "tournaments not queued",
+                extra={"error_code": next(iter(failed.values())), "count": len(failed)},
+            )
         return done
-
-
-def _code(exc: Exception) -> str:
-    response = getattr(exc, "response", None)
-    if isinstance(response, dict):
-        return str(response.get("Error", {}).get("Code", type(exc).__name__))
-    return type(exc).__name__
-
-
-def sqs_client(region: str | None = None) -> Any:
-    """An SQS client with short timeouts: sending a batch takes milliseconds."""
-    import boto3
-    from botocore.config import Config
-
-    config = Config(connect_timeout=2, read_timeout=5, retries={"mode": "standard", "max_attempts": 3})
-    return boto3.client("sqs", region_name=region, config=config)

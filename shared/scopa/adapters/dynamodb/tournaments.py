@@ -86,6 +86,20 @@ class DynamoTournamentRepository:
         item = self._get(keys.club_pk(club_id), keys.CLUB_SK)
         return _club(item) if item else None
 
+    def update_club(self, club: Club) -> None:
+        """The club item's editable fields, if the item exists (the list's pointer holds only the id)."""
+        try:
+            self.client.update_item(
+                TableName=self.table,
+                Key=item_key(keys.club_pk(club.id), keys.CLUB_SK),
+                UpdateExpression="SET #n = :n, description = :d, #o = :o",
+                ConditionExpression="attribute_exists(pk)",
+                ExpressionAttributeNames={"#n": "name", "#o": "open"},
+                ExpressionAttributeValues=to_item({":n": club.name, ":d": club.description, ":o": club.open}),
+            )
+        except ClientError as exc:
+            raise_conflict(exc)
+
     def list_clubs(self, limit: int, cursor: str | None) -> tuple[list[Club], str | None]:
         items, nxt = self._query(keys.CLUBS, None, limit, cursor, forward=False)
         ids = [i["club_id"] for i in items]

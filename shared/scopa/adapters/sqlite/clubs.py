@@ -70,6 +70,15 @@ class SqliteClubRepository:
         row = self.db.one("SELECT * FROM clubs WHERE id = ?", (club_id,))
         return _club(row) if row else None
 
+    def update_club(self, club: Club) -> None:
+        with self.db.transaction() as tx:
+            updated = tx.execute(
+                "UPDATE clubs SET name = ?, description = ?, open = ? WHERE id = ?",
+                (club.name, club.description, int(club.open), club.id),
+            )
+            if updated.rowcount == 0:
+                raise WriteConflict("no such club")
+
     def list_clubs(self, limit: int, cursor: str | None) -> tuple[list[Club], str | None]:
         """Every club, newest first, ``limit`` a page."""
         where, values = "", []

@@ -8,6 +8,7 @@ themselves, and anyone may leave.
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 
 from scopa.application.auth import Caller
 from scopa.application.clock import Clock, iso
@@ -57,6 +58,35 @@ class ClubService:
         if club is None:
             raise NotFound(f"no club '{club_id}'", code="club_not_found")
         return club
+
+    def update(
+        self,
+        caller: Caller,
+        club_id: str,
+        name: str | None = None,
+        description: str | None = None,
+        open_club: bool | None = None,
+    ) -> Club:
+        """Rename a club, rewrite its description, open or close it (its organizers); unset fields stay."""
+        _identify(caller)
+        club = self.get(club_id)
+        if not self.can_manage(caller, club_id):
+            raise Forbidden("only the club's organizers edit the club", code="not_club_organizer")
+        if description is not None and len(description) > DESCRIPTION_MAX:
+            raise BadRequest(
+                f"a description has at most {DESCRIPTION_MAX} characters", code="invalid_description"
+            )
+        changed = replace(
+            club,
+            name=club.name if name is None else clean_name(name),
+            description=club.description if description is None else description.strip(),
+            open=club.open if open_club is None else open_club,
+        )
+        try:
+            self.repo.update_club(changed)
+        except WriteConflict:
+            raise NotFound(f"no club '{club_id}'", code="club_not_found") from None
+        return changed
 
     def list_clubs(self, limit: int, cursor: str | None) -> tuple[list[Club], str | None]:
         return self.repo.list_clubs(limit, cursor)

@@ -34,8 +34,8 @@ from scopa.application.services.matches import MatchService, ScheduledMatch, abs
 from scopa.domain.games import GAMES
 from scopa.domain.tournaments.planner import (
     PlanningError,
+    champion,
     check_manual,
-    knockout_champion,
     plan_round,
     rounds_planned,
     table_records,
@@ -47,7 +47,7 @@ from scopa.domain.tournaments.records import (
     TableRecord,
     TournamentRecord,
 )
-from scopa.domain.tournaments.settings import TournamentSettings
+from scopa.domain.tournaments.settings import ELIMINATION, TournamentSettings
 
 # Standard-library logging only (the function's handler routes it to its JSON log); every line about a
 # tournament carries its id as ``tournament_id``.
@@ -315,7 +315,7 @@ class Pipeline:
             if current is not None and current.status == "open":
                 return self._progress(bundle, current)
             if self._is_over(bundle):
-                return self._finish(t)
+                return self._finish(t, sum(1 for r in bundle.rounds if r.status == "closed"))
             return self._pair_next(bundle)
         except WriteConflict:
             return CONFLICT_STEP  # another run moved it on; the loop re-reads
@@ -326,13 +326,17 @@ class Pipeline:
         if t.rounds_planned is not None and closed >= t.rounds_planned:
             return True
         settings = t.rules
-        if settings.format == "knockout" and knockout_champion(bundle.rounds, bundle.entries) is not None:
+        if champion(settings, bundle.rounds, bundle.entries) is not None:
             return True
         active = [e for e in bundle.entries if e.status == "active"]
-        return settings.format in ("swiss", "knockout") and len(active) < 2
+        return settings.format in ("swiss", "knockout", "double_elimination") and len(active) < 2
 
-    def _finish(self, t: TournamentRecord) -> str:
+    def _finish(self, t: TournamentRecord, closed: int) -> str:
+        """Finish it; a double elimination's rounds (planned at their most) become the rounds played, and
+        so do a groups' knockout's (fewer when withdrawals left fewer qualifiers)."""
         expected = t.version
+        if t.rules.format in ("double_elimination", "groups_knockout"):
+            t.rounds_planned = closed  # as many as played: a reset not needed, a withdrawal
         t.status = "finished"
         t.finished_at = iso(self.clock.now())
         t.updated_at = t.finished_at
@@ -347,6 +351,8 @@ class Pipeline:
         settings = t.rules
         number = t.current_round + 1
         override = t.override if t.override and t.override.get("round") == number else None
+        if settings.format in ELIMINATION:
+            override = None  # set before the format became a bracket one: the bracket decides
         now = self.clock.now()
         pairing = None
         slots: list[str | None] | None = None
@@ -361,7 +367,7 @@ class Pipeline:
                 )
                 override = None
         if pairing is None:
-            planned = plan_round(settings, number, bundle.entries, bundle.rounds)
+            planned = plan_round(settings, number, bundle.entries, bundle.rounds, t.lot_seed)
             pairing, slots = planned.pairing, planned.slots
         rnd = RoundRecord(
             number=number,

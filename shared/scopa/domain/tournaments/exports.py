@@ -85,6 +85,8 @@ _FORMAT_NAMES = {
     "round_robin": "Round robin",
     "double_round_robin": "Double round robin",
     "knockout": "Knockout",
+    "double_elimination": "Double elimination",
+    "groups_knockout": "Groups and knockout",
 }
 
 

@@ -13,7 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from scopa.domain.game_names import GameName
 
-Format = Literal["swiss", "round_robin", "double_round_robin", "knockout"]
+Format = Literal[
+    "swiss", "round_robin", "double_round_robin", "knockout", "double_elimination", "groups_knockout"
+]
 EntryPolicy = Literal["open", "club", "invite"]
 TiebreakName = Literal[
     "buchholz",
@@ -40,7 +42,12 @@ DEFAULT_TIEBREAKS: dict[str, tuple[TiebreakName, ...]] = {
     "round_robin": ("direct_encounter", "sonneborn_berger", "wins", "game_point_difference", "lot"),
     "double_round_robin": ("direct_encounter", "sonneborn_berger", "wins", "game_point_difference", "lot"),
     "knockout": ("wins", "game_point_difference", "points_scored", "lot"),
+    "double_elimination": ("wins", "game_point_difference", "points_scored", "lot"),
+    # the group tables are ranked as round robins; the overall standings put the knockout's placings first
+    "groups_knockout": ("direct_encounter", "sonneborn_berger", "wins", "game_point_difference", "lot"),
 }
+#: Formats whose later rounds follow a bracket (no hand-made pairing of those rounds).
+ELIMINATION: tuple[Format, ...] = ("knockout", "double_elimination", "groups_knockout")
 
 
 class TournamentSettings(BaseModel):
@@ -59,7 +66,10 @@ class TournamentSettings(BaseModel):
         },
     )
 
-    format: Format = Field("swiss", description="swiss, round_robin, double_round_robin or knockout")
+    format: Format = Field(
+        "swiss",
+        description="swiss, round_robin, double_round_robin, knockout, double_elimination or groups_knockout",
+    )
     rounds: int | None = Field(
         None, ge=1, le=50, description="Swiss rounds (required for swiss; derived for the other formats)"
     )
@@ -105,14 +115,26 @@ class TournamentSettings(BaseModel):
         1.0,
         ge=0,
         le=1,
-        description="match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout, "
-        "0 in a round robin (the entrant who sits out); 1 or 0.5 to choose otherwise",
+        description="match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout "
+        "(single or double elimination), 0 in a round robin or groups (the entrant who sits out); 1 or "
+        "0.5 to choose otherwise",
     )
     tiebreaks: list[TiebreakName] | None = Field(
         None,
         max_length=8,
         description="tie-breaks in order (default per format); the lot always comes last",
         json_schema_extra={"uniqueItems": True},
+    )
+    bracket_reset: bool = Field(
+        True,
+        description="double elimination: when the losers' bracket winner takes the grand final, one more "
+        "match decides (both have lost once)",
+    )
+    group_size: int = Field(
+        4, ge=3, le=8, description="groups_knockout: the largest group (entrants dealt into groups by seed)"
+    )
+    advance_per_group: int = Field(
+        2, ge=1, le=7, description="groups_knockout: how many of each group go on to the knockout"
     )
     duplicate_deals: bool = Field(
         False, description="every table of a round plays the same deals (same seeds), so luck is shared"
@@ -130,7 +152,7 @@ class TournamentSettings(BaseModel):
         """A round robin's bye scores nothing unless the organizer says otherwise (FIDE and Challonge
         round robins give none); a Swiss or knockout bye scores a win."""
         if isinstance(data, dict) and data.get("bye_points") is None:
-            round_robin = data.get("format") in ("round_robin", "double_round_robin")
+            round_robin = data.get("format") in ("round_robin", "double_round_robin", "groups_knockout")
             data = {**data, "bye_points": 0.0 if round_robin else 1.0}
         return data
 
@@ -151,6 +173,15 @@ class TournamentSettings(BaseModel):
             raise ValueError("games_per_match must be odd (best of 1, 3, 5, ...)")
         if self.tiebreaks is not None and len(set(self.tiebreaks)) != len(self.tiebreaks):
             raise ValueError("a tie-break is listed twice")
+        if self.format != "double_elimination" and not self.bracket_reset:
+            raise ValueError("bracket_reset is a double_elimination setting")
+        if self.format == "groups_knockout" and self.advance_per_group >= self.group_size:
+            raise ValueError(
+                f"advance_per_group ({self.advance_per_group}) must be smaller than group_size "
+                f"({self.group_size}): some of each group are knocked out"
+            )
+        if self.format != "groups_knockout" and (self.group_size != 4 or self.advance_per_group != 2):
+            raise ValueError("group_size and advance_per_group are groups_knockout settings")
         if self.format != "swiss" and self.late_entry_rounds:
             raise ValueError(f"late entries are for Swiss tournaments; a {self.format} is fixed at the start")
         return self

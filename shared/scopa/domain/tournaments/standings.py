@@ -1,7 +1,9 @@
 """Standings with tie-breaks, and the crosstable: pure functions of the entrants and the history.
 
-Ordering: match points first, then each configured tie-break in turn, every tie-break splitting only the
-groups still tied on everything before it (successive refinement). Every tie-break ranks the higher value
+Ordering: in an elimination format, how far each entrant went first (its placing: the champion, the
+final's loser, then each stage of elimination, later first); then match points, then each configured
+tie-break in turn, every tie-break splitting only the groups still tied on everything before it
+(successive refinement). Every tie-break ranks the higher value
 first. ``lot`` comes wherever it is listed and is appended when it is missing, so every rank is unique.
 Withdrawn and excluded entrants stay in the standings with the points they have.
 
@@ -158,9 +160,14 @@ def lot_value(lot_seed: str, entrant_id: str) -> float:
 
 
 def compute_standings(
-    entrants: Sequence[Entrant], history: History, tiebreaks: Sequence[str], lot_seed: str
+    entrants: Sequence[Entrant],
+    history: History,
+    tiebreaks: Sequence[str],
+    lot_seed: str,
+    placing: Mapping[str, int] | None = None,
 ) -> list[StandingRow]:
-    """Every entrant ranked 1..n by points, then by the tie-breaks in order (see the module docstring)."""
+    """Every entrant ranked 1..n by placing (``placing``: how far each went, higher first; elimination
+    formats), then by points, then by the tie-breaks in order (see the module docstring)."""
     order = tiebreak_order(tiebreaks)
     people = list({e.id: e for e in entrants}.values())
     ids = [e.id for e in people]
@@ -168,7 +175,8 @@ def compute_standings(
     rounds = rounds_in(history)
 
     values: dict[str, dict[str, float]] = {eid: {} for eid in ids}
-    groups = _split(ids, {eid: tallies[eid].points for eid in ids})
+    groups = _split(ids, {eid: float(placing.get(eid, 0)) for eid in ids}) if placing else [ids]
+    groups = [sub for group in groups for sub in _split(group, {eid: tallies[eid].points for eid in ids})]
     for name in order:
         if name == "direct_encounter":
             current: dict[str, float] = {}

@@ -24,6 +24,8 @@ let live = null;
 let picked = null; // {card, take: Set} while the player taps cards
 let shownCount = null; // the deal whose count the player closed
 let sequence = 0;
+let movesUrl = null; // links.moves of the latest answer that had one: in AWS, the API function's URL for moves
+let movesUrlDown = false; // that URL could not be reached once: moves go to the API's path from then on
 
 const CATEGORY_NAMES = () => ({
   scope: t("Scope"), bonus: t("Bonus"), cards: t("Cards"), coins: t("Coins"), settebello: t("Settebello"),
@@ -424,6 +426,7 @@ function newMoves(before, after) {
 function show(match) {
   const before = current;
   if (before && match.version < before.version) return;
+  if (match.links && match.links.moves && !movesUrlDown) movesUrl = match.links.moves; // pushes carry none
   current = match;
   picked = null;
   const view = match.view || {};
@@ -485,9 +488,7 @@ async function play(move) {
   $("moves").querySelectorAll("button").forEach((b) => (b.disabled = true));
   say(t("Playing…"));
   try {
-    const answer = await api(
-      "POST",
-      `/matches/${encodeURIComponent(matchId)}/moves`,
+    const answer = await postMove(
       { card: move.card, take: move.take || [], version: current.version },
       { "Idempotency-Key": `${matchId}-v${current.version}` },
     );
@@ -506,6 +507,21 @@ async function play(move) {
   } finally {
     busy = false;
   }
+}
+
+async function postMove(body, headers) {
+  // To the match's move link when an answer gave one (a URL that serves moves only), else to the API's
+  // path; there too when the link cannot be reached (the same Idempotency-Key makes the retry safe).
+  if (movesUrl) {
+    try {
+      return await api("POST", movesUrl, body, headers);
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      movesUrl = null;
+      movesUrlDown = true;
+    }
+  }
+  return api("POST", `/matches/${encodeURIComponent(matchId)}/moves`, body, headers);
 }
 
 function focusMoves() {

@@ -66,6 +66,7 @@ from .match_answer_status import MatchAnswerStatus
 from .match_answer_tournament_type_0 import MatchAnswerTournamentType0
 from .match_answer_view import MatchAnswerView
 from .match_deals import MatchDeals
+from .match_links import MatchLinks
 from .match_list_item import MatchListItem
 from .match_list_item_result_type_0 import MatchListItemResultType0
 from .match_record import MatchRecord
@@ -128,6 +129,7 @@ from .tournament_settings_options import TournamentSettingsOptions
 from .tournament_settings_tiebreaks_type_0_item import TournamentSettingsTiebreaksType0Item
 from .tournament_status import TournamentStatus
 from .tournaments import Tournaments
+from .update_club import UpdateClub
 from .validation_error import ValidationError
 from .webhook_answer import WebhookAnswer
 from .webhooks import Webhooks
@@ -200,6 +202,7 @@ __all__ = (
     "MatchAnswerTournamentType0",
     "MatchAnswerView",
     "MatchDeals",
+    "MatchLinks",
     "MatchListItem",
     "MatchListItemResultType0",
     "MatchRecord",
@@ -262,6 +265,7 @@ __all__ = (
     "TournamentSettingsOptions",
     "TournamentSettingsTiebreaksType0Item",
     "TournamentStatus",
+    "UpdateClub",
     "ValidationError",
     "WebhookAnswer",
     "Webhooks",

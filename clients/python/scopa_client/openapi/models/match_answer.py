@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..models.match_answer_rules import MatchAnswerRules
     from ..models.match_answer_tournament_type_0 import MatchAnswerTournamentType0
     from ..models.match_answer_view import MatchAnswerView
+    from ..models.match_links import MatchLinks
     from ..models.match_result import MatchResult
     from ..models.move_clock import MoveClock
     from ..models.seat import Seat
@@ -53,6 +54,7 @@ class MatchAnswer:
             the player to move (active); [] otherwise
         awaiting_action (MatchAnswerAwaitingActionType0 | None | Unset):
         expires_at (None | str | Unset):
+        links (MatchLinks | Unset): Where to reach the match besides the API's own paths.
         options (MatchAnswerOptions | Unset): only the rules that differ from the game's defaults (the compact form
             records use)
         rated (bool | Unset):  Default: True.
@@ -80,6 +82,7 @@ class MatchAnswer:
     awaiting: list[str] | Unset = UNSET
     awaiting_action: MatchAnswerAwaitingActionType0 | None | Unset = UNSET
     expires_at: None | str | Unset = UNSET
+    links: MatchLinks | Unset = UNSET
     options: MatchAnswerOptions | Unset = UNSET
     rated: bool | Unset = True
     seeded: bool | Unset = False
@@ -156,6 +159,10 @@ class MatchAnswer:
         else:
             expires_at = self.expires_at
 
+        links: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.links, Unset):
+            links = self.links.to_dict()
+
         options: dict[str, Any] | Unset = UNSET
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
@@ -195,6 +202,8 @@ class MatchAnswer:
             field_dict["awaiting_action"] = awaiting_action
         if expires_at is not UNSET:
             field_dict["expires_at"] = expires_at
+        if links is not UNSET:
+            field_dict["links"] = links
         if options is not UNSET:
             field_dict["options"] = options
         if rated is not UNSET:
@@ -212,6 +221,7 @@ class MatchAnswer:
         from ..models.match_answer_rules import MatchAnswerRules  # noqa: PLC0415
         from ..models.match_answer_tournament_type_0 import MatchAnswerTournamentType0  # noqa: PLC0415
         from ..models.match_answer_view import MatchAnswerView  # noqa: PLC0415
+        from ..models.match_links import MatchLinks  # noqa: PLC0415
         from ..models.match_result import MatchResult  # noqa: PLC0415
         from ..models.move_clock import MoveClock  # noqa: PLC0415
         from ..models.seat import Seat  # noqa: PLC0415
@@ -330,6 +340,13 @@ class MatchAnswer:
 
         expires_at = _parse_expires_at(d.pop("expires_at", UNSET))
 
+        _links = d.pop("links", UNSET)
+        links: MatchLinks | Unset
+        if isinstance(_links, Unset):
+            links = UNSET
+        else:
+            links = MatchLinks.from_dict(_links)
+
         _options = d.pop("options", UNSET)
         options: MatchAnswerOptions | Unset
         if isinstance(_options, Unset):
@@ -364,6 +381,7 @@ class MatchAnswer:
             awaiting=awaiting,
             awaiting_action=awaiting_action,
             expires_at=expires_at,
+            links=links,
             options=options,
             rated=rated,
             seeded=seeded,

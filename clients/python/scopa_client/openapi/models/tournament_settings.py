@@ -30,17 +30,23 @@ class TournamentSettings:
     """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round.
 
     Attributes:
-        bye_points (float | Unset): match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout, 0 in
-            a round robin (the entrant who sits out); 1 or 0.5 to choose otherwise Default: 1.0.
+        advance_per_group (int | Unset): groups_knockout: how many of each group go on to the knockout Default: 2.
+        bracket_reset (bool | Unset): double elimination: when the losers' bracket winner takes the grand final, one
+            more match decides (both have lost once) Default: True.
+        bye_points (float | Unset): match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout
+            (single or double elimination), 0 in a round robin or groups (the entrant who sits out); 1 or 0.5 to choose
+            otherwise Default: 1.0.
         duplicate_deals (bool | Unset): every table of a round plays the same deals (same seeds), so luck is shared
             Default: False.
         entry_policy (TournamentSettingsEntryPolicy | Unset): open: anyone enters; club: the club's members; invite: the
             organizer enters people Default: 'open'.
         forbidden_pairs (list[list[str]] | Unset): player ids never to be paired (Swiss)
         forbidden_rounds (int | None | Unset): forbidden pairs apply for this many rounds (null: all rounds) Default: 1.
-        format_ (TournamentSettingsFormat | Unset): swiss, round_robin, double_round_robin or knockout Default: 'swiss'.
+        format_ (TournamentSettingsFormat | Unset): swiss, round_robin, double_round_robin, knockout, double_elimination
+            or groups_knockout Default: 'swiss'.
         game (TournamentSettingsGame | Unset): the card game of every match: scopa or briscola Default: 'scopa'.
         games_per_match (int | Unset): best of N games (odd): 1 is a single game to the target Default: 1.
+        group_size (int | Unset): groups_knockout: the largest group (entrants dealt into groups by seed) Default: 4.
         late_entry_points (float | Unset): match points for each round missed Default: 0.0.
         late_entry_rounds (int | Unset): late entries are taken until this many rounds have started Default: 0.
         max_entrants (int | Unset): the player cap Default: 256.
@@ -57,6 +63,8 @@ class TournamentSettings:
             the lot always comes last
     """
 
+    advance_per_group: int | Unset = 2
+    bracket_reset: bool | Unset = True
     bye_points: float | Unset = 1.0
     duplicate_deals: bool | Unset = False
     entry_policy: TournamentSettingsEntryPolicy | Unset = "open"
@@ -65,6 +73,7 @@ class TournamentSettings:
     format_: TournamentSettingsFormat | Unset = "swiss"
     game: TournamentSettingsGame | Unset = "scopa"
     games_per_match: int | Unset = 1
+    group_size: int | Unset = 4
     late_entry_points: float | Unset = 0.0
     late_entry_rounds: int | Unset = 0
     max_entrants: int | Unset = 256
@@ -78,6 +87,10 @@ class TournamentSettings:
     tiebreaks: list[TournamentSettingsTiebreaksType0Item] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        advance_per_group = self.advance_per_group
+
+        bracket_reset = self.bracket_reset
+
         bye_points = self.bye_points
 
         duplicate_deals = self.duplicate_deals
@@ -113,6 +126,8 @@ class TournamentSettings:
             game = self.game
 
         games_per_match = self.games_per_match
+
+        group_size = self.group_size
 
         late_entry_points = self.late_entry_points
 
@@ -169,6 +184,10 @@ class TournamentSettings:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if advance_per_group is not UNSET:
+            field_dict["advance_per_group"] = advance_per_group
+        if bracket_reset is not UNSET:
+            field_dict["bracket_reset"] = bracket_reset
         if bye_points is not UNSET:
             field_dict["bye_points"] = bye_points
         if duplicate_deals is not UNSET:
@@ -185,6 +204,8 @@ class TournamentSettings:
             field_dict["game"] = game
         if games_per_match is not UNSET:
             field_dict["games_per_match"] = games_per_match
+        if group_size is not UNSET:
+            field_dict["group_size"] = group_size
         if late_entry_points is not UNSET:
             field_dict["late_entry_points"] = late_entry_points
         if late_entry_rounds is not UNSET:
@@ -215,6 +236,10 @@ class TournamentSettings:
         from ..models.tournament_settings_options import TournamentSettingsOptions  # noqa: PLC0415
 
         d = dict(src_dict)
+        advance_per_group = d.pop("advance_per_group", UNSET)
+
+        bracket_reset = d.pop("bracket_reset", UNSET)
+
         bye_points = d.pop("bye_points", UNSET)
 
         duplicate_deals = d.pop("duplicate_deals", UNSET)
@@ -270,6 +295,8 @@ class TournamentSettings:
             game = check_tournament_settings_game(_game)
 
         games_per_match = d.pop("games_per_match", UNSET)
+
+        group_size = d.pop("group_size", UNSET)
 
         late_entry_points = d.pop("late_entry_points", UNSET)
 
@@ -357,6 +384,8 @@ class TournamentSettings:
         tiebreaks = _parse_tiebreaks(d.pop("tiebreaks", UNSET))
 
         tournament_settings = cls(
+            advance_per_group=advance_per_group,
+            bracket_reset=bracket_reset,
             bye_points=bye_points,
             duplicate_deals=duplicate_deals,
             entry_policy=entry_policy,
@@ -365,6 +394,7 @@ class TournamentSettings:
             format_=format_,
             game=game,
             games_per_match=games_per_match,
+            group_size=group_size,
             late_entry_points=late_entry_points,
             late_entry_rounds=late_entry_rounds,
             max_entrants=max_entrants,

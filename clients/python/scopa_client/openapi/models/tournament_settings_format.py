@@ -1,9 +1,13 @@
 from typing import Literal
 
-TournamentSettingsFormat = Literal["double_round_robin", "knockout", "round_robin", "swiss"]
+TournamentSettingsFormat = Literal[
+    "double_elimination", "double_round_robin", "groups_knockout", "knockout", "round_robin", "swiss"
+]
 
 TOURNAMENT_SETTINGS_FORMAT_VALUES: set[TournamentSettingsFormat] = {
+    "double_elimination",
     "double_round_robin",
+    "groups_knockout",
     "knockout",
     "round_robin",
     "swiss",

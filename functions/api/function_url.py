@@ -1,0 +1,51 @@
+"""Requests that come through the API function's URL rather than the HTTP API: moves only.
+
+The function URL (``move_url`` in infra/config.py) is a lighter front door for the hottest route: no API
+Gateway fee and no access log line per move (docs/deploying.md, "What it costs"). It has no stage
+throttling, so it must not open the rest of the API: here it serves ``POST /matches/{id}/moves`` and the
+CORS preflight of that path, and answers every other path 404 ``route_not_found`` before any route runs.
+Moves through it keep the per-caller rate limit (:mod:`api.ratelimit`) and the bearer token check.
+
+A function URL event has the HTTP API's payload 2.0 shape; what tells it apart is its domain,
+``<url-id>.lambda-url.<region>.on.aws`` (``requestContext.domainName``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+FUNCTION_URL_DOMAIN = ".lambda-url."
+MOVE_PATH = re.compile(r"^/matches/[^/]+/moves$")
+
+
+def through_function_url(event: dict[str, Any]) -> bool:
+    context = event.get("requestContext")
+    domain = context.get("domainName") if isinstance(context, dict) else None
+    return isinstance(domain, str) and FUNCTION_URL_DOMAIN in domain.lower()
+
+
+def serves(event: dict[str, Any]) -> bool:
+    """Whether this front door serves ``event``: every request through the HTTP API; through the
+    function URL, only a move's path (its POST, its preflight; other methods get the route's 405)."""
+    if not through_function_url(event):
+        return True
+    path = event.get("rawPath")
+    return isinstance(path, str) and MOVE_PATH.match(path) is not None
+
+
+def refusal(allow_origin: str) -> dict[str, Any]:
+    """The 404 for a path the function URL does not serve, in the API's error shape (readable from a
+    page on another origin, as every answer of the API is)."""
+    body = {
+        "code": "route_not_found",
+        "message": "no such route here: this URL serves POST /matches/{match_id}/moves only",
+        "details": {},
+    }
+    return {
+        "statusCode": 404,
+        "headers": {"Content-Type": "application/json", "Access-Control-Allow-Origin": allow_origin},
+        "body": json.dumps(body),
+        "isBase64Encoded": False,
+    }

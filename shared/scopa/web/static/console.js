@@ -1,0 +1,267 @@
+// The tournament page's console. For a signed-in player: Enter / Withdraw and a link to their next game.
+// For the tournament's organizers: open, start, pause, resume, advance; enter, withdraw and exclude
+// entrants; pair the next round by hand and set forbidden pairs; correct a result with a reason; the
+// audit trail. Every action is a call of the JSON API with the player's token (the server decides who may
+// do what); after an organizer action the page is read again. The standings follow the tournament's
+// push topic (a periodic read when the socket is down).
+import { Live } from "./live.js";
+import { api, clubMembers, getToken, me } from "./session.js";
+import { t, when } from "./strings.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("console");
+const id = root.dataset.tournament;
+const base = `/tournaments/${encodeURIComponent(id)}`;
+const FLASH = "scopa.console.flash";
+const POLL_SECONDS = 15;
+let profile = null;
+let tournament = null;
+
+function say(text) {
+  $("console-status").textContent = text;
+}
+
+function playerOf(text) {
+  // A player id from an id or a profile link (".../web/players/p_...").
+  const value = text.trim();
+  const found = value.match(/\/web\/players\/([^/?#\s]+)/);
+  return found ? decodeURIComponent(found[1]) : value;
+}
+
+async function act(promise, done) {
+  // Run an organizer action; on success read the page again with the outcome shown after the reload.
+  try {
+    await promise;
+    sessionStorage.setItem(FLASH, done);
+    location.reload();
+  } catch (err) {
+    say(t("Could not do that: {reason}", { reason: err.message }));
+  }
+}
+
+// ------------------------------------------------------------------ the player's panel
+
+async function showPlayer() {
+  const panel = $("player-panel");
+  const entries = (await api("GET", `${base}/entries`)).entries;
+  const mine = entries.find((e) => e.players.includes(profile.id));
+  const active = mine && mine.status === "active";
+  const open = tournament.status === "registration";
+  $("enter").hidden = !(open && !active);
+  $("withdraw-me").hidden = !(active && ["registration", "running"].includes(tournament.status));
+  $("you-state").textContent = active
+    ? t("You are entered as {name}.", { name: mine.name })
+    : open
+      ? t("You are not entered yet.")
+      : t("You are not playing in this tournament.");
+  panel.hidden = $("enter").hidden && !active;
+  await showNextGame(active ? mine : null);
+}
+
+async function showNextGame(entry) {
+  const link = $("next-game");
+  link.hidden = true;
+  if (!entry || tournament.status !== "running" || !tournament.current_round) return;
+  const rnd = await api("GET", `${base}/rounds/${tournament.current_round}`);
+  const table = rnd.tables.find((x) => [x.first.id, x.second.id].includes(entry.id));
+  if (table && table.result === null && table.games.length) {
+    link.href = `/web/play/${encodeURIComponent(table.games[table.games.length - 1])}`;
+    link.hidden = false;
+  } else if (rnd.byes.some((b) => b.id === entry.id)) {
+    $("you-state").textContent = t("You have a bye this round.");
+  }
+}
+
+$("enter").addEventListener("click", async () => {
+  try {
+    await api("POST", `${base}/entries`, {});
+    say(t("You are in."));
+    await showPlayer();
+  } catch (err) {
+    say(t("Could not enter: {reason}", { reason: err.message }));
+  }
+});
+
+$("withdraw-me").addEventListener("click", async () => {
+  try {
+    await api("DELETE", `${base}/entries`);
+    say(t("You withdrew."));
+    await showPlayer();
+  } catch (err) {
+    say(t("Could not withdraw: {reason}", { reason: err.message }));
+  }
+});
+
+// ------------------------------------------------------------------ the organizer's panel
+
+async function canManage() {
+  if (!profile) return false;
+  if (tournament.club_id) {
+    const members = await clubMembers(tournament.club_id);
+    return members.some((m) => m.player_id === profile.id && m.role === "organizer");
+  }
+  return tournament.created_by === profile.id && ["organizer", "admin"].includes(profile.role);
+}
+
+const ACTIONS = {
+  open: [() => api("POST", `${base}/open`), t("Registration is open.")],
+  start: [() => api("POST", `${base}/start`), t("The tournament has started.")],
+  pause: [() => api("POST", `${base}/pause`), t("Paused.")],
+  resume: [() => api("POST", `${base}/resume`), t("Resumed.")],
+  advance: [() => api("POST", `${base}/advance`), t("Advanced.")],
+};
+
+function wireOrganizer() {
+  document.querySelectorAll("#actions button[data-action]").forEach((button) => {
+    const [call, done] = ACTIONS[button.dataset.action];
+    button.addEventListener("click", () => act(call(), done));
+  });
+  const enterForm = $("enter-form");
+  if (enterForm)
+    enterForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const player = playerOf(enterForm.elements.player.value);
+      act(api("POST", `${base}/entries`, { players: [player] }), t("Entered."));
+    });
+  const entryForm = $("entry-form");
+  if (entryForm)
+    entryForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const entrant = encodeURIComponent(entryForm.elements.entrant.value);
+      const reason = entryForm.elements.reason.value.trim();
+      if (event.submitter && event.submitter.dataset.do === "exclude") {
+        if (!reason) {
+          say(t("Say why the entrant is excluded."));
+          return;
+        }
+        act(api("POST", `${base}/entries/${entrant}/exclude`, { reason }), t("Excluded."));
+      } else act(api("DELETE", `${base}/entries/${entrant}`), t("Withdrawn."));
+    });
+  const pairing = $("pairing-form");
+  if (pairing)
+    pairing.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const seats = [...pairing.querySelectorAll("select[name=seat]")].map((s) => s.value);
+      const tables = [];
+      for (let i = 0; i + 1 < seats.length; i += 2) tables.push([seats[i], seats[i + 1]]);
+      const bye = pairing.elements.bye;
+      const body = { tables, byes: bye ? [bye.value] : [] };
+      const number = pairing.dataset.round;
+      act(api("PUT", `${base}/rounds/${number}/pairings`, body), t("Round {n} will be paired as you set it.", { n: number }));
+    });
+  const forbidden = $("forbidden-form");
+  if (forbidden)
+    forbidden.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const pairs = forbidden.elements.pairs.value
+        .split("\n")
+        .map((line) => line.split(/[\s,;]+/).filter(Boolean).map(playerOf))
+        .filter((pair) => pair.length);
+      if (pairs.some((pair) => pair.length !== 2)) {
+        say(t("Each line needs two player ids."));
+        return;
+      }
+      const settings = { ...tournament.settings, forbidden_pairs: pairs };
+      act(api("PUT", `${base}/settings`, settings), t("Forbidden pairs saved."));
+    });
+  const correct = $("correct-form");
+  if (correct)
+    correct.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const [number, table] = correct.elements.table.value.split(":");
+      const result = correct.elements.result.value.split(",").map(Number);
+      const reason = correct.elements.reason.value.trim();
+      const path = `${base}/rounds/${number}/tables/${table}/result`;
+      act(api("POST", path, { result, reason }), t("Result corrected."));
+    });
+  $("audit-tool").addEventListener("toggle", showAudit, { once: true });
+}
+
+async function showAudit() {
+  const list = $("audit");
+  const trail = (await api("GET", `${base}/audit?limit=50`)).audit;
+  list.replaceChildren(
+    ...trail.map((a) => {
+      const li = document.createElement("li");
+      const detail = a.details && a.details.reason ? `: ${a.details.reason}` : "";
+      li.textContent = `${when(a.at)} · ${a.action.replaceAll("_", " ")}${detail}`;
+      return li;
+    }),
+  );
+  if (!trail.length) list.textContent = t("Nothing yet.");
+}
+
+// ------------------------------------------------------------------ live standings
+
+async function refreshStandings() {
+  const answer = await api("GET", `${base}/standings`);
+  const body = document.querySelector("#standings tbody");
+  if (!body) return;
+  const rows = new Map([...body.rows].map((row) => [row.dataset.entrant, row]));
+  for (const line of answer.standings) {
+    const row = rows.get(line.entrant);
+    if (!row) return location.reload(); // a new entrant: the page's tables change shape
+    row.querySelector(".rank").textContent = line.rank;
+    row.querySelector(".points").textContent = String(line.points);
+    row.cells[3].textContent = line.played;
+    row.cells[4].textContent = `${line.wins}-${line.draws}-${line.losses}`;
+    row.querySelectorAll("td.tb").forEach((cell) => {
+      const value = line.tiebreaks[cell.dataset.tiebreak] ?? 0;
+      cell.textContent = cell.dataset.tiebreak === "lot" ? value.toFixed(4) : String(Number(value.toPrecision(6)));
+    });
+    body.append(row); // in the new order
+  }
+}
+
+function follow() {
+  const live = new Live();
+  let version = Number(root.dataset.version);
+  live.follow(
+    `tournament:${id}`,
+    async (data, v) => {
+      if (v <= version) return;
+      version = v;
+      const statusChanged = data.status !== tournament.status || data.current_round !== tournament.current_round;
+      tournament = data;
+      if (statusChanged && !organizing) return location.reload();
+      await refreshStandings();
+      if (profile) await showPlayer();
+    },
+    async () => {
+      // The socket is down: read the tournament every 15 s (its version orders the answers).
+      await new Promise((r) => setTimeout(r, POLL_SECONDS * 1000));
+      const data = await api("GET", base);
+      return { version: data.version, data };
+    },
+    version,
+  );
+}
+
+let organizing = false;
+
+async function start() {
+  const flash = sessionStorage.getItem(FLASH);
+  if (flash) {
+    sessionStorage.removeItem(FLASH);
+    say(flash);
+  }
+  tournament = await api("GET", base);
+  if (getToken()) {
+    try {
+      profile = await me();
+    } catch {
+      profile = null;
+    }
+  }
+  if (profile) {
+    await showPlayer();
+    if (await canManage()) {
+      organizing = true;
+      $("organizer-panel").hidden = false;
+      wireOrganizer();
+    }
+  }
+  follow();
+}
+
+start().catch((err) => say(t("Could not load the console: {reason}", { reason: err.message })));

@@ -1,0 +1,85 @@
+// The tournament wizard: the form's choices as the settings model (docs/tournaments.md), posted to
+// POST /tournaments with the organizer's token; the new tournament's page follows.
+import { api, getToken, me } from "./session.js";
+import { t } from "./strings.js";
+
+const $ = (id) => document.getElementById(id);
+const form = $("wizard");
+
+function say(text) {
+  $("wizard-status").textContent = text;
+}
+
+function showRounds() {
+  // Only a Swiss names its rounds; the other formats derive them from the entrants. A double
+  // elimination chooses its bracket reset, groups their size and how many of each go through.
+  const format = form.elements.format.value;
+  const swiss = format === "swiss";
+  $("rounds-field").hidden = !swiss;
+  form.elements.rounds.required = swiss;
+  $("reset-field").hidden = format !== "double_elimination";
+  for (const id of ["group-size-field", "advance-field"]) $(id).hidden = format !== "groups_knockout";
+}
+
+export function settingsOf(data) {
+  const settings = {
+    format: data.get("format"),
+    preset: data.get("preset"),
+    games_per_match: Number(data.get("games_per_match")),
+    seconds_per_move: Number(data.get("seconds_per_move")),
+    entry_policy: data.get("entry_policy"),
+    max_entrants: Number(data.get("max_entrants")),
+  };
+  if (settings.format === "swiss") settings.rounds = Number(data.get("rounds"));
+  if (settings.format === "double_elimination") settings.bracket_reset = data.get("bracket_reset") === "on";
+  if (settings.format === "groups_knockout") {
+    settings.group_size = Number(data.get("group_size"));
+    settings.advance_per_group = Number(data.get("advance_per_group"));
+  }
+  if (data.get("target")) settings.target = Number(data.get("target"));
+  if (data.get("round_seconds")) settings.round_seconds = Number(data.get("round_seconds"));
+  const tiebreaks = data.getAll("tiebreak").filter(Boolean);
+  if (tiebreaks.length) settings.tiebreaks = [...new Set(tiebreaks)];
+  if (data.get("starts_at")) settings.starts_at = new Date(data.get("starts_at")).toISOString();
+  return settings;
+}
+
+form.elements.format.addEventListener("change", showRounds);
+showRounds();
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const data = new FormData(form);
+  const body = {
+    name: data.get("name").trim(),
+    settings: settingsOf(data),
+    open_registration: data.get("open_registration") === "on",
+  };
+  if (data.get("club_id")) body.club_id = data.get("club_id");
+  $("create").disabled = true;
+  try {
+    const created = await api("POST", "/tournaments", body);
+    location.assign(`/web/tournaments/${encodeURIComponent(created.id)}`);
+  } catch (err) {
+    $("create").disabled = false;
+    say(t("Could not create the tournament: {reason}", { reason: err.message }));
+  }
+});
+
+async function start() {
+  let profile = null;
+  if (getToken()) {
+    try {
+      profile = await me();
+    } catch {
+      profile = null;
+    }
+  }
+  if (!profile) {
+    // Organizers create open events, a club's organizers the club's (the server checks which).
+    $("wizard-sign-in").hidden = false;
+    $("create").disabled = true;
+  }
+}
+
+start();

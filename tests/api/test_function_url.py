@@ -1,0 +1,163 @@
+"""Moves through the API function's URL: the move and its preflight are served, every other path is 404,
+the per-caller limit and the token still apply, and match answers say where to post moves (links.moves)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import boto3
+import pytest
+from moto import mock_aws
+
+from api import context
+from api import settings as settings_module
+from tests.api.conftest import Answer, Api
+from tests.api.support import assert_error, new_match
+
+URL = "https://x7k2q9w4e5r6t7y8u9i0o1p2a3s4d5f6.lambda-url.eu-south-1.on.aws/"
+PARAMETER = "/scopa/test/move-url"
+
+
+@pytest.fixture
+def env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
+    """Change the API's settings inside a test (the services and their store stay)."""
+    yield monkeypatch
+    monkeypatch.undo()
+    settings_module.reload()
+    context.ssm_provider.cache_clear()
+
+
+def _reload() -> None:
+    settings_module.reload()
+    context.ssm_provider.cache_clear()
+
+
+def _move(api: Api, match: dict[str, Any], token: str | None) -> Answer:
+    """The first legal move, through the function URL."""
+    legal = match["view"]["legal_moves"][0]
+    body = {"card": legal["card"], "take": legal["take"], "version": match["version"]}
+    return api.call("POST", f"/matches/{match['id']}/moves", body, token=token, via_url=True)
+
+
+def test_a_move_through_the_function_url_is_played_with_the_bots_answer(api: Api) -> None:
+    me, token = api.register()
+    match = new_match(api, token, [me, "bot-greedy"])
+    answer = _move(api, match, token)
+    assert answer.status == 200, answer.body
+    played = answer.body
+    assert played["version"] > match["version"]
+    assert played["turn"] == played["your_seat"]  # the bot answered in the same request
+    assert answer.headers["Cache-Control"] == "no-store"
+    # and the same match reads back through the HTTP API
+    assert api.call("GET", f"/matches/{match['id']}", token=token).body["version"] == played["version"]
+
+
+def test_the_function_url_checks_the_token_as_the_api_does(api: Api) -> None:
+    me, token = api.register()
+    match = new_match(api, token, [me, "bot-greedy"])
+    assert_error(_move(api, match, None), 401, "unauthorized")
+    assert_error(_move(api, match, token + "x"), 401, "unauthorized")
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", "/health"),
+        ("POST", "/players"),
+        ("GET", "/matches/m_0123456789abcdef"),
+        ("POST", "/matches/m_0123456789abcdef/resign"),
+        ("POST", "/matches"),
+        ("GET", "/openapi.json"),
+        ("GET", "/docs"),
+        ("GET", "/"),
+        ("OPTIONS", "/players"),
+        ("POST", "/matches/m_0123456789abcdef/moves/extra"),
+        ("POST", "/matches//moves"),
+        ("POST", "/admin/ratings/recompute"),
+    ],
+)
+def test_every_other_path_through_the_function_url_is_not_found(api: Api, method: str, path: str) -> None:
+    answer = api.call(method, path, {} if method == "POST" else None, via_url=True)
+    assert_error(answer, 404, "route_not_found")
+    assert answer.headers["Access-Control-Allow-Origin"] == "*"  # a page can read why
+    assert api.call("GET", "/health").status == 200  # the HTTP API still serves them
+
+
+def test_the_function_url_answers_the_moves_cors_preflight(api: Api) -> None:
+    answer = api.call(
+        "OPTIONS",
+        "/matches/m_0123456789abcdef/moves",
+        headers={
+            "origin": "https://cards.example",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "authorization, content-type, idempotency-key",
+        },
+        via_url=True,
+    )
+    headers = {k.lower(): v for k, v in answer.headers.items()}
+    assert answer.status == 204
+    assert headers["access-control-allow-origin"] == "*"
+    assert "POST" in headers["access-control-allow-methods"].split(",")
+    allowed = {h.strip() for h in headers["access-control-allow-headers"].split(",")}
+    assert {"authorization", "content-type", "idempotency-key"} <= allowed
+
+
+def test_moves_through_the_function_url_keep_the_per_caller_rate_limit(
+    api: Api, env: pytest.MonkeyPatch
+) -> None:
+    me, token = api.register()
+    match = new_match(api, token, [me, "bot-greedy"])
+    env.setenv("RATE_LIMIT_PER_SECOND", "0.001")
+    env.setenv("RATE_LIMIT_BURST", "2")
+    _reload()
+    for _ in range(2):
+        answer = _move(api, match, token)
+        assert answer.status == 200, answer.body
+        match = answer.body
+    refused = _move(api, match, token)
+    assert_error(refused, 429, "rate_limited")
+
+
+def test_without_a_move_url_the_answer_links_no_url(api: Api) -> None:
+    me, token = api.register()
+    match = new_match(api, token, [me, "bot-greedy"])
+    assert match["links"] == {"moves": None}
+
+
+def test_the_match_answers_link_the_move_url_read_from_ssm_and_moves_work_there(
+    api: Api, env: pytest.MonkeyPatch
+) -> None:
+    with mock_aws():
+        boto3.client("ssm").put_parameter(Name=PARAMETER, Value=URL, Type="String")
+        env.setenv("MOVE_URL_PARAMETER", PARAMETER)
+        _reload()
+        me, token = api.register()
+        match = new_match(api, token, [me, "bot-greedy"])
+        link = f"{URL.rstrip('/')}/matches/{match['id']}/moves"
+        assert match["links"]["moves"] == link
+        assert api.call("GET", f"/matches/{match['id']}", token=token).body["links"]["moves"] == link
+        # what a client does: post the move to the link's path on the function URL
+        legal = match["view"]["legal_moves"][0]
+        body = {"card": legal["card"], "take": legal["take"], "version": match["version"]}
+        moved = api.call("POST", urlsplit(link).path, body, token=token, via_url=True)
+        assert moved.status == 200, moved.body
+        assert moved.body["links"]["moves"] == link
+        # read once, then cached: a changed parameter is not read again within MOVE_URL_MAX_AGE
+        boto3.client("ssm").put_parameter(Name=PARAMETER, Value=URL + "x", Type="String", Overwrite=True)
+        assert api.call("GET", f"/matches/{match['id']}", token=token).body["links"]["moves"] == link
+
+
+@pytest.mark.parametrize("value", [None, "not a url", "http://plain.example"])
+def test_a_missing_or_wrong_move_url_parameter_links_no_url(
+    api: Api, env: pytest.MonkeyPatch, value: str | None
+) -> None:
+    with mock_aws():
+        if value is not None:
+            boto3.client("ssm").put_parameter(Name=PARAMETER, Value=value, Type="String")
+        env.setenv("MOVE_URL_PARAMETER", PARAMETER)
+        _reload()
+        me, token = api.register()
+        match = new_match(api, token, [me, "bot-greedy"])
+        assert match["links"] == {"moves": None}  # clients post to the API's path: the move still works
