@@ -64,6 +64,7 @@ class World:
     running: str  # Olga's Swiss under way: Ada, Bea, bot-greedy-1 and -2, round 1 open
     paused: str  # the club's Swiss between Ada and Bea, round 1 open, paused
     done: str  # a two-round Swiss of four greedy bots, played to the end
+    arena: str = ""  # Olga's hour-long arena in registration: Ada and Bea entered
     mover: str = ""  # whose turn it is in ``active``
     move: dict[str, Any] = field(default_factory=dict)  # a legal move of theirs
     seek: str = ""  # Bea's open seek in the lobby
@@ -143,6 +144,7 @@ def bootstrap(services: Any) -> World:
     t.enter(olga, running, [BOT1], 1600)
     t.enter(olga, running, [BOT2], 1550)
     t.start(olga, running)
+    t.request_bye(bea, running, 3)  # Bea sits the last round out (the sample takes it back)
     paused = tournament("paused", "Sfida del giovedì", 1, club_id=CLUB)
     for entrant in pair:
         t.enter(olga, paused, [entrant])
@@ -153,6 +155,11 @@ def bootstrap(services: Any) -> World:
         t.enter(olga, done, [bot], 1600 - 50 * i)
     t.start(olga, done)  # the bots play their matches as they are created: the start plays it out
     assert t.get(done).status == "finished", f"the sample bot tournament is {t.get(done).status}"
+
+    arena_settings = TournamentSettings(format="arena", arena_minutes=60)
+    arena = str(t.create(olga, "Arena del venerdì", arena_settings, idempotency_key="sample-arena").id)
+    for caller in (ada, bea):
+        t.enter(caller, arena)
 
     seek = services.lobby.create_seek(bea, NewSeek(move_seconds=60), idempotency_key="sample-seek").id
 
@@ -174,6 +181,7 @@ def bootstrap(services: Any) -> World:
         mover=str(mover.player_id),
         move={"card": move["card"], "take": move["take"]},
         seek=seek,
+        arena=arena,
     )
 
 
@@ -479,6 +487,17 @@ def tournament_samples(w: World) -> list[Sample]:
             token=olga,
             body={"reason": "did not turn up"},
         ),
+        Sample("post-tournament-bye", "POST", f"{base}/{w.running}/byes", 201, token=ada, body={"round": 3}),
+        Sample("delete-tournament-bye", "DELETE", f"{base}/{w.running}/byes/3", 200, token=bea),
+        Sample(
+            "put-tournament-entry-paused",
+            "PUT",
+            f"{base}/{w.arena}/entries/{w.ada}/paused",
+            200,
+            token=ada,
+            body={"paused": True},
+        ),
+        Sample("get-tournament-arena", "GET", f"{base}/{w.arena}/arena", 200),
         Sample("get-tournament-round", "GET", f"{base}/{w.running}/rounds/1", 200),
         Sample(
             "put-tournament-round-pairings",

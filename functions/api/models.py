@@ -273,6 +273,19 @@ class Enter(BaseModel):
     rating: float | None = Field(None, ge=0, le=4000, description="organizers: the seeding rating")
 
 
+class RequestBye(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+    round: int = Field(ge=1, le=1000, description="the round to sit out (not paired yet)")
+    entrant: str | None = Field(
+        None, max_length=64, description="organizers: whose bye (default: the caller's own entry)"
+    )
+
+
+class Pause(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+    paused: bool = Field(description="true: not paired until false again (a game under way is played out)")
+
+
 class Exclude(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
     reason: str = Field(min_length=1, max_length=300)

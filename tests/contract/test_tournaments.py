@@ -296,6 +296,9 @@ def test_save_entry_updates_an_existing_entry_only(stores: Stores) -> None:
 
     entry.status, entry.joined_round = "withdrawn", 2
     entry.rating, entry.rating_fixed = 1712.25, True  # a seeding rating set by hand is kept as such
+    entry.requested_byes = [2, 3]  # Swiss rounds the entrant asked to sit out
+    entry.paused = True  # an arena player who stepped away
+    entry.back_after_wave = 7  # and said they were back after wave 7 (a no-show before)
     repo.save_entry("t_1", entry)
     bundle = repo.load("t_1")
     assert bundle is not None
@@ -321,6 +324,7 @@ def test_a_round_is_created_exactly_once_and_advances_the_tournament(stores: Sto
 
     first = a_round(1)
     first.manual, first.slots = True, ["p_a", None, "p_b", "p_c"]
+    first.requested_byes = ["p_d"]  # left out at their request
     repo.create_round("t_run", first)
     after = stored(repo, "t_run")
     assert (after.current_round, after.version, after.override) == (1, t.version + 1, None)

@@ -48,6 +48,7 @@ def test_success_statuses_are_the_ones_the_routes_answer(document: dict[str, Any
         ("POST", "/clubs/{club_id}/webhooks"),
         ("POST", "/tournaments"),
         ("POST", "/tournaments/{tournament_id}/entries"),
+        ("POST", "/tournaments/{tournament_id}/byes"),
         ("POST", "/lobby/seeks"),
         ("POST", "/lobby/seeks/{seek_id}/accept"),
         ("POST", "/challenges"),

@@ -55,6 +55,8 @@ REFUSALS_NO_SCHEMA_STATES = {
     "idempotency_key_reused",  # the same key was used for another request
     "invalid_webhook_url",  # where the host resolves (public addresses only); http:// where allowed
     "round_out_of_range",  # standings after a round that has closed (the tournament's progress)
+    "byes_not_offered",  # requested byes: the stored tournament must be a Swiss
+    "not_an_arena",  # the leaderboard or a pause of an arena: the stored tournament's format
 }
 
 

@@ -197,6 +197,21 @@ class World:
         t = self.tournament(entrants=4, start=True)
         return Target({"tournament_id": t, "entrant_id": self.pia}, {"reason": "left the hall"})
 
+    def arena_entry(self) -> Target:
+        """Pia's entry in a club arena in registration, to pause (pausing again changes nothing)."""
+        t = self.tournament(format="arena", rounds=None, arena_minutes=30)
+        return Target({"tournament_id": t, "entrant_id": self.pia}, {"paused": True})
+
+    def bye_to_ask(self) -> Target:
+        """A bye for Pia in round 2 of a Swiss in registration (asking again is no new request)."""
+        return Target({"tournament_id": self.tournament()}, {"round": 2, "entrant": self.pia})
+
+    def bye_to_cancel(self) -> Target:
+        """Pia's own requested bye for round 2, to take back (the path names no entrant: one's own)."""
+        t = self.tournament()
+        self.ok("POST", f"/tournaments/{t}/byes", {"round": 2}, self.tokens["the player"])
+        return Target({"tournament_id": t, "number": "2"})
+
     def paused(self) -> Target:
         target = self.running_tournament()
         self.ok("POST", f"/tournaments/{target.params['tournament_id']}/pause", None, self.org)

@@ -98,6 +98,12 @@ TABLE = [
     Row("DELETE", T + "/entries", "401 404 200 404 404 403", W.in_registration, W.same),
     Row("DELETE", T + "/entries/{entrant_id}", "401 403 200 403 200 200", W.in_registration, W.entered_again),
     Row("POST", T + "/entries/{entrant_id}/exclude", THIS_ORGANIZER, W.to_exclude, W.next_entrant),
+    # requested byes: the entrant's players, or the organizers naming the entrant; taking one's own back
+    Row("POST", T + "/byes", "401 403 201 403 201 201", W.bye_to_ask, W.same),
+    Row("DELETE", T + "/byes/{number}", "401 404 200 404 404 404", W.bye_to_cancel),
+    # the arena: its leaderboard for all; a player pauses their own entry, organizers anyone's
+    Row("GET", T + "/arena", PUBLIC, W.arena_entry),
+    Row("PUT", T + "/entries/{entrant_id}/paused", "401 403 200 403 200 200", W.arena_entry, W.same),
     Row("GET", T + "/rounds/{number}", PUBLIC, W.seen_tournament),
     Row("PUT", T + "/rounds/{number}/pairings", THIS_ORGANIZER, W.next_pairing, W.same),
     Row("POST", T + "/rounds/{number}/tables/{table}/result", THIS_ORGANIZER, W.closed_table, W.same),

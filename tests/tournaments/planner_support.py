@@ -35,6 +35,7 @@ def run(
     played; returns the entries, the closed rounds and the rounds planned at the start."""
     entries = entries_of(n)
     planned = rounds_planned(settings, n)
+    assert planned is not None  # known for every format but an arena
     rounds: list[RoundRecord] = []
     for number in range(1, planned + 1):
         if champion(settings, rounds, entries) is not None:

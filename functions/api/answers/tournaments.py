@@ -9,7 +9,7 @@ from scopa.application.clock import iso
 
 if TYPE_CHECKING:
     from scopa.application.ports.tournaments import TournamentBundle
-    from scopa.application.services.tournaments import Advanced, Standings
+    from scopa.application.services.tournaments import Advanced, ArenaView, Standings
     from scopa.domain.tournaments.records import AuditEntry, EntryRecord, RoundRecord, TournamentRecord
     from scopa.domain.tournaments.standings import CrossCell, CrossRow, StandingRow
 
@@ -84,6 +84,8 @@ class Entry(Closed):
     status: Literal["active", "withdrawn", "excluded"]
     joined_round: int
     created_at: str
+    requested_byes: list[int]  # Swiss rounds this entrant asked to sit out (POST .../byes)
+    paused: bool  # arena: not paired until they come back
 
     @classmethod
     def of(cls, e: EntryRecord) -> Entry:
@@ -95,6 +97,8 @@ class Entry(Closed):
             status=e.status,
             joined_round=e.joined_round,
             created_at=e.created_at,
+            requested_byes=sorted(e.requested_byes),
+            paused=e.paused,
         )
 
 
@@ -126,6 +130,7 @@ class Round(Closed):
     deadline: str | None  # unfinished matches are adjudicated then
     tables: list[RoundTable]
     byes: list[Named]
+    requested_byes: list[Named]  # left out of the pairing at their request
     # knockout (and a groups' knockout's knockout rounds): the bracket this round was paired from; double
     # elimination: the first round's bracket, on every round (the rest is replayed from the results)
     bracket: list[str | None] | None
@@ -160,6 +165,7 @@ class Round(Closed):
                 for x in rnd.tables
             ],
             byes=[named(b) for b in rnd.byes],
+            requested_byes=[named(b) for b in rnd.requested_byes],
             bracket=rnd.slots,
         )
 
@@ -175,6 +181,7 @@ class Standing(Closed):
     draws: int
     losses: int
     byes: int
+    requested_byes: int
     points_scored: int
     points_conceded: int
     tiebreaks: dict[str, Number]  # in the configured order
@@ -192,6 +199,7 @@ class Standing(Closed):
             draws=r.draws,
             losses=r.losses,
             byes=r.byes,
+            requested_byes=r.requested_byes,
             points_scored=r.points_scored,
             points_conceded=r.points_conceded,
             tiebreaks=r.tiebreaks,
@@ -282,3 +290,78 @@ class AuditRecord(Closed):
 class AuditTrail(Closed):
     audit: list[AuditRecord]
     next_cursor: str | None
+
+
+class ArenaLine(Closed):
+    """One line of an arena's leaderboard."""
+
+    rank: int
+    entrant: str
+    name: str
+    status: str
+    score: int
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    streak: int  # wins in a row so far
+    on_streak: bool  # the next win scores double
+    performance: Number
+    paused: bool
+
+
+class ArenaTable(Closed):
+    """A game under way: its wave, its table in the wave, who plays and the match id."""
+
+    wave: int
+    table: int
+    first: Named
+    second: Named
+    games: list[str]
+
+
+class ArenaAnswer(Closed):
+    tournament_id: str
+    ends_at: str | None  # no new game starts after this (null before the start)
+    grace_ends_at: str | None  # a game under way then counts for nobody
+    streaks: bool
+    leaderboard: list[ArenaLine]
+    playing: list[ArenaTable]
+
+    @classmethod
+    def of(cls, view: ArenaView) -> ArenaAnswer:
+        names = {r.entrant: r.name for r in view.rows}
+
+        def named(entrant: str) -> Named:
+            return Named(id=entrant, name=names.get(entrant, entrant))
+
+        return cls(
+            tournament_id=view.tournament_id,
+            ends_at=iso(view.ends_at) if view.ends_at is not None else None,
+            grace_ends_at=iso(view.grace_ends_at) if view.grace_ends_at is not None else None,
+            streaks=view.streaks,
+            leaderboard=[
+                ArenaLine(
+                    rank=r.rank,
+                    entrant=r.entrant,
+                    name=r.name,
+                    status=r.status,
+                    score=r.score,
+                    games=r.games,
+                    wins=r.wins,
+                    draws=r.draws,
+                    losses=r.losses,
+                    streak=r.streak,
+                    on_streak=r.on_streak,
+                    performance=r.performance,
+                    paused=r.paused,
+                )
+                for r in view.rows
+            ],
+            playing=[
+                ArenaTable(
+                    wave=wave, table=x.table, first=named(x.first), second=named(x.second), games=x.games
+                )
+                for wave, x in view.playing
+            ],
+        )

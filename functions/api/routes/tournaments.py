@@ -11,6 +11,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Header, Path, Que
 
 from api.answers.tournaments import (
     AdvanceReport,
+    ArenaAnswer,
     AuditRecord,
     AuditTrail,
     Crosstable,
@@ -24,7 +25,7 @@ from api.answers.tournaments import (
 )
 from api.context import services
 from api.idempotency import run_once
-from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPairing
+from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPairing, Pause, RequestBye
 from api.observability import count, logger
 from api.openapi import BEARER
 from api.responses import ACT, READ, created, documented
@@ -273,6 +274,61 @@ def withdraw(tournament_id: str, entrant_id: str) -> Entry:
 )
 def exclude(tournament_id: str, entrant_id: str, body: Exclude) -> Entry:
     return Entry.of(services().tournaments.exclude(_caller(), tournament_id, entrant_id, body.reason))
+
+
+@router.put(
+    "/tournaments/<tournament_id>/entries/<entrant_id>/paused",
+    operation_id="pause_arena_entrant",
+    tags=["tournaments"],
+    security=BEARER,
+    summary="Arena: stop being paired, or come back (the entrant's players; organizers)",
+    responses=documented(200, *ACT, body=True),
+)
+def pause_entrant(tournament_id: str, entrant_id: str, body: Pause) -> Entry:
+    return Entry.of(services().tournaments.set_paused(_caller(), tournament_id, entrant_id, body.paused))
+
+
+@router.get(
+    "/tournaments/<tournament_id>/arena",
+    operation_id="get_tournament_arena",
+    tags=["tournaments"],
+    summary="Arena: the leaderboard (score, then performance), the games under way, the window",
+    responses=documented(200, *READ),
+)
+def get_arena(tournament_id: str) -> ArenaAnswer:
+    return ArenaAnswer.of(services().tournaments.arena(tournament_id))
+
+
+# ---------------------------------------------------------------- requested byes
+
+
+@router.post(
+    "/tournaments/<tournament_id>/byes",
+    operation_id="request_bye",
+    tags=["tournaments"],
+    security=BEARER,
+    summary="Ask to sit a Swiss round out (before it is paired); organizers for any entrant",
+    responses=documented(201, *ACT, body=True),
+)
+def request_bye(tournament_id: str, body: RequestBye) -> Response[Entry]:
+    entry = services().tournaments.request_bye(_caller(), tournament_id, body.round, body.entrant)
+    return created(Entry.of(entry))
+
+
+@router.delete(
+    "/tournaments/<tournament_id>/byes/<number>",
+    operation_id="cancel_bye",
+    tags=["tournaments"],
+    security=BEARER,
+    summary="Take a requested bye back (before its round is paired); organizers for any entrant",
+    responses=documented(200, *ACT),
+)
+def cancel_bye(
+    tournament_id: str,
+    number: RoundNumber,
+    entrant: Annotated[str | None, Query(max_length=64)] = None,
+) -> Entry:
+    return Entry.of(services().tournaments.cancel_bye(_caller(), tournament_id, number, entrant))
 
 
 # ---------------------------------------------------------------- rounds

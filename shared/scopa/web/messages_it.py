@@ -464,9 +464,9 @@ IT: dict[str, str] = {
     "Played": "Giocate",
     "W-D-L": "V-N-P",
     "No entrants yet.": "Ancora nessun iscritto.",
-    "Each round: result (1 win, ½ draw, 0 loss, + / - forfeit, B bye, A absent) against the opponent's "
-    "rank": "Ogni turno: risultato (1 vittoria, ½ patta, 0 sconfitta, + / - a tavolino, B riposo, A assente) "
-    "contro la posizione dell'avversario",
+    "Each round: result (1 win, ½ draw, 0 loss, + / - forfeit, B bye, R requested bye, A absent) against "
+    "the opponent's rank": "Ogni turno: risultato (1 vittoria, ½ patta, 0 sconfitta, + / - a tavolino, "
+    "B riposo, R riposo chiesto, A assente) contro la posizione dell'avversario",
     "Total": "Totale",
     "No round has been closed yet.": "Nessun turno è ancora chiuso.",
     "Round": "Turno",
@@ -705,6 +705,24 @@ IT: dict[str, str] = {
     "to %(num)s points": "a %(num)s punti",
     "eliminated": "eliminato",
     "— eliminated": "— eliminato",
+    "Bye on request": "Riposo chiesto",
+    # --- the arena
+    "arena": "arena",
+    "Arena": "Arena",
+    "No new game starts after %(time)s.": "Nessuna nuova partita comincia dopo le %(time)s.",
+    "Not started yet.": "Non ancora cominciata.",
+    "A win scores 2, a draw 1.": "Una vittoria vale 2, un pareggio 1.",
+    "After two wins in a row, wins score double until a game is not won.": "Dopo due vittorie di "
+    "fila le vittorie valgono doppio, finché una partita non è vinta.",
+    "Ranked by score, then performance": "Per punteggio, poi per prestazione",
+    "Performance": "Prestazione",
+    "the next win scores double": "la prossima vittoria vale doppio",
+    "on a streak": "in serie",
+    "Games under way": "Partite in corso",
+    "watch": "guarda",
+    "No game under way.": "Nessuna partita in corso.",
+    "%(n)s minutes": "%(n)s minuti",
+    "Minutes of play": "Minuti di gioco",
     "— not playing: waiting or eliminated": "— non gioca: in attesa o eliminato",
     "not playing": "non gioca",
     "Winners' bracket": "Tabellone vincenti",

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, get_args
 
 from scopa.application.auth import ANONYMOUS
+from scopa.application.clock import iso
 from scopa.application.errors import NotFound
 from scopa.application.ports.ratings import Order
 from scopa.application.ports.tournaments import TournamentBundle
@@ -229,7 +230,8 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
     names = {e.id: e.name for e in bundle.entries}
     links = {e.id: f"/web/players/{e.players[0]}" for e in bundle.entries if len(e.players) == 1}
     rows = svc.tournaments.standings(tournament_id).rows
-    _header, cross = svc.tournaments.crosstable(tournament_id)
+    arena = _arena_view(svc, tournament_id, names) if t.rules.format == "arena" else None
+    _header, cross = svc.tournaments.crosstable(tournament_id) if arena is None else (None, [])
     club = svc.clubs.get(t.club_id).name if t.club_id else None
     rounds = [_round_view(bundle, r, names) for r in bundle.rounds]
     entries = sorted(bundle.entries, key=lambda e: (-e.rating, e.id))
@@ -252,12 +254,14 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         round_numbers=[r.number for r in bundle.rounds if r.status == "closed"],
         brackets=_brackets(bundle, names, opts),
         groups=_groups(bundle, opts),
+        arena=arena,
         links=links,
         podium=[asdict(r) for r in rows[:3]] if t.status == "finished" else [],
         active=[{"id": e.id, "name": e.name} for e in entries if e.status == "active"],
         next_round=t.current_round + 1,
         overridden=t.override is not None,
-        can_override=t.rules.format not in ELIMINATION and t.status in ("registration", "running"),
+        can_override=t.rules.format not in (*ELIMINATION, "arena")
+        and t.status in ("registration", "running"),
     )
 
 
@@ -300,6 +304,25 @@ def club(svc: ServiceSet, club_id: str, opts: PageOptions) -> str:
         organizers=[m for m in ordered if m.role == "organizer"],
         tournaments=events,
     )
+
+
+def _arena_view(svc: ServiceSet, tournament_id: str, names: dict[str, str]) -> dict[str, Any]:
+    """An arena's leaderboard and games under way, for the page."""
+    view = svc.tournaments.arena(tournament_id)
+    return {
+        "rows": [asdict(r) for r in view.rows],
+        "playing": [
+            {
+                "wave": wave,
+                "first": names.get(x.first, x.first),
+                "second": names.get(x.second, x.second),
+                "games": x.games,
+            }
+            for wave, x in view.playing
+        ],
+        "ends_at": iso(view.ends_at) if view.ends_at is not None else None,
+        "streaks": view.streaks,
+    }
 
 
 def cross_rows(rows: list[dict[str, Any]], knockout: bool, waiting: bool = False) -> list[dict[str, Any]]:
@@ -418,6 +441,7 @@ def _round_view(bundle: TournamentBundle, rnd: RoundRecord, names: dict[str, str
         "number": rnd.number,
         "status": rnd.status,
         "byes": [names.get(b, b) for b in rnd.byes],
+        "requested_byes": [names.get(b, b) for b in rnd.requested_byes],
         "tables": [
             {
                 "table": x.table,

@@ -415,6 +415,12 @@ class DynamoTournamentRepository:
             item["origin"] = as_json(e.origin)
         if e.rating_fixed:
             item["rating_fixed"] = True
+        if e.requested_byes:
+            item["requested_byes"] = as_json(e.requested_byes)
+        if e.paused:
+            item["paused"] = True
+        if e.back_after_wave:
+            item["back_after_wave"] = e.back_after_wave
         return item
 
     # ------------------------------------------------------------------ rounds
@@ -481,6 +487,8 @@ class DynamoTournamentRepository:
             item["closed_at"] = r.closed_at
         if r.slots is not None:
             item["slots"] = as_json(r.slots)
+        if r.requested_byes:
+            item["requested_byes"] = as_json(r.requested_byes)
         return item
 
     # ------------------------------------------------------------------ audit
@@ -620,6 +628,9 @@ def _entry(item: dict[str, Any]) -> EntryRecord:
         joined_round=int(item["joined_round"]),
         origin=json.loads(item["origin"]) if "origin" in item else None,
         rating_fixed=bool(item.get("rating_fixed", False)),
+        requested_byes=json.loads(item["requested_byes"]) if "requested_byes" in item else [],
+        paused=bool(item.get("paused", False)),
+        back_after_wave=int(item.get("back_after_wave", 0)),
     )
 
 
@@ -638,4 +649,5 @@ def _round(item: dict[str, Any]) -> RoundRecord:
         closed_at=item.get("closed_at"),
         manual=item["manual"],
         slots=json.loads(slots) if slots is not None else None,
+        requested_byes=json.loads(item["requested_byes"]) if "requested_byes" in item else [],
     )

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scopa.application.clock import Clock, iso
+from scopa.application.clock import Clock, epoch_of, iso
 from scopa.application.ports.changes import Change, ChangeFeed, NoFeed, tournament_topic
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.matches import Match
@@ -32,6 +32,7 @@ from scopa.application.ports.webhooks import EventSink, NoEvents
 from scopa.application.services import webhooks as hook_events
 from scopa.application.services.matches import MatchService, ScheduledMatch, absent_seat
 from scopa.domain.games import GAMES
+from scopa.domain.tournaments.arena import pair_arena, waiting_players
 from scopa.domain.tournaments.planner import (
     PlanningError,
     champion,
@@ -312,6 +313,8 @@ class Pipeline:
         t = bundle.tournament
         current = bundle.rounds[-1] if bundle.rounds else None
         try:
+            if t.rules.format == "arena":
+                return self._arena_step(bundle)
             if current is not None and current.status == "open":
                 return self._progress(bundle, current)
             if self._is_over(bundle):
@@ -322,6 +325,9 @@ class Pipeline:
 
     def _is_over(self, bundle: TournamentBundle) -> bool:
         t = bundle.tournament
+        if t.rules.format == "arena":  # the window is over and no wave is still open
+            ended = self.clock.now() >= arena_times(t)[0]
+            return ended and all(r.status != "open" for r in bundle.rounds)
         closed = sum(1 for r in bundle.rounds if r.status == "closed")
         if t.rounds_planned is not None and closed >= t.rounds_planned:
             return True
@@ -345,6 +351,42 @@ class Pipeline:
         self._published(t.id, t.version)
         self.events.publish(hook_events.finished(t))
         return "finished"
+
+    def _arena_step(self, bundle: TournamentBundle) -> str | None:
+        """One step of an arena: move an open wave on (start its matches, collect results, close it);
+        else, inside the window, pair a new wave among the waiting players; else finish once over.
+
+        Waves are rounds: created by the same transaction conditioned on the round before (one wave a
+        number, exactly once), matches with ids derived from (wave, table), results under the wave's
+        version; each wave's deadline is the grace period's end, when a game still under way is
+        adjudicated (and counts for nobody in the arena's scores)."""
+        t = bundle.tournament
+        for rnd in bundle.rounds:
+            if rnd.status == "open":
+                step = self._progress(bundle, rnd)
+                if step is not None:
+                    return step
+        end, grace_end = arena_times(t)
+        now = self.clock.now()
+        if now >= end:
+            closed = sum(1 for r in bundle.rounds if r.status == "closed")
+            return self._finish(t, closed) if self._is_over(bundle) else None
+        number = t.current_round + 1
+        waiting = waiting_players(bundle.entries, bundle.rounds, t.rules.streaks, number)
+        tables, _left = pair_arena(waiting)
+        if not tables:
+            return None
+        rnd = RoundRecord(
+            number=number,
+            tables=[TableRecord(table=i + 1, first=a, second=b) for i, (a, b) in enumerate(tables)],
+            byes=[],
+            created_at=iso(now),
+            deadline=int(grace_end),
+        )
+        self.repo.create_round(t.id, rnd)
+        self._published(t.id)
+        self.events.publish(hook_events.paired(t, rnd))
+        return f"wave {number} paired: {len(rnd.tables)} tables"
 
     def _pair_next(self, bundle: TournamentBundle) -> str:
         t = bundle.tournament
@@ -377,6 +419,7 @@ class Pipeline:
             deadline=int(now) + settings.round_seconds if settings.round_seconds else None,
             manual=override is not None,
             slots=slots,
+            requested_byes=list(pairing.requested_byes),
         )
         self.repo.create_round(t.id, rnd)
         self._published(t.id)  # the round is on: current_round and the version moved
@@ -535,6 +578,14 @@ class _Undecided:
 
     def had(self, round_number: int, table: int) -> bool:
         return round_number > self.last_round or (round_number, table) in self.tables
+
+
+def arena_times(t: TournamentRecord) -> tuple[float, float]:
+    """An arena's window end and the end of its grace period (epoch seconds), from its start."""
+    settings = t.rules
+    start = epoch_of(t.started_at) if t.started_at else 0.0
+    end = start + 60 * (settings.arena_minutes or 0)
+    return end, end + settings.arena_grace_seconds
 
 
 def changed(steps: list[str]) -> bool:

@@ -26,15 +26,17 @@ from scopa.application.ports.webhooks import EventSink, NoEvents
 from scopa.application.services import webhooks as hook_events
 from scopa.application.services.clubs import ClubService
 from scopa.application.services.matches import MatchService, game_rules
-from scopa.application.services.pipeline import Pipeline, changed
+from scopa.application.services.pipeline import Pipeline, arena_times, changed
 from scopa.application.services.players import PlayerService, clean_name
 from scopa.domain.games import GAMES
+from scopa.domain.tournaments.arena import ArenaRow, arena_standings
 from scopa.domain.tournaments.exports import MetaValue, to_csv, to_ndjson, to_trf
 from scopa.domain.tournaments.planner import PlanningError, check_manual, group_tables, placings
 from scopa.domain.tournaments.records import (
     AuditEntry,
     EntryRecord,
     RoundRecord,
+    TableRecord,
     TournamentRecord,
     history_of,
 )
@@ -63,6 +65,19 @@ class Standings:
     lot_seed: str
     rows: list[StandingRow]
     groups: list[list[StandingRow]] | None = None  # a groups' knockout's group tables
+
+
+@dataclass(frozen=True)
+class ArenaView:
+    """An arena as it stands: the leaderboard, the games under way and the window (epoch seconds; None
+    before the start)."""
+
+    tournament_id: str
+    rows: list[ArenaRow]
+    playing: list[tuple[int, TableRecord]]  # (wave, table) of every game under way
+    ends_at: float | None
+    grace_ends_at: float | None
+    streaks: bool
 
 
 @dataclass(frozen=True)
@@ -276,6 +291,8 @@ class TournamentService:
         self._require_manager(caller, t)
         if t.rules.format in ELIMINATION:
             raise BadRequest(f"a {t.rules.format}'s rounds follow its bracket", code="invalid_pairing")
+        if t.rules.format == "arena":
+            raise BadRequest("an arena pairs whoever is waiting, wave by wave", code="invalid_pairing")
         if t.status not in ("registration", "running"):
             raise Conflict(f"the tournament is {t.status}", code="tournament_over")
         if number != t.current_round + 1:
@@ -414,8 +431,11 @@ class TournamentService:
             name = " & ".join(p.name for p in profiles)
         statuses: tuple[str, ...] = ("draft", "registration")
         joined = 1
-        if t.status == "running" and t.current_round < settings.late_entry_rounds:
-            statuses = ("running",)
+        if t.status == "running" and (
+            t.current_round < settings.late_entry_rounds
+            or (settings.format == "arena" and self.clock.now() < arena_times(t)[0])
+        ):
+            statuses = ("running",)  # a late entry; an arena takes entries until its window ends
             joined = t.current_round + 1
         elif t.status not in statuses:
             # The tournament moved on since this request's first run, which may have entered.
@@ -514,6 +534,141 @@ class TournamentService:
         self._audit(t.id, caller, "excluded", {"entrant": entrant_id, "reason": reason})
         return entry
 
+    # ------------------------------------------------------------------ the arena
+
+    def _arena_rows(self, bundle: TournamentBundle) -> list[ArenaRow]:
+        t = bundle.tournament
+        return arena_standings(bundle.entries, bundle.rounds, t.rules.streaks, t.lot_seed)
+
+    def arena(self, tournament_id: str) -> ArenaView:
+        """An arena's leaderboard, its games under way and its window."""
+        bundle = self.bundle(tournament_id)
+        t = bundle.tournament
+        if t.rules.format != "arena":
+            raise BadRequest("this tournament is not an arena", code="not_an_arena")
+        playing = [(r.number, x) for r in bundle.rounds for x in r.tables if x.result is None]
+        ends, grace = arena_times(t) if t.started_at else (None, None)
+        return ArenaView(t.id, self._arena_rows(bundle), playing, ends, grace, t.rules.streaks)
+
+    def set_paused(self, caller: Caller, tournament_id: str, entrant_id: str, paused: bool) -> EntryRecord:
+        """An arena player stops being paired (a game under way is played out) or comes back."""
+        if caller.role == "anonymous":
+            caller.require_player()  # 401: no token at all
+        bundle = self.bundle(tournament_id)
+        t = bundle.tournament
+        if t.rules.format != "arena":
+            raise BadRequest("only an arena's players pause", code="not_an_arena")
+        entry = self._entry(bundle, entrant_id)
+        if not (self.can_manage(caller, t) or caller.player_id in entry.players):
+            raise Forbidden("players pause only their own entry", code="not_your_entry")
+        if t.status in ("finished", "cancelled"):
+            raise Conflict(f"the tournament is {t.status}", code="tournament_over")
+        if entry.status != "active":
+            raise Conflict(f"the entrant is {entry.status}", code="not_active")
+        # Coming back also clears the pause a no-show put on them (their games up to the last wave).
+        back = entry.back_after_wave if paused else max(entry.back_after_wave, t.current_round)
+        if (entry.paused, entry.back_after_wave) != (paused, back):
+            entry.paused, entry.back_after_wave = paused, back
+            self.repo.save_entry(t.id, entry)
+            self._published(t.id)
+        return entry
+
+    # ------------------------------------------------------------------ requested byes
+
+    def request_bye(
+        self, caller: Caller, tournament_id: str, number: int, entrant_id: str | None = None
+    ) -> EntryRecord:
+        """Ask to sit Swiss round ``number`` out, scored ``requested_bye_points``: allowed until that
+        round is paired, up to ``max_requested_byes`` each. Asking again for the same round changes
+        nothing (a retry is safe)."""
+        bundle, entry = self._bye_entry(caller, tournament_id, entrant_id)
+        t = bundle.tournament
+        settings = t.rules
+        self._bye_round_open(t, entry, number)
+        if number in entry.requested_byes:
+            return entry
+        if len(entry.requested_byes) >= settings.max_requested_byes:
+            raise Conflict(
+                f"at most {settings.max_requested_byes} requested byes each",
+                code="too_many_byes",
+                details={"requested": sorted(entry.requested_byes), "max": settings.max_requested_byes},
+            )
+        entry.requested_byes = sorted([*entry.requested_byes, number])
+        self.repo.save_entry(t.id, entry)
+        if not self._bye_honoured(t.id, entry.id, number):
+            # The round was paired between the read and the write: the request came too late.
+            entry.requested_byes = [r for r in entry.requested_byes if r != number]
+            self.repo.save_entry(t.id, entry)
+            raise Conflict(f"round {number} has been paired", code="round_already_paired")
+        self._published(t.id)
+        self._audit(t.id, caller, "bye_requested", {"entrant": entry.id, "round": number})
+        return entry
+
+    def cancel_bye(
+        self, caller: Caller, tournament_id: str, number: int, entrant_id: str | None = None
+    ) -> EntryRecord:
+        """Take back a requested bye, until its round is paired."""
+        bundle, entry = self._bye_entry(caller, tournament_id, entrant_id)
+        t = bundle.tournament
+        if number not in entry.requested_byes:
+            raise NotFound(f"no bye requested for round {number}", code="bye_not_found")
+        self._bye_round_open(t, entry, number)
+        entry.requested_byes = [r for r in entry.requested_byes if r != number]
+        self.repo.save_entry(t.id, entry)
+        self._published(t.id)
+        self._audit(t.id, caller, "bye_cancelled", {"entrant": entry.id, "round": number})
+        return entry
+
+    def _bye_entry(
+        self, caller: Caller, tournament_id: str, entrant_id: str | None
+    ) -> tuple[TournamentBundle, EntryRecord]:
+        """The entry a bye request is about: the caller's own, or any for the tournament's organizers."""
+        if caller.role == "anonymous":
+            caller.require_player()  # 401: no token at all
+        bundle = self.bundle(tournament_id)
+        t = bundle.tournament
+        if t.rules.format != "swiss":
+            raise BadRequest("requested byes are a Swiss tournament's", code="byes_not_offered")
+        if entrant_id is None:
+            player = caller.require_player() if not caller.is_admin else None
+            own = self.repo.player_entry(t.id, player) if player else None
+            if own is None:
+                raise NotFound("you are not entered in this tournament", code="entrant_not_found")
+            entrant_id = own
+        entry = self._entry(bundle, entrant_id)
+        if not (self.can_manage(caller, t) or caller.player_id in entry.players):
+            raise Forbidden("players ask byes only for their own entry", code="not_your_entry")
+        if t.status not in ("draft", "registration", "running"):
+            raise Conflict(f"the tournament is {t.status}", code="tournament_over")
+        if entry.status != "active":
+            raise Conflict(f"the entrant is {entry.status}", code="not_active")
+        return bundle, entry
+
+    @staticmethod
+    def _bye_round_open(t: TournamentRecord, entry: EntryRecord, number: int) -> None:
+        """A bye is asked for (or taken back) for a round of the tournament not paired yet."""
+        rounds = t.rounds_planned or t.rules.rounds or 0
+        if not entry.joined_round <= number <= rounds:
+            raise BadRequest(
+                f"the rounds this entrant plays are {entry.joined_round} to {rounds}, not {number}",
+                code="round_out_of_range",
+                details={"first_round": entry.joined_round, "rounds": rounds},
+            )
+        if number <= t.current_round:
+            raise Conflict(
+                f"round {number} has been paired; byes are asked for before",
+                code="round_already_paired",
+                details={"next_round": t.current_round + 1},
+            )
+
+    def _bye_honoured(self, tournament_id: str, entrant_id: str, number: int) -> bool:
+        """After the request's write: the round is still to be paired, or was paired with the bye."""
+        t = self.get(tournament_id)
+        if t.current_round < number:
+            return True
+        rnd = self.repo.get_round(tournament_id, number)
+        return rnd is not None and entrant_id in rnd.requested_byes
+
     def _entry(self, bundle: TournamentBundle, entrant_id: str) -> EntryRecord:
         entry = next((e for e in bundle.entries if e.id == entrant_id), None)
         if entry is None:
@@ -557,7 +712,7 @@ class TournamentService:
         return Standings(
             tournament_id=t.id,
             after_round=through_round if through_round is not None else last_closed,
-            tiebreaks=list(t.rules.tiebreak_order),
+            tiebreaks=["performance"] if t.rules.format == "arena" else list(t.rules.tiebreak_order),
             lot_seed=t.lot_seed,
             rows=self._standings(bundle, through_round),
             groups=self._groups(bundle, through_round),
@@ -575,6 +730,8 @@ class TournamentService:
     def _standings(self, bundle: TournamentBundle, through_round: int | None) -> list[StandingRow]:
         t = bundle.tournament
         settings = t.rules
+        if settings.format == "arena":  # score, then performance (the arena's own leaderboard)
+            return [arena_row(r) for r in self._arena_rows(bundle)]
         history = history_of(bundle.entries, bundle.rounds, settings)
         if through_round is not None:
             history = history.through(through_round)
@@ -627,3 +784,22 @@ class TournamentService:
             "lot_seed": t.lot_seed,
             "round_dates": [r.created_at[:10] for r in rounds],
         }
+
+
+def arena_row(r: ArenaRow) -> StandingRow:
+    """An arena's leaderboard line as a standings row: its score as points, performance as a tie-break."""
+    return StandingRow(
+        rank=r.rank,
+        entrant=r.entrant,
+        name=r.name,
+        status=r.status,
+        points=float(r.score),
+        played=r.games,
+        wins=r.wins,
+        draws=r.draws,
+        losses=r.losses,
+        byes=0,
+        points_scored=0,
+        points_conceded=0,
+        tiebreaks={"performance": r.performance},
+    )

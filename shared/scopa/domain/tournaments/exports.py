@@ -34,7 +34,9 @@ order (a list; a comma-separated text is read too).
   ``-`` no table. Results: ``1`` ``=`` ``0`` over the board, ``+`` / ``-`` forfeit won / lost, ``D``
   a forfeit scored as a draw, ``U`` a pairing bye worth a win, ``H`` a bye or an absence worth part of a
   win (a half-point bye in chess), ``F`` an absence worth a full win, ``Z`` a zero-point bye or
-  absence; a round the history has nothing for is left blank (which TRF reads as ``Z``). Sex, title,
+  absence; a bye the entrant asked for is ``H`` at half a point and ``Z`` at none (the TRF16 codes
+  for a half-point and a zero-point bye, FIDE Handbook C.04 Annex 2); a round the history has nothing
+  for is left blank (which TRF reads as ``Z``). Sex, title,
   federation, FIDE number and birth date are left blank: this is a TRF-style report for reading and
   archiving, not a rating report for FIDE. Every ``001`` record has the full width (trailing blanks kept).
 """
@@ -84,6 +86,7 @@ _FORMAT_NAMES = {
     "swiss": "Swiss system",
     "round_robin": "Round robin",
     "double_round_robin": "Double round robin",
+    "arena": "Arena",
     "knockout": "Knockout",
     "double_elimination": "Double elimination",
     "groups_knockout": "Groups and knockout",

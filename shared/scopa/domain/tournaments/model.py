@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 EntrantStatus = Literal["active", "withdrawn", "excluded"]
-ByeKind = Literal["bye", "absent"]
+ByeKind = Literal["bye", "absent", "requested"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class RoundPairing:
 
     tables: tuple[Table, ...]
     byes: tuple[str, ...] = ()
+    requested_byes: tuple[str, ...] = ()  # left out at their own request (Swiss)
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,8 @@ class GameResult:
 
 @dataclass(frozen=True)
 class ByeResult:
-    """A round without an opponent: a pairing bye, or an absence (late entry, withdrawal)."""
+    """A round without an opponent: a pairing bye, a bye the entrant asked for, or an absence (late
+    entry, withdrawal)."""
 
     round: int
     entrant: str

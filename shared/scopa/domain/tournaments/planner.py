@@ -36,8 +36,10 @@ def seeded(entries: Sequence[EntryRecord]) -> list[EntryRecord]:
     return sorted(entries, key=lambda e: (-e.rating, e.id))
 
 
-def rounds_planned(settings: TournamentSettings, entrants: int) -> int:
-    """How many rounds the tournament has, fixed when it starts."""
+def rounds_planned(settings: TournamentSettings, entrants: int) -> int | None:
+    """How many rounds the tournament has, fixed when it starts (an arena's waves: not known)."""
+    if settings.format == "arena":
+        return None
     if settings.format == "swiss":
         return settings.rounds or 1
     if settings.format == "knockout":
@@ -63,11 +65,14 @@ def plan_round(
     tables' lots (groups_knockout)."""
     active = [e for e in entries if e.status == "active" and e.joined_round <= number]
     if settings.format == "swiss":
+        # Who asked to sit this round out is left out of the pairing and recorded on the round.
+        requested = tuple(e.id for e in active if number in e.requested_byes)
+        paired = [e for e in active if e.id not in requested]
         history = history_of(list(entries), list(rounds), settings)
-        inputs = swiss_inputs([e.entrant() for e in active], history)
-        forbidden = _forbidden(settings, number, active)
+        inputs = swiss_inputs([e.entrant() for e in paired], history)
+        forbidden = _forbidden(settings, number, paired)
         pairing, _quality = pair_swiss(inputs, forbidden)
-        return PlannedRound(pairing)
+        return PlannedRound(RoundPairing(pairing.tables, pairing.byes, requested))
     if settings.format in ("round_robin", "double_round_robin"):
         # Everyone stays in the schedule; a withdrawn entrant's tables are scored as forfeits.
         schedule = berger_rounds(
@@ -203,18 +208,23 @@ def placings(
 def check_manual(
     tables: Sequence[tuple[str, str]], byes: Sequence[str], entries: Sequence[EntryRecord], number: int
 ) -> RoundPairing:
-    """A hand-made pairing: every active entrant exactly once, no one paired with themselves."""
+    """A hand-made pairing: every active entrant exactly once, no one paired with themselves.
+
+    An entrant who asked for a bye in this round may be left out (it then has its requested bye) or
+    paired anyway (the organizer's choice, and then it plays)."""
     active = {e.id for e in entries if e.status == "active" and e.joined_round <= number}
+    asked = {e.id for e in entries if e.id in active and number in e.requested_byes}
     seen: list[str] = [x for pair in tables for x in pair] + list(byes)
     unknown = sorted(set(seen) - active)
     if unknown:
         raise PlanningError(f"not active entrants of this round: {', '.join(unknown)}")
     if len(seen) != len(set(seen)):
         raise PlanningError("an entrant appears twice in the pairing")
-    missing = sorted(active - set(seen))
+    missing = sorted(active - asked - set(seen))
     if missing:
         raise PlanningError(f"entrants left out of the pairing: {', '.join(missing)}")
-    return RoundPairing(tuple(Table(a, b) for a, b in tables), tuple(byes))
+    requested = tuple(sorted(asked - set(seen)))
+    return RoundPairing(tuple(Table(a, b) for a, b in tables), tuple(byes), requested)
 
 
 def table_records(pairing: RoundPairing) -> list[TableRecord]:

@@ -59,6 +59,9 @@ class EntryRecord:
     joined_round: int = 1
     origin: dict[str, str] | None = None  # the entering request's Idempotency-Key digest and body hash
     rating_fixed: bool = False  # an organizer set the seeding rating by hand: not read again at the start
+    requested_byes: list[int] = field(default_factory=list)  # Swiss rounds the entrant asked to sit out
+    paused: bool = False  # arena: the entrant asked not to be paired for now
+    back_after_wave: int = 0  # arena: the last wave paired when the entrant said they were back
 
     def entrant(self) -> Entrant:
         return Entrant(self.id, self.name, self.rating, tuple(self.players), self.status, self.joined_round)
@@ -119,6 +122,7 @@ class RoundRecord:
     closed_at: str | None = None
     manual: bool = False  # paired by hand by the organizer
     slots: list[str | None] | None = None  # knockout: the bracket this round was paired from
+    requested_byes: list[str] = field(default_factory=list)  # entrants left out at their request
 
     @property
     def decided(self) -> bool:
@@ -138,8 +142,10 @@ def history_of(
 ) -> History:
     """The results of every closed round (and decided tables of an open one are left out).
 
-    An entrant missing from a closed round is absent: before its joining round it gets the agreed
-    late-entry points, afterwards (withdrawn, excluded) nothing.
+    An entrant the round left out at its request scores ``requested_bye_points`` (the round's record
+    says who, as paired: a request made afterwards changes nothing). Any other entrant missing from a
+    closed round is absent: before its joining round it gets the agreed late-entry points, afterwards
+    (withdrawn, excluded) nothing.
     """
     games: list[GameResult] = []
     byes: list[ByeResult] = []
@@ -169,6 +175,10 @@ def history_of(
         for entrant in rnd.byes:
             byes.append(ByeResult(rnd.number, entrant, settings.bye_points, "bye"))
             seen.add(entrant)
+        for entrant in rnd.requested_byes:
+            if entrant not in seen:
+                byes.append(ByeResult(rnd.number, entrant, settings.requested_bye_points, "requested"))
+                seen.add(entrant)
         for entry in entries:
             if entry.id in seen:
                 continue

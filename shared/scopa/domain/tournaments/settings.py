@@ -14,7 +14,13 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from scopa.domain.game_names import GameName
 
 Format = Literal[
-    "swiss", "round_robin", "double_round_robin", "knockout", "double_elimination", "groups_knockout"
+    "swiss",
+    "round_robin",
+    "double_round_robin",
+    "knockout",
+    "double_elimination",
+    "groups_knockout",
+    "arena",
 ]
 EntryPolicy = Literal["open", "club", "invite"]
 TiebreakName = Literal[
@@ -45,6 +51,7 @@ DEFAULT_TIEBREAKS: dict[str, tuple[TiebreakName, ...]] = {
     "double_elimination": ("wins", "game_point_difference", "points_scored", "lot"),
     # the group tables are ranked as round robins; the overall standings put the knockout's placings first
     "groups_knockout": ("direct_encounter", "sonneborn_berger", "wins", "game_point_difference", "lot"),
+    "arena": ("lot",),  # an arena ranks by score, then performance (scopa.domain.tournaments.arena)
 }
 #: Formats whose later rounds follow a bracket (no hand-made pairing of those rounds).
 ELIMINATION: tuple[Format, ...] = ("knockout", "double_elimination", "groups_knockout")
@@ -54,21 +61,39 @@ class TournamentSettings(BaseModel):
     """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round."""
 
     # The checks of _consistent, stated in the JSON schema too (the API's OpenAPI document): a Swiss
-    # names its rounds, the other formats derive them and take no late entries.
+    # names its rounds, the other formats derive them and take no late entries; an arena names its
+    # length, plays single games and takes no tie-breaks, the other formats have no length.
     model_config = ConfigDict(
         frozen=True,
         extra="forbid",
         defer_build=True,  # validators built by the first use, not by every API cold start
         json_schema_extra={
-            "if": {"properties": {"format": {"const": "swiss"}}},
-            "then": {"required": ["rounds"], "properties": {"rounds": {"type": "integer"}}},
-            "else": {"properties": {"rounds": {"type": "null"}, "late_entry_rounds": {"const": 0}}},
+            "allOf": [
+                {
+                    "if": {"properties": {"format": {"const": "swiss"}}},
+                    "then": {"required": ["rounds"], "properties": {"rounds": {"type": "integer"}}},
+                    "else": {"properties": {"rounds": {"type": "null"}, "late_entry_rounds": {"const": 0}}},
+                },
+                {
+                    "if": {"properties": {"format": {"const": "arena"}}, "required": ["format"]},
+                    "then": {
+                        "required": ["arena_minutes"],
+                        "properties": {
+                            "arena_minutes": {"type": "integer"},
+                            "games_per_match": {"const": 1},
+                            "tiebreaks": {"type": "null"},
+                        },
+                    },
+                    "else": {"properties": {"arena_minutes": {"type": "null"}}},
+                },
+            ]
         },
     )
 
     format: Format = Field(
         "swiss",
-        description="swiss, round_robin, double_round_robin, knockout, double_elimination or groups_knockout",
+        description="swiss, round_robin, double_round_robin, knockout, double_elimination, groups_knockout "
+        "or arena (a time window)",
     )
     rounds: int | None = Field(
         None, ge=1, le=50, description="Swiss rounds (required for swiss; derived for the other formats)"
@@ -118,6 +143,29 @@ class TournamentSettings(BaseModel):
         description="match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout "
         "(single or double elimination), 0 in a round robin or groups (the entrant who sits out); 1 or "
         "0.5 to choose otherwise",
+    )
+    requested_bye_points: float = Field(
+        0.5,
+        ge=0,
+        le=0.5,
+        multiple_of=0.5,
+        description="Swiss: match points for a bye a player asked for: 0.5 (the half-point bye of "
+        "FIDE-rated opens, the default) or 0",
+    )
+    max_requested_byes: int = Field(
+        1, ge=0, le=50, description="Swiss: byes one entrant may ask for (0: none); see POST .../byes"
+    )
+    arena_minutes: int | None = Field(
+        None, ge=5, le=24 * 60, description="arena: the window's length from the start (required for arena)"
+    )
+    arena_grace_seconds: int = Field(
+        120,
+        ge=0,
+        le=3600,
+        description="arena: games under way at the window's end count if they finish this long after it",
+    )
+    streaks: bool = Field(
+        True, description="arena: after two wins in a row, wins score double (4) until a game is not won"
     )
     tiebreaks: list[TiebreakName] | None = Field(
         None,
@@ -182,6 +230,12 @@ class TournamentSettings(BaseModel):
             )
         if self.format != "groups_knockout" and (self.group_size != 4 or self.advance_per_group != 2):
             raise ValueError("group_size and advance_per_group are groups_knockout settings")
+        if (self.format == "arena") != (self.arena_minutes is not None):
+            raise ValueError("arena_minutes is the length of an arena, and only of an arena")
+        if self.format == "arena" and self.games_per_match != 1:
+            raise ValueError("an arena plays single games (games_per_match 1)")
+        if self.format == "arena" and self.tiebreaks is not None:
+            raise ValueError("an arena ranks by score, then performance: it takes no tie-breaks")
         if self.format != "swiss" and self.late_entry_rounds:
             raise ValueError(f"late entries are for Swiss tournaments; a {self.format} is fixed at the start")
         return self

@@ -89,6 +89,7 @@ RESULT_CODES: dict[Outcome, str] = {
     "forfeit_draw": "½",
     "forfeit_loss": "-",
     "bye": "B",
+    "requested_bye": "R",
     "absent": "A",
 }
 
@@ -112,6 +113,7 @@ class StandingRow:
     points_scored: int
     points_conceded: int
     tiebreaks: dict[str, float] = field(default_factory=dict)  # in the configured order
+    requested_byes: int = 0  # byes the entrant asked for (not in ``byes``, the pairing's)
 
 
 @dataclass(frozen=True)
@@ -208,6 +210,7 @@ def compute_standings(
                 points_scored=t.points_scored,
                 points_conceded=t.points_conceded,
                 tiebreaks=values[eid],
+                requested_byes=t.requested_byes,
             )
         )
     return rows

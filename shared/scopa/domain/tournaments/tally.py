@@ -7,7 +7,8 @@ one entrant. How a table's result is classified (from the entrant's side):
   a double loss set by an organizer, is a loss for both);
 * a forfeit (decided without a card played): a forfeit win, a forfeit loss (a double forfeit is a
   forfeit loss for both), or, with equal positive scores, a forfeit draw;
-* a :class:`~scopa.domain.tournaments.model.ByeResult` is a pairing bye (``kind="bye"``) or an absence.
+* a :class:`~scopa.domain.tournaments.model.ByeResult` is a pairing bye (``kind="bye"``), a bye the
+  entrant asked for (``kind="requested"``, outcome ``requested_bye``) or an absence.
 
 Counting rules:
 
@@ -17,7 +18,8 @@ Counting rules:
 * games over the board, game points scored and conceded: tables that were played, forfeits excluded;
 * opponents: everyone the entrant was paired with, forfeits included, once per table (a double round
   robin lists each opponent twice); the Swiss pairing avoids all of them;
-* pairing byes: ``kind="bye"`` only (an absence is not a bye the pairing gave);
+* pairing byes: ``kind="bye"`` only (an absence or a requested bye is not a bye the pairing gave, so
+  it does not stop the pairing from giving one later, as in FIDE C.04.1);
 * first balance: tables led first minus tables led second, forfeits included; ``last_first``: whether
   the entrant led first at its table of the latest round in which it had one.
 """
@@ -28,10 +30,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from scopa.domain.tournaments.model import Entrant, GameResult, History, SwissEntrant
+from scopa.domain.tournaments.model import ByeKind, Entrant, GameResult, History, SwissEntrant
 
-Outcome = Literal["win", "draw", "loss", "forfeit_win", "forfeit_draw", "forfeit_loss", "bye", "absent"]
+Outcome = Literal[
+    "win", "draw", "loss", "forfeit_win", "forfeit_draw", "forfeit_loss", "bye", "requested_bye", "absent"
+]
 OVER_THE_BOARD: frozenset[Outcome] = frozenset(("win", "draw", "loss"))
+_BYE_OUTCOMES: dict[ByeKind, Outcome] = {"bye": "bye", "requested": "requested_bye", "absent": "absent"}
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,7 @@ class Tally:
     points_scored: int = 0
     points_conceded: int = 0
     byes: int = 0  # pairing byes (kind "bye")
+    requested_byes: int = 0  # byes the entrant asked for (kind "requested")
     absences: int = 0
     first_balance: int = 0
     last_first: bool | None = None
@@ -114,7 +120,7 @@ def tally(history: History, entrant_ids: Iterable[str] = ()) -> dict[str, Tally]
         for side in (True, False):
             events.append((g.round, 0, _side_result(g, side), g.first if side else g.second))
     for b in history.byes:
-        outcome: Outcome = "bye" if b.kind == "bye" else "absent"
+        outcome: Outcome = _BYE_OUTCOMES[b.kind]
         events.append((b.round, 1, RoundResult(b.round, outcome, b.score), b.entrant))
     events.sort(key=lambda e: (e[0], e[1]))
 
@@ -125,6 +131,8 @@ def tally(history: History, entrant_ids: Iterable[str] = ()) -> dict[str, Tally]
         if result.opponent is None:
             if result.outcome == "bye":
                 t.byes += 1
+            elif result.outcome == "requested_bye":
+                t.requested_byes += 1
             else:
                 t.absences += 1
             continue

@@ -12,13 +12,18 @@ function say(text) {
 
 function showRounds() {
   // Only a Swiss names its rounds; the other formats derive them from the entrants. A double
-  // elimination chooses its bracket reset, groups their size and how many of each go through.
+  // elimination chooses its bracket reset, groups their size and how many of each go through; an
+  // arena names its length instead, and plays single games.
   const format = form.elements.format.value;
   const swiss = format === "swiss";
+  const arena = format === "arena";
   $("rounds-field").hidden = !swiss;
   form.elements.rounds.required = swiss;
   $("reset-field").hidden = format !== "double_elimination";
   for (const id of ["group-size-field", "advance-field"]) $(id).hidden = format !== "groups_knockout";
+  $("arena-field").hidden = !arena;
+  form.elements.arena_minutes.required = arena;
+  form.elements.games_per_match.disabled = arena;
 }
 
 export function settingsOf(data) {
@@ -36,10 +41,15 @@ export function settingsOf(data) {
     settings.group_size = Number(data.get("group_size"));
     settings.advance_per_group = Number(data.get("advance_per_group"));
   }
+  if (settings.format === "arena") {
+    // An arena: single games, ranked by score then performance (no tie-breaks to choose).
+    settings.arena_minutes = Number(data.get("arena_minutes"));
+    settings.games_per_match = 1;
+  }
   if (data.get("target")) settings.target = Number(data.get("target"));
   if (data.get("round_seconds")) settings.round_seconds = Number(data.get("round_seconds"));
   const tiebreaks = data.getAll("tiebreak").filter(Boolean);
-  if (tiebreaks.length) settings.tiebreaks = [...new Set(tiebreaks)];
+  if (tiebreaks.length && settings.format !== "arena") settings.tiebreaks = [...new Set(tiebreaks)];
   if (data.get("starts_at")) settings.starts_at = new Date(data.get("starts_at")).toISOString();
   return settings;
 }

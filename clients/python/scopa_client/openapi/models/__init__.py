@@ -3,6 +3,9 @@
 from .add_member import AddMember
 from .add_member_role import AddMemberRole
 from .advance_report import AdvanceReport
+from .arena_answer import ArenaAnswer
+from .arena_line import ArenaLine
+from .arena_table import ArenaTable
 from .audit_record import AuditRecord
 from .audit_record_details import AuditRecordDetails
 from .audit_trail import AuditTrail
@@ -80,6 +83,7 @@ from .move_clock import MoveClock
 from .named import Named
 from .new_token import NewToken
 from .opponent import Opponent
+from .pause import Pause
 from .play_move import PlayMove
 from .played_card import PlayedCard
 from .player_matches import PlayerMatches
@@ -100,6 +104,7 @@ from .recompute_job_status import RecomputeJobStatus
 from .recompute_report import RecomputeReport
 from .register_player import RegisterPlayer
 from .registration import Registration
+from .request_bye import RequestBye
 from .response_validation_error import ResponseValidationError
 from .round_ import Round
 from .round_status import RoundStatus
@@ -139,6 +144,9 @@ __all__ = (
     "AddMember",
     "AddMemberRole",
     "AdvanceReport",
+    "ArenaAnswer",
+    "ArenaLine",
+    "ArenaTable",
     "AuditRecord",
     "AuditRecordDetails",
     "AuditTrail",
@@ -216,6 +224,7 @@ __all__ = (
     "Named",
     "NewToken",
     "Opponent",
+    "Pause",
     "PlayedCard",
     "PlayerMatches",
     "PlayerProfile",
@@ -236,6 +245,7 @@ __all__ = (
     "RecomputeReport",
     "RegisterPlayer",
     "Registration",
+    "RequestBye",
     "ResponseValidationError",
     "Round",
     "RoundStatus",

@@ -18,8 +18,10 @@ class Entry:
         id (str):
         joined_round (int):
         name (str):
+        paused (bool):
         players (list[str]):
         rating (float):
+        requested_byes (list[int]):
         status (EntryStatus):
     """
 
@@ -27,8 +29,10 @@ class Entry:
     id: str
     joined_round: int
     name: str
+    paused: bool
     players: list[str]
     rating: float
+    requested_byes: list[int]
     status: EntryStatus
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,9 +44,13 @@ class Entry:
 
         name = self.name
 
+        paused = self.paused
+
         players = self.players
 
         rating = self.rating
+
+        requested_byes = self.requested_byes
 
         status: str = self.status
 
@@ -54,8 +62,10 @@ class Entry:
                 "id": id,
                 "joined_round": joined_round,
                 "name": name,
+                "paused": paused,
                 "players": players,
                 "rating": rating,
+                "requested_byes": requested_byes,
                 "status": status,
             }
         )
@@ -73,9 +83,13 @@ class Entry:
 
         name = d.pop("name")
 
+        paused = d.pop("paused")
+
         players = cast(list[str], d.pop("players"))
 
         rating = d.pop("rating")
+
+        requested_byes = cast(list[int], d.pop("requested_byes"))
 
         status = check_entry_status(d.pop("status"))
 
@@ -84,8 +98,10 @@ class Entry:
             id=id,
             joined_round=joined_round,
             name=name,
+            paused=paused,
             players=players,
             rating=rating,
+            requested_byes=requested_byes,
             status=status,
         )
 

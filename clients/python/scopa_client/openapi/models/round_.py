@@ -26,6 +26,7 @@ class Round:
         deadline (None | str):
         manual (bool):
         number (int):
+        requested_byes (list[Named]):
         status (RoundStatus):
         tables (list[RoundTable]):
         tournament_id (str):
@@ -38,6 +39,7 @@ class Round:
     deadline: None | str
     manual: bool
     number: int
+    requested_byes: list[Named]
     status: RoundStatus
     tables: list[RoundTable]
     tournament_id: str
@@ -71,6 +73,11 @@ class Round:
 
         number = self.number
 
+        requested_byes = []
+        for requested_byes_item_data in self.requested_byes:
+            requested_byes_item = requested_byes_item_data.to_dict()
+            requested_byes.append(requested_byes_item)
+
         status: str = self.status
 
         tables = []
@@ -91,6 +98,7 @@ class Round:
                 "deadline": deadline,
                 "manual": manual,
                 "number": number,
+                "requested_byes": requested_byes,
                 "status": status,
                 "tables": tables,
                 "tournament_id": tournament_id,
@@ -159,6 +167,13 @@ class Round:
 
         number = d.pop("number")
 
+        requested_byes = []
+        _requested_byes = d.pop("requested_byes")
+        for requested_byes_item_data in _requested_byes:
+            requested_byes_item = Named.from_dict(requested_byes_item_data)
+
+            requested_byes.append(requested_byes_item)
+
         status = check_round_status(d.pop("status"))
 
         tables = []
@@ -178,6 +193,7 @@ class Round:
             deadline=deadline,
             manual=manual,
             number=number,
+            requested_byes=requested_byes,
             status=status,
             tables=tables,
             tournament_id=tournament_id,

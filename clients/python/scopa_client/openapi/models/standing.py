@@ -26,6 +26,7 @@ class Standing:
         points_conceded (int):
         points_scored (int):
         rank (int):
+        requested_byes (int):
         status (str):
         tiebreaks (StandingTiebreaks):
         wins (int):
@@ -41,6 +42,7 @@ class Standing:
     points_conceded: int
     points_scored: int
     rank: int
+    requested_byes: int
     status: str
     tiebreaks: StandingTiebreaks
     wins: int
@@ -66,6 +68,8 @@ class Standing:
 
         rank = self.rank
 
+        requested_byes = self.requested_byes
+
         status = self.status
 
         tiebreaks = self.tiebreaks.to_dict()
@@ -86,6 +90,7 @@ class Standing:
                 "points_conceded": points_conceded,
                 "points_scored": points_scored,
                 "rank": rank,
+                "requested_byes": requested_byes,
                 "status": status,
                 "tiebreaks": tiebreaks,
                 "wins": wins,
@@ -119,6 +124,8 @@ class Standing:
 
         rank = d.pop("rank")
 
+        requested_byes = d.pop("requested_byes")
+
         status = d.pop("status")
 
         tiebreaks = StandingTiebreaks.from_dict(d.pop("tiebreaks"))
@@ -136,6 +143,7 @@ class Standing:
             points_conceded=points_conceded,
             points_scored=points_scored,
             rank=rank,
+            requested_byes=requested_byes,
             status=status,
             tiebreaks=tiebreaks,
             wins=wins,

@@ -31,6 +31,9 @@ class TournamentSettings:
 
     Attributes:
         advance_per_group (int | Unset): groups_knockout: how many of each group go on to the knockout Default: 2.
+        arena_grace_seconds (int | Unset): arena: games under way at the window's end count if they finish this long
+            after it Default: 120.
+        arena_minutes (int | None | Unset): arena: the window's length from the start (required for arena)
         bracket_reset (bool | Unset): double elimination: when the losers' bracket winner takes the grand final, one
             more match decides (both have lost once) Default: True.
         bye_points (float | Unset): match points for a pairing bye: by default 1 (a win) in a Swiss or a knockout
@@ -42,28 +45,35 @@ class TournamentSettings:
             organizer enters people Default: 'open'.
         forbidden_pairs (list[list[str]] | Unset): player ids never to be paired (Swiss)
         forbidden_rounds (int | None | Unset): forbidden pairs apply for this many rounds (null: all rounds) Default: 1.
-        format_ (TournamentSettingsFormat | Unset): swiss, round_robin, double_round_robin, knockout, double_elimination
-            or groups_knockout Default: 'swiss'.
+        format_ (TournamentSettingsFormat | Unset): swiss, round_robin, double_round_robin, knockout,
+            double_elimination, groups_knockout or arena (a time window) Default: 'swiss'.
         game (TournamentSettingsGame | Unset): the card game of every match: scopa or briscola Default: 'scopa'.
         games_per_match (int | Unset): best of N games (odd): 1 is a single game to the target Default: 1.
         group_size (int | Unset): groups_knockout: the largest group (entrants dealt into groups by seed) Default: 4.
         late_entry_points (float | Unset): match points for each round missed Default: 0.0.
         late_entry_rounds (int | Unset): late entries are taken until this many rounds have started Default: 0.
         max_entrants (int | Unset): the player cap Default: 256.
+        max_requested_byes (int | Unset): Swiss: byes one entrant may ask for (0: none); see POST .../byes Default: 1.
         options (TournamentSettingsOptions | Unset): single rule options over the preset
         preset (str | Unset): the game's rule preset of every match (GET /rules?game=) Default: 'classic'.
+        requested_bye_points (float | Unset): Swiss: match points for a bye a player asked for: 0.5 (the half-point bye
+            of FIDE-rated opens, the default) or 0 Default: 0.5.
         round_seconds (int | None | Unset): each round's length; unfinished matches are adjudicated at its end. null: a
             round ends when all its matches end
         rounds (int | None | Unset): Swiss rounds (required for swiss; derived for the other formats)
         seconds_per_move (int | Unset): each move's time limit; an overdue player loses on time Default: 86400.
         starts_at (datetime.datetime | None | Unset): when round 1 starts by itself (ISO 8601 with offset); null: the
             organizer starts it
+        streaks (bool | Unset): arena: after two wins in a row, wins score double (4) until a game is not won Default:
+            True.
         target (int | None | Unset): Scopa: points to win a game (default: the preset's)
         tiebreaks (list[TournamentSettingsTiebreaksType0Item] | None | Unset): tie-breaks in order (default per format);
             the lot always comes last
     """
 
     advance_per_group: int | Unset = 2
+    arena_grace_seconds: int | Unset = 120
+    arena_minutes: int | None | Unset = UNSET
     bracket_reset: bool | Unset = True
     bye_points: float | Unset = 1.0
     duplicate_deals: bool | Unset = False
@@ -77,17 +87,28 @@ class TournamentSettings:
     late_entry_points: float | Unset = 0.0
     late_entry_rounds: int | Unset = 0
     max_entrants: int | Unset = 256
+    max_requested_byes: int | Unset = 1
     options: TournamentSettingsOptions | Unset = UNSET
     preset: str | Unset = "classic"
+    requested_bye_points: float | Unset = 0.5
     round_seconds: int | None | Unset = UNSET
     rounds: int | None | Unset = UNSET
     seconds_per_move: int | Unset = 86400
     starts_at: datetime.datetime | None | Unset = UNSET
+    streaks: bool | Unset = True
     target: int | None | Unset = UNSET
     tiebreaks: list[TournamentSettingsTiebreaksType0Item] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         advance_per_group = self.advance_per_group
+
+        arena_grace_seconds = self.arena_grace_seconds
+
+        arena_minutes: int | None | Unset
+        if isinstance(self.arena_minutes, Unset):
+            arena_minutes = UNSET
+        else:
+            arena_minutes = self.arena_minutes
 
         bracket_reset = self.bracket_reset
 
@@ -135,11 +156,15 @@ class TournamentSettings:
 
         max_entrants = self.max_entrants
 
+        max_requested_byes = self.max_requested_byes
+
         options: dict[str, Any] | Unset = UNSET
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
 
         preset = self.preset
+
+        requested_bye_points = self.requested_bye_points
 
         round_seconds: int | None | Unset
         if isinstance(self.round_seconds, Unset):
@@ -162,6 +187,8 @@ class TournamentSettings:
             starts_at = self.starts_at.isoformat()
         else:
             starts_at = self.starts_at
+
+        streaks = self.streaks
 
         target: int | None | Unset
         if isinstance(self.target, Unset):
@@ -186,6 +213,10 @@ class TournamentSettings:
         field_dict.update({})
         if advance_per_group is not UNSET:
             field_dict["advance_per_group"] = advance_per_group
+        if arena_grace_seconds is not UNSET:
+            field_dict["arena_grace_seconds"] = arena_grace_seconds
+        if arena_minutes is not UNSET:
+            field_dict["arena_minutes"] = arena_minutes
         if bracket_reset is not UNSET:
             field_dict["bracket_reset"] = bracket_reset
         if bye_points is not UNSET:
@@ -212,10 +243,14 @@ class TournamentSettings:
             field_dict["late_entry_rounds"] = late_entry_rounds
         if max_entrants is not UNSET:
             field_dict["max_entrants"] = max_entrants
+        if max_requested_byes is not UNSET:
+            field_dict["max_requested_byes"] = max_requested_byes
         if options is not UNSET:
             field_dict["options"] = options
         if preset is not UNSET:
             field_dict["preset"] = preset
+        if requested_bye_points is not UNSET:
+            field_dict["requested_bye_points"] = requested_bye_points
         if round_seconds is not UNSET:
             field_dict["round_seconds"] = round_seconds
         if rounds is not UNSET:
@@ -224,6 +259,8 @@ class TournamentSettings:
             field_dict["seconds_per_move"] = seconds_per_move
         if starts_at is not UNSET:
             field_dict["starts_at"] = starts_at
+        if streaks is not UNSET:
+            field_dict["streaks"] = streaks
         if target is not UNSET:
             field_dict["target"] = target
         if tiebreaks is not UNSET:
@@ -237,6 +274,17 @@ class TournamentSettings:
 
         d = dict(src_dict)
         advance_per_group = d.pop("advance_per_group", UNSET)
+
+        arena_grace_seconds = d.pop("arena_grace_seconds", UNSET)
+
+        def _parse_arena_minutes(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        arena_minutes = _parse_arena_minutes(d.pop("arena_minutes", UNSET))
 
         bracket_reset = d.pop("bracket_reset", UNSET)
 
@@ -304,6 +352,8 @@ class TournamentSettings:
 
         max_entrants = d.pop("max_entrants", UNSET)
 
+        max_requested_byes = d.pop("max_requested_byes", UNSET)
+
         _options = d.pop("options", UNSET)
         options: TournamentSettingsOptions | Unset
         if isinstance(_options, Unset):
@@ -312,6 +362,8 @@ class TournamentSettings:
             options = TournamentSettingsOptions.from_dict(_options)
 
         preset = d.pop("preset", UNSET)
+
+        requested_bye_points = d.pop("requested_bye_points", UNSET)
 
         def _parse_round_seconds(data: object) -> int | None | Unset:
             if data is None:
@@ -350,6 +402,8 @@ class TournamentSettings:
 
         starts_at = _parse_starts_at(d.pop("starts_at", UNSET))
 
+        streaks = d.pop("streaks", UNSET)
+
         def _parse_target(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -385,6 +439,8 @@ class TournamentSettings:
 
         tournament_settings = cls(
             advance_per_group=advance_per_group,
+            arena_grace_seconds=arena_grace_seconds,
+            arena_minutes=arena_minutes,
             bracket_reset=bracket_reset,
             bye_points=bye_points,
             duplicate_deals=duplicate_deals,
@@ -398,12 +454,15 @@ class TournamentSettings:
             late_entry_points=late_entry_points,
             late_entry_rounds=late_entry_rounds,
             max_entrants=max_entrants,
+            max_requested_byes=max_requested_byes,
             options=options,
             preset=preset,
+            requested_bye_points=requested_bye_points,
             round_seconds=round_seconds,
             rounds=rounds,
             seconds_per_move=seconds_per_move,
             starts_at=starts_at,
+            streaks=streaks,
             target=target,
             tiebreaks=tiebreaks,
         )

@@ -1,10 +1,11 @@
 from typing import Literal
 
 TournamentSettingsFormat = Literal[
-    "double_elimination", "double_round_robin", "groups_knockout", "knockout", "round_robin", "swiss"
+    "arena", "double_elimination", "double_round_robin", "groups_knockout", "knockout", "round_robin", "swiss"
 ]
 
 TOURNAMENT_SETTINGS_FORMAT_VALUES: set[TournamentSettingsFormat] = {
+    "arena",
     "double_elimination",
     "double_round_robin",
     "groups_knockout",
