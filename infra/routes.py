@@ -20,6 +20,8 @@ def resolver_routes() -> list[tuple[str, str]]:
         sys.path.insert(0, str(FUNCTIONS_DIR))
     from api.handler import app  # the module only builds the resolver; no AWS call at import
 
+    app.include_all()  # a container includes its route groups on demand; the CDK app needs every route
+
     routes = {(route.method.upper(), _PARAMETER.sub(r"{\1}", route.path)) for route in app._static_routes}
     routes |= {(route.method.upper(), _PARAMETER.sub(r"{\1}", route.path)) for route in app._dynamic_routes}
     return sorted(routes)

@@ -30,17 +30,18 @@ import re
 import secrets
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from api import settings as settings_module
 from api.settings import SettingsError, settings
-from scopa.application.auth import Caller
 from scopa.application.clock import Clock, SystemClock
 from scopa.application.ports.changes import ChangeFeed, NoFeed
-from scopa.application.ports.jobs import JobRunner
 from scopa.application.ports.push import NoPusher, Pusher
-from scopa.application.services.webhooks import InProcessQueue, UrlPolicy
 from scopa.application.wiring import ServiceSet, Stores, WebhookWiring
+
+if TYPE_CHECKING:
+    from scopa.application.auth import Caller
+    from scopa.application.ports.jobs import JobRunner
 
 log = logging.getLogger("scopa.api.context")
 _SHA256_HEX = re.compile(r"^[0-9a-f]{64}$")
@@ -217,6 +218,8 @@ def sqs_client() -> Any:
 def webhook_wiring(clock: Clock) -> WebhookWiring:
     """Deliveries through the SQS queue (``WEBHOOK_QUEUE_URL``), else sent by this process; the URL
     policy from the settings (https to public addresses unless relaxed for local runs)."""
+    from scopa.application.services.webhooks import InProcessQueue, UrlPolicy
+
     cfg = settings()
     policy = UrlPolicy(allow_http=cfg.webhooks_allow_http, allow_private=cfg.webhooks_allow_private)
     if cfg.webhook_queue_url:

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from scopa.domain.games import GameName
+from scopa.domain.game_names import GameName
 from scopa.domain.tournaments.settings import TournamentSettings
 
 CardCode = Field(min_length=1, max_length=4, examples=["7d"])
@@ -97,7 +97,9 @@ class RegisterPlayer(BaseModel):
 
 
 class CreateBotAccount(BaseModel):
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "Deep Scopa"}]})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"examples": [{"name": "Deep Scopa"}]}
+    )
     name: str = Name("the bot's display name")
 
 

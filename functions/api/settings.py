@@ -42,130 +42,256 @@ request. Variables:
 
 An empty variable counts as unset. Tests and the local server change the environment: :func:`reload`
 reads it again (``api.context.reset()`` calls it and forgets what was built from the old settings).
+
+Plain ``os.environ`` reading and checks, not pydantic-settings: building a settings model and importing
+that package cost about 40 ms of every API cold start (docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Literal
-
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+import math
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Literal
 
 DEFAULT_REGION = "eu-south-1"
+_TRUE = frozenset({"1", "true", "t", "yes", "y", "on"})
+_FALSE = frozenset({"0", "false", "f", "no", "n", "off"})
 
 
 class SettingsError(RuntimeError):
     """The environment holds a missing or malformed variable; the message names each one."""
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(
-        case_sensitive=False, env_ignore_empty=True, extra="ignore", frozen=True
-    )
+class Secret:
+    """A value kept out of ``repr``, ``str`` and comparisons' output (a key or a token)."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def get_secret_value(self) -> str:
+        return self._value
+
+    def __len__(self) -> int:
+        return len(self._value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(self._value)
+
+    def __repr__(self) -> str:
+        return "Secret('**********')"
+
+    __str__ = __repr__
+
+
+def _pattern(expression: str) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:  # compiled only for a variable that is set (re caches it)
+        if value is None or (isinstance(value, str) and re.fullmatch(expression, value)):
+            return None
+        return f"String should match pattern '^{expression}$'"
+
+    return check
+
+
+def _between(low: float, high: float, kind: type) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:
+        if not isinstance(value, int if kind is int else (int, float)) or isinstance(value, bool):
+            return f"Input should be a valid {'integer' if kind is int else 'number'}"
+        if isinstance(value, float) and not math.isfinite(value):
+            return "Input should be a finite number"
+        if value < low:
+            return f"Input should be greater than or equal to {low:g}"
+        if value > high:
+            return f"Input should be less than or equal to {high:g}"
+        return None
+
+    return check
+
+
+def _one_of(*allowed: str) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:
+        return None if value in allowed else "Input should be " + " or ".join(f"'{a}'" for a in allowed)
+
+    return check
+
+
+def _not_empty(value: object) -> str | None:
+    return None if isinstance(value, str) and value else "String should have at least 1 character"
+
+
+def _flag(value: object) -> str | None:
+    return None if isinstance(value, bool) else "Input should be a valid boolean"
+
+
+def _key(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, Secret):
+        return "Input should be a valid string"
+    return None if len(value) >= 32 else "Value should have at least 32 characters"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """What the environment says; every field is checked when built (:class:`ValueError` naming the
+    fields). Build it from the environment with :func:`load`."""
 
     storage: Literal["dynamodb", "sqlite"] = "dynamodb"
     # "" with STORAGE=sqlite; 3 to 255 of DynamoDB's table-name characters otherwise
-    table_name: str = Field("", pattern=r"^([A-Za-z0-9_.-]{3,255})?$")
-    sqlite_path: str = Field(".local/scopa.db", min_length=1)
-    admin_token_hash: str | None = Field(None, pattern=r"^[0-9A-Fa-f]{64}$")
-    dynamodb_endpoint: str | None = Field(None, pattern=r"^https?://\S+$")
-    region: str = Field(
-        DEFAULT_REGION,
-        min_length=1,
-        validation_alias=AliasChoices("AWS_REGION", "AWS_DEFAULT_REGION"),
-    )
-    ranking_shards: int = Field(4, ge=1, le=64)
+    table_name: str = ""
+    sqlite_path: str = ".local/scopa.db"
+    admin_token_hash: str | None = None
+    dynamodb_endpoint: str | None = None
+    region: str = DEFAULT_REGION
+    ranking_shards: int = 4
     # Per caller and container (api.ratelimit): steady requests a second, and how many at once; 0: no limit
-    rate_limit_per_second: float = Field(10, ge=0, le=10_000)
-    rate_limit_burst: int = Field(60, ge=1, le=100_000)
-    notifier_function: str | None = Field(None, pattern=r"^[A-Za-z0-9_:.-]{1,170}$")
-    websocket_endpoint: str | None = Field(None, pattern=r"^https?://\S+$")
-    websocket_url: str | None = Field(None, pattern=r"^wss?://[^\s'\";,]+$")
-    webhook_queue_url: str | None = Field(None, pattern=r"^\S{1,2048}$")  # an SQS queue's URL
+    rate_limit_per_second: float = 10.0
+    rate_limit_burst: int = 60
+    notifier_function: str | None = None
+    websocket_endpoint: str | None = None
+    websocket_url: str | None = None
+    webhook_queue_url: str | None = None  # an SQS queue's URL
     webhooks_allow_http: bool = False
     webhooks_allow_private: bool = False
-    admin_token: SecretStr | None = Field(None, exclude=True, repr=False)  # always None once loaded
-    admin_token_parameter: str | None = Field(None, pattern=r"^/[A-Za-z0-9_.\-/]{1,1010}$")
-    admin_token_max_age: int = Field(300, ge=0, le=3600)
-    jobs_function: str | None = Field(None, pattern=r"^[A-Za-z0-9_:.-]{1,170}$")
-    token_signing_key: SecretStr | None = Field(None, min_length=32, exclude=True, repr=False)
-    token_signing_key_parameter: str | None = Field(None, pattern=r"^[A-Za-z0-9_./-]{1,2048}$")
-    token_signing_key_secret: str | None = Field(None, pattern=r"^[A-Za-z0-9_./:+=@!-]{1,2048}$")
-    move_url: str | None = Field(None, pattern=r"^https?://[A-Za-z0-9.:-]+/?$")
-    move_url_parameter: str | None = Field(None, pattern=r"^/[A-Za-z0-9_.\-/]{1,1010}$")
+    admin_token: Secret | None = field(default=None, repr=False)  # always None once built: hashed
+    admin_token_parameter: str | None = None
+    admin_token_max_age: int = 300
+    jobs_function: str | None = None
+    token_signing_key: Secret | None = field(default=None, repr=False)
+    token_signing_key_parameter: str | None = None
+    token_signing_key_secret: str | None = None
+    move_url: str | None = None
+    move_url_parameter: str | None = None
 
-    @model_validator(mode="before")
-    @classmethod
-    def _hash_admin_token(cls, data: Any) -> Any:
-        """``ADMIN_TOKEN`` becomes its hash here; the token itself is kept nowhere."""
-        if isinstance(data, dict):
-            data = dict(data)
-            token = data.pop("admin_token", None)
-            if isinstance(token, SecretStr):
-                token = token.get_secret_value()
-            if token and not data.get("admin_token_hash"):
-                data["admin_token_hash"] = hashlib.sha256(str(token).encode()).hexdigest()
-        return data
+    def __post_init__(self) -> None:
+        token = self.admin_token
+        if token is not None:  # ADMIN_TOKEN becomes its hash here; the token itself is kept nowhere
+            if not self.admin_token_hash and token.get_secret_value():
+                digest = hashlib.sha256(token.get_secret_value().encode()).hexdigest()
+                object.__setattr__(self, "admin_token_hash", digest)
+            object.__setattr__(self, "admin_token", None)
+        if isinstance(self.rate_limit_per_second, int) and not isinstance(self.rate_limit_per_second, bool):
+            object.__setattr__(self, "rate_limit_per_second", float(self.rate_limit_per_second))
+        problems = self.problems()
+        if problems:
+            raise ValueError("; ".join(f"{name}: {message}" for name, message in problems))
+        if self.admin_token_hash:
+            object.__setattr__(self, "admin_token_hash", self.admin_token_hash.lower())
 
-    @field_validator("admin_token_hash")
-    @classmethod
-    def _lower_hex(cls, value: str | None) -> str | None:
-        return value.lower() if value else value
+    def problems(self) -> list[tuple[str, str]]:
+        """(field, what is expected of it) for every field that is wrong; the values are not repeated."""
+        found = []
+        for name, check in _CHECKS.items():
+            message = check(getattr(self, name))
+            if message:
+                found.append((name, message))
+        if not found and self.storage == "dynamodb" and not self.table_name:
+            found.append(("table_name", "required when STORAGE=dynamodb"))
+        return found
 
-    @model_validator(mode="after")
-    def _table_for_dynamodb(self) -> Settings:
-        if self.storage == "dynamodb" and not self.table_name:
-            raise ValueError("TABLE_NAME: required when STORAGE=dynamodb")
-        return self
 
-
-_VARIABLES = {
-    "storage": "STORAGE",
-    "table_name": "TABLE_NAME",
-    "sqlite_path": "SQLITE_PATH",
-    "admin_token_hash": "ADMIN_TOKEN_HASH",
-    "dynamodb_endpoint": "DYNAMODB_ENDPOINT",
-    "region": "AWS_REGION",
-    "AWS_REGION": "AWS_REGION",
-    "AWS_DEFAULT_REGION": "AWS_DEFAULT_REGION",
-    "ranking_shards": "RANKING_SHARDS",
-    "rate_limit_per_second": "RATE_LIMIT_PER_SECOND",
-    "rate_limit_burst": "RATE_LIMIT_BURST",
-    "notifier_function": "NOTIFIER_FUNCTION",
-    "websocket_endpoint": "WEBSOCKET_ENDPOINT",
-    "websocket_url": "WEBSOCKET_URL",
-    "webhook_queue_url": "WEBHOOK_QUEUE_URL",
-    "webhooks_allow_http": "WEBHOOKS_ALLOW_HTTP",
-    "webhooks_allow_private": "WEBHOOKS_ALLOW_PRIVATE",
-    "admin_token_parameter": "ADMIN_TOKEN_PARAMETER",
-    "admin_token_max_age": "ADMIN_TOKEN_MAX_AGE",
-    "jobs_function": "JOBS_FUNCTION",
-    "token_signing_key": "TOKEN_SIGNING_KEY",
-    "token_signing_key_parameter": "TOKEN_SIGNING_KEY_PARAMETER",
-    "token_signing_key_secret": "TOKEN_SIGNING_KEY_SECRET",
-    "move_url": "MOVE_URL",
-    "move_url_parameter": "MOVE_URL_PARAMETER",
+_CHECKS: dict[str, Callable[[object], str | None]] = {
+    "storage": _one_of("dynamodb", "sqlite"),
+    "table_name": _pattern(r"([A-Za-z0-9_.-]{3,255})?"),
+    "sqlite_path": _not_empty,
+    "admin_token_hash": _pattern(r"[0-9A-Fa-f]{64}"),
+    "dynamodb_endpoint": _pattern(r"https?://\S+"),
+    "region": _not_empty,
+    "ranking_shards": _between(1, 64, int),
+    "rate_limit_per_second": _between(0, 10_000, float),
+    "rate_limit_burst": _between(1, 100_000, int),
+    "notifier_function": _pattern(r"[A-Za-z0-9_:.-]{1,170}"),
+    "websocket_endpoint": _pattern(r"https?://\S+"),
+    "websocket_url": _pattern(r"wss?://[^\s'\";,]+"),
+    "webhook_queue_url": _pattern(r"\S{1,2048}"),
+    "webhooks_allow_http": _flag,
+    "webhooks_allow_private": _flag,
+    "admin_token_parameter": _pattern(r"/[A-Za-z0-9_.\-/]{1,1010}"),
+    "admin_token_max_age": _between(0, 3600, int),
+    "jobs_function": _pattern(r"[A-Za-z0-9_:.-]{1,170}"),
+    "token_signing_key": _key,
+    "token_signing_key_parameter": _pattern(r"[A-Za-z0-9_./-]{1,2048}"),
+    "token_signing_key_secret": _pattern(r"[A-Za-z0-9_./:+=@!-]{1,2048}"),
+    "move_url": _pattern(r"https?://[A-Za-z0-9.:-]+/?"),
+    "move_url_parameter": _pattern(r"/[A-Za-z0-9_.\-/]{1,1010}"),
 }
+_KINDS = {f.name: f.type for f in fields(Settings)}
 
 
-def load() -> Settings:
+def _variable(name: str) -> str:
+    return "AWS_REGION" if name == "region" else name.upper()
+
+
+def _parse(name: str, text: str) -> tuple[object, str | None]:
+    """The variable's text as its field's type, or the reason it is not one."""
+    kind = str(_KINDS[name])
+    if kind == "int":
+        try:
+            return int(text.strip()), None
+        except ValueError:
+            return None, "Input should be a valid integer, unable to parse string as an integer"
+    if kind == "float":
+        try:
+            return float(text.strip()), None
+        except ValueError:
+            return None, "Input should be a valid number, unable to parse string as a number"
+    if kind == "bool":
+        word = text.strip().lower()
+        if word in _TRUE or word in _FALSE:
+            return word in _TRUE, None
+        return None, "Input should be a valid boolean, unable to interpret input"
+    if kind.startswith("Secret"):
+        return Secret(text), None
+    return text, None
+
+
+def load(environ: Mapping[str, str] | None = None) -> Settings:
     """Read the environment now; :class:`SettingsError` names every variable that is wrong.
 
-    The message never repeats a value (a variable may hold a secret), only what is expected of it.
+    Names are read in any case; an empty variable counts as unset. The message never repeats a value (a
+    variable may hold a secret), only what is expected of it.
     """
-    try:
-        return Settings()
-    except ValidationError as exc:
-        problems = []
-        for error in exc.errors(include_input=False, include_url=False):
-            field = str(error["loc"][0]) if error["loc"] else ""
-            message = str(error["msg"]).removeprefix("Value error, ")
-            name = _VARIABLES.get(field)
-            problems.append(f"{name}: {message}" if name else message)
-        raise SettingsError("invalid configuration: " + "; ".join(problems)) from None
+    given = {k.upper(): v for k, v in (os.environ if environ is None else environ).items() if v != ""}
+    values: dict[str, object] = {}
+    problems: list[str] = []
+    for name in _KINDS:
+        if name == "region":
+            text = given.get("AWS_REGION", given.get("AWS_DEFAULT_REGION"))
+            variable = "AWS_REGION" if "AWS_REGION" in given else "AWS_DEFAULT_REGION"
+        else:
+            variable = _variable(name)
+            text = given.get(variable)
+        if text is None:
+            continue
+        value, problem = _parse(name, text)
+        if problem:
+            problems.append(f"{variable}: {problem}")
+        else:
+            values[name] = value
+    if not problems:
+        try:
+            return Settings(**values)  # type: ignore[arg-type]
+        except ValueError:
+            pass
+    checked = Settings.__new__(Settings)  # the fields that parsed, checked one by one
+    for name in _KINDS:
+        object.__setattr__(checked, name, values.get(name, _DEFAULTS[name]))
+    for name, message in checked.problems():
+        if message.startswith("required") and problems:
+            continue  # said only when nothing else is wrong
+        problems.append(f"{_variable(name)}: {message}")
+    raise SettingsError("invalid configuration: " + "; ".join(problems))
 
 
+_DEFAULTS: dict[str, object] = {f.name: f.default for f in fields(Settings)}
 _current: list[Settings] = [load()]
 
 

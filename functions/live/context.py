@@ -5,6 +5,11 @@ from __future__ import annotations
 from api.context import Services, pusher, services
 from live.topics import renderers
 from scopa.application.auth import Caller
+
+# Every event builds the renderers over the match and tournament services, which the services build on
+# first use: their modules load at import, in Lambda's init phase, not in the first event.
+from scopa.application.services import matches as _matches  # noqa: F401
+from scopa.application.services import tournaments as _tournaments  # noqa: F401
 from scopa.application.services.live import LiveService
 
 _built: list[tuple[Services, LiveService]] = []

@@ -28,6 +28,10 @@ from api.observability import instruments, route_application_logs
 from scopa.adapters.aws_lambda.work import QueueWork, sqs_client, tournament_of
 from scopa.application.ports.pipeline_work import PipelineWork
 
+# Every event runs the pipeline service, which the services build on first use: its modules (and the
+# engines, ratings and tournaments under it) load at import, in Lambda's init phase, not in the first event.
+from scopa.application.services import pipeline as _pipeline  # noqa: F401
+
 SERVICE = "scopa-pipeline"
 
 pipeline = instruments(SERVICE)

@@ -17,7 +17,8 @@ import pytest
 
 from api import context
 from bench.meter import Call, DynamoMeter, write_units
-from scopa.application.services.matches import MAX_WAIT_SECONDS, POLL_SECONDS
+from scopa.application.match_limits import MAX_WAIT_SECONDS
+from scopa.application.services.matches import POLL_SECONDS
 from tests.api.conftest import (
     Api,
     api_on_moto,  # noqa: F401 (this module looks at DynamoDB items)

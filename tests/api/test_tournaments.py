@@ -596,3 +596,12 @@ def test_a_tournament_due_to_start_without_two_entrants_is_cancelled(api: Api) -
     assert api.call("GET", f"/tournaments/{t['id']}").body["status"] == "cancelled"
     audit = api.call("GET", f"/tournaments/{t['id']}/audit").body["audit"]
     assert any(a["action"] == "cancelled" and a["actor"] == "schedule" for a in audit)
+
+
+def test_the_status_filter_names_every_status() -> None:
+    from typing import get_args
+
+    from api.routes.tournaments import Status
+    from scopa.domain.tournaments.records import STATUSES
+
+    assert set(get_args(Status)) == set(STATUSES)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from infra.config import PYTHON_VERSION
-from scopa.application.services.matches import MAX_WAIT_SECONDS
+from scopa.application.match_limits import MAX_WAIT_SECONDS
 from tests.infra.conftest import ADMIN_HASH, Synthesised
 
 HANDLERS = {

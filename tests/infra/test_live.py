@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from api.settings import Settings
+from api.settings import load
 from bench.meter import DynamoMeter
 from infra.components import grants
 from infra.components.live import ROUTE_SELECTION, STAGE
@@ -191,7 +191,7 @@ def test_each_function_gets_the_live_settings_it_reads_and_they_parse(prod: Synt
     api = prod.logical_id("AWS::ApiGatewayV2::Api", "LiveApi").lower()
     for name in FUNCTIONS:
         values = {key: _resolve(value, refs) for key, value in env[name].items()}
-        settings = Settings.model_validate({key.lower(): value for key, value in values.items()})
+        settings = load(values)
         if name in ("Live", "Notifier"):
             assert (
                 settings.websocket_endpoint == f"https://{api}.execute-api.eu-south-1.amazonaws.com/{STAGE}"

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from api.answers.common import Closed
-from scopa.application.ports.clubs import Club, ClubRole, JoinRequest, JoinStatus, Member
+from scopa.application.ports.clubs import ClubRole, JoinStatus
+
+if TYPE_CHECKING:
+    from scopa.application.ports.clubs import Club, JoinRequest, Member
 
 
 class ClubAnswer(Closed):

@@ -6,17 +6,19 @@ answer, as JSON: the routes answer them, and the push side sends them as a topic
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ConfigDict, Field
 
 from api.answers.common import Closed
 from api.answers.matches import MoveClock
-from scopa.application.auth import Caller
 from scopa.application.clock import iso
-from scopa.application.ports.seeks import Seek
-from scopa.application.services.lobby import Inbox, InboxEntry
-from scopa.application.wiring import ServiceSet
+
+if TYPE_CHECKING:
+    from scopa.application.auth import Caller
+    from scopa.application.ports.seeks import Seek
+    from scopa.application.services.lobby import Inbox, InboxEntry
+    from scopa.application.wiring import ServiceSet
 
 LOBBY_PAGE = 20  # seeks in the lobby's first page (GET /lobby/seeks without a limit)
 

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
 from api.answers.common import Closed
-from scopa.application.services.matches import MatchView
-from scopa.domain import rules as scopa_rules
-from scopa.domain.briscola import rules as briscola_rules
+
+if TYPE_CHECKING:
+    from scopa.application.services.matches import MatchView
 
 DAY_SECONDS = 86_400
 
 
 def effective_rules(game: str, options: dict[str, Any]) -> dict[str, Any]:
     """Every rule of the match: the game's defaults with the stored options (preset and choices) over them."""
+    from scopa.domain import rules as scopa_rules  # the rule models, built on first use
+    from scopa.domain.briscola import rules as briscola_rules
+
     rebuild = briscola_rules.rules_from_options if game == "briscola" else scopa_rules.rules_from_options
     return rebuild(options).model_dump(mode="json")
 

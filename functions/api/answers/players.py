@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
 from api.answers.common import Closed
-from scopa.application.ports.matches import MatchSummary
-from scopa.application.ports.players import Player
-from scopa.application.services.players import PlayerKind, player_kind
+from scopa.application.ports.players import PlayerKind
+
+if TYPE_CHECKING:
+    from scopa.application.ports.matches import MatchSummary
+    from scopa.application.ports.players import Player
 
 
 class PlayerProfile(Closed):
@@ -27,6 +29,8 @@ class PlayerProfile(Closed):
 
     @classmethod
     def of(cls, player: Player) -> PlayerProfile:
+        from scopa.application.services.players import player_kind  # (which knows the house bots)
+
         return cls(
             id=player.id,
             name=player.name,

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from api.answers.common import Closed, Number
-from scopa.application.ports.jobs import Job, JobStatus
-from scopa.application.ports.ratings import HistoryPoint
-from scopa.application.services.players import PlayerKind, player_kind
-from scopa.application.services.ratings import Leaderboard, PlayerRatings, PoolRecord, RatingRow, Recomputed
-from scopa.domain.ratings.pools import RatingPool
+from scopa.application.ports.jobs import JobStatus
+from scopa.application.ports.players import PlayerKind
+
+if TYPE_CHECKING:
+    from scopa.application.ports.jobs import Job
+    from scopa.application.ports.ratings import HistoryPoint
+    from scopa.application.services.ratings import (
+        Leaderboard,
+        PlayerRatings,
+        PoolRecord,
+        RatingRow,
+        Recomputed,
+    )
+    from scopa.domain.ratings.pools import RatingPool
 
 
 class Pool(Closed):
@@ -53,6 +62,8 @@ class Rating(Closed):
 
     @classmethod
     def fields_of(cls, row: RatingRow) -> dict[str, object]:
+        from scopa.application.services.players import player_kind  # (which knows the house bots)
+
         return {
             "rank": row.rank,
             "player_id": row.player_id,

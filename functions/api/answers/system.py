@@ -7,14 +7,18 @@ from typing import Any
 from pydantic import BaseModel
 
 from api.answers.common import Closed
-from scopa.domain import rules as scopa_rules
-from scopa.domain.briscola import rules as briscola_rules
 
-#: Each game's presets, their descriptions and its rule model (whose fields are the options).
-_RULE_SETS: dict[str, tuple[dict[str, dict[str, Any]], dict[str, str], type[BaseModel]]] = {
-    "scopa": (scopa_rules.PRESETS, scopa_rules.PRESET_DESCRIPTIONS, scopa_rules.RuleSet),
-    "briscola": (briscola_rules.PRESETS, briscola_rules.PRESET_DESCRIPTIONS, briscola_rules.BriscolaRules),
-}
+
+def _rule_sets(game: str) -> tuple[dict[str, dict[str, Any]], dict[str, str], type[BaseModel]]:
+    """A game's presets, their descriptions and its rule model (whose fields are the options); imported
+    when asked for, not at the API's cold start."""
+    if game == "briscola":
+        from scopa.domain.briscola import rules as briscola_rules
+
+        return briscola_rules.PRESETS, briscola_rules.PRESET_DESCRIPTIONS, briscola_rules.BriscolaRules
+    from scopa.domain import rules as scopa_rules
+
+    return scopa_rules.PRESETS, scopa_rules.PRESET_DESCRIPTIONS, scopa_rules.RuleSet
 
 
 class Health(Closed):
@@ -41,7 +45,7 @@ class Rules(Closed):
 
     @classmethod
     def of_game(cls, game: str = "scopa") -> Rules:
-        presets, descriptions, model = _RULE_SETS[game]
+        presets, descriptions, model = _rule_sets(game)
         return cls(
             game=game,
             presets=[

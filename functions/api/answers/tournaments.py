@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from api.answers.common import Closed, Named, Number
 from scopa.application.clock import iso
-from scopa.application.ports.tournaments import TournamentBundle
-from scopa.application.services.tournaments import Advanced, ArenaView, Standings
-from scopa.domain.tournaments.records import AuditEntry, EntryRecord, RoundRecord, TournamentRecord
-from scopa.domain.tournaments.standings import CrossCell, CrossRow, StandingRow
+
+if TYPE_CHECKING:
+    from scopa.application.ports.tournaments import TournamentBundle
+    from scopa.application.services.tournaments import Advanced, ArenaView, Standings
+    from scopa.domain.tournaments.records import AuditEntry, EntryRecord, RoundRecord, TournamentRecord
+    from scopa.domain.tournaments.standings import CrossCell, CrossRow, StandingRow
 
 TournamentStatus = Literal["draft", "registration", "running", "finished", "cancelled"]
 

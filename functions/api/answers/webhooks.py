@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from api.answers.common import Closed
-from scopa.application.ports.webhooks import Delivery, DeliveryStatus, Webhook
+from scopa.application.ports.webhooks import DeliveryStatus
+
+if TYPE_CHECKING:
+    from scopa.application.ports.webhooks import Delivery, DeliveryStatus, Webhook
 
 
 class WebhookAnswer(Closed):

@@ -17,8 +17,7 @@ from api.observability import count, logger
 from api.openapi import BEARER
 from api.responses import ACT, CALLER, READ, created, documented, no_content
 from api.routes.matches import answer_of
-from scopa.application.services.lobby import NewChallenge, NewSeek
-from scopa.application.services.matches import DEFAULT_MOVE_SECONDS
+from scopa.application.match_limits import DEFAULT_MOVE_SECONDS
 
 router = Router()
 
@@ -36,6 +35,8 @@ IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_lengt
 def create_seek(body: CreateSeek, idempotency_key: IdempotencyKey = None) -> Response[SeekAnswer]:
     svc = services()
     caller = svc.caller(router.current_event.headers)
+    from scopa.application.services.lobby import NewSeek  # (the engines load with the service)
+
     request = NewSeek(
         game=body.game,
         preset=body.preset,
@@ -120,6 +121,8 @@ def accept_seek(seek_id: str) -> Response[MatchAnswer]:
 def challenge(body: CreateChallenge, idempotency_key: IdempotencyKey = None) -> Response[MatchAnswer]:
     svc = services()
     caller = svc.caller(router.current_event.headers)
+    from scopa.application.services.lobby import NewChallenge
+
     request = NewChallenge(
         opponent=body.opponent,
         game=body.game,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
@@ -15,13 +15,10 @@ from api.models import CreateMatch, PlayMove
 from api.observability import count, logger
 from api.openapi import BEARER, MAYBE_BEARER
 from api.responses import ACT, READ, created, documented, link
-from scopa.application.services.matches import (
-    DEFAULT_MOVE_SECONDS,
-    MAX_DEALS_PAGE,
-    MAX_WAIT_SECONDS,
-    MatchView,
-    NewMatch,
-)
+from scopa.application.match_limits import DEFAULT_MOVE_SECONDS, MAX_DEALS_PAGE, MAX_WAIT_SECONDS
+
+if TYPE_CHECKING:
+    from scopa.application.services.matches import MatchView
 
 router = Router()
 
@@ -54,6 +51,8 @@ IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_lengt
 def create_match(body: CreateMatch, idempotency_key: IdempotencyKey = None) -> Response[MatchAnswer]:
     svc = services()
     caller = svc.caller(router.current_event.headers)
+    from scopa.application.services.matches import NewMatch  # (the engines load with the service)
+
     request = NewMatch(
         game=body.game,
         players=body.players,

@@ -6,7 +6,7 @@ anonymous visitor; errors go through the one error map (``api.errors``), which a
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
@@ -16,8 +16,11 @@ from aws_lambda_powertools.shared.cookies import Cookie, SameSite
 from api.context import move_url, services
 from api.settings import settings
 from scopa.application.errors import NotFound
-from scopa.web import assets, i18n, pages
+from scopa.web import assets, i18n
 from scopa.web.security import page_headers
+
+if TYPE_CHECKING:
+    from scopa.web.pages import PageOptions
 
 router = Router()
 
@@ -54,12 +57,16 @@ def html(body: str, chosen: str | None = None) -> Response[str]:
     return Response(status_code=200, content_type=HTML, body=body, headers=headers, cookies=cookies)
 
 
-def view(lang: str | None, style: str | None) -> pages.PageOptions:
+def view(lang: str | None, style: str | None) -> PageOptions:
+    from scopa.web import pages  # the pages load the engines: on the first page, not at import
+
     return pages.PageOptions(pages.style_of(style), language(lang), settings().websocket_url or "/live")
 
 
 @router.get("/", include_in_schema=False)
 def home(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.home(services(), view(lang, style)), lang)
 
 
@@ -71,11 +78,15 @@ def rankings(
     style: StyleQuery = None,
     lang: LangQuery = None,
 ) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.rankings(services(), pool, by, club, view(lang, style)), lang)
 
 
 @router.get("/web/players/<player_id>", include_in_schema=False)
 def player(player_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.player(services(), player_id, view(lang, style)), lang)
 
 
@@ -87,6 +98,8 @@ def tournaments(
     style: StyleQuery = None,
     lang: LangQuery = None,
 ) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.tournaments(services(), status, view(lang, style)), lang)
 
 
@@ -96,21 +109,29 @@ def new_tournament(
     style: StyleQuery = None,
     lang: LangQuery = None,
 ) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.new_tournament(services(), club, view(lang, style)), lang)
 
 
 @router.get("/web/clubs", include_in_schema=False)
 def clubs(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.clubs(services(), view(lang, style)), lang)
 
 
 @router.get("/web/clubs/<club_id>", include_in_schema=False)
 def club(club_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.club(services(), club_id, view(lang, style)), lang)
 
 
 @router.get("/web/tournaments/<tournament_id>", include_in_schema=False)
 def tournament(tournament_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.tournament(services(), tournament_id, view(lang, style)), lang)
 
 
@@ -121,41 +142,57 @@ def match(
     style: StyleQuery = None,
     lang: LangQuery = None,
 ) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.match(services(), match_id, move, view(lang, style)), lang)
 
 
 @router.get("/web/play/<match_id>", include_in_schema=False)
 def play(match_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.play(services(), match_id, view(lang, style)), lang)
 
 
 @router.get("/web/account", include_in_schema=False)
 def account(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.account(view(lang, style)), lang)
 
 
 @router.get("/web/lobby", include_in_schema=False)
 def lobby(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.lobby(view(lang, style)), lang)
 
 
 @router.get("/web/inbox", include_in_schema=False)
 def inbox(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.inbox(view(lang, style)), lang)
 
 
 @router.get("/web/rules", include_in_schema=False)
 def rules_index(style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.rules_index(view(lang, style)), lang)
 
 
 @router.get("/web/rules/briscola/<preset>", include_in_schema=False)
 def briscola_rules(preset: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.briscola_rules(preset, view(lang, style)), lang)
 
 
 @router.get("/web/rules/<preset>", include_in_schema=False)
 def rules(preset: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
     return html(pages.rules(preset, view(lang, style)), lang)
 
 

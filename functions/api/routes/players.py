@@ -23,7 +23,6 @@ from api.models import CreateBotAccount, RegisterPlayer, SetRole
 from api.observability import count
 from api.openapi import BEARER
 from api.responses import ACT, CALLER, READ, created, documented, link, no_content
-from scopa.application.services.players import bot_players
 
 router = Router()
 
@@ -130,6 +129,8 @@ def revoke_token() -> Response[None]:
     responses=documented(),
 )
 def bots() -> Bots:
+    from scopa.application.services.players import bot_players  # (the bots load with the service)
+
     return Bots(bots=[PlayerProfile.of(p) for p in bot_players()])
 
 

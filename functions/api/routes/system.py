@@ -10,7 +10,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from api.answers.system import Health, Rules
 from api.models import GAME_DESCRIPTION
 from api.responses import documented
-from scopa.domain.games import GameName
+from scopa.domain.game_names import GameName
 
 router = Router()
 

@@ -13,8 +13,7 @@ from api.answers.webhooks import CreatedWebhook, Deliveries, DeliveryAnswer, Web
 from api.context import services
 from api.openapi import BEARER
 from api.responses import ACT, created, documented, no_content
-from scopa.application.ports.webhooks import EventType
-from scopa.application.services.webhooks import URL_MAX
+from scopa.application.ports.webhooks import URL_MAX, EventType
 
 router = Router()
 
@@ -23,7 +22,7 @@ Cursor = Annotated[str | None, Query(max_length=2048)]
 
 
 class CreateWebhook(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     url: str = Field(
         min_length=8,
         max_length=URL_MAX,

@@ -3,35 +3,43 @@
 The API, the pipeline, the CLI and the local server all build a :class:`ServiceSet` the same way: an
 adapter gives the :class:`Stores` (``scopa.adapters.dynamodb.stores`` or ``scopa.adapters.sqlite.stores``),
 and every service receives what it uses when it is built; nothing is patched in afterwards.
+
+Each service is built on first use (and its module imported then): a Lambda that serves one kind of
+request loads only the services that request touches, not the engine, the bots and the tournament planner
+on every cold start (docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
 
-from scopa.application.auth import Tokens
-from scopa.application.clock import Clock
-from scopa.application.idempotency import IdempotentRequests
 from scopa.application.ports.changes import ChangeFeed, NoFeed
-from scopa.application.ports.clubs import ClubRepository
-from scopa.application.ports.connections import ConnectionRepository
-from scopa.application.ports.idempotency import IdempotencyRepository
-from scopa.application.ports.jobs import JobRepository, JobRunner
-from scopa.application.ports.matches import MatchRepository
-from scopa.application.ports.players import PlayerRepository
-from scopa.application.ports.ratings import RatingRepository
-from scopa.application.ports.seeks import SeekRepository
-from scopa.application.ports.tournaments import TournamentRepository
-from scopa.application.ports.webhooks import DeliveryQueue, WebhookRepository, WebhookSender
-from scopa.application.services.clubs import ClubService
-from scopa.application.services.jobs import JobService
-from scopa.application.services.lobby import LobbyService
-from scopa.application.services.matches import MatchService
-from scopa.application.services.pipeline import Pipeline
-from scopa.application.services.players import PlayerService
-from scopa.application.services.ratings import RatingService
-from scopa.application.services.tournaments import TournamentService
-from scopa.application.services.webhooks import InProcessQueue, UrlPolicy, WebhookService
+
+if TYPE_CHECKING:
+    from scopa.application.auth import Tokens
+    from scopa.application.clock import Clock
+    from scopa.application.idempotency import IdempotentRequests
+    from scopa.application.ports.clubs import ClubRepository
+    from scopa.application.ports.connections import ConnectionRepository
+    from scopa.application.ports.idempotency import IdempotencyRepository
+    from scopa.application.ports.jobs import JobRepository, JobRunner
+    from scopa.application.ports.matches import MatchRepository
+    from scopa.application.ports.players import PlayerRepository
+    from scopa.application.ports.ratings import RatingRepository
+    from scopa.application.ports.seeks import SeekRepository
+    from scopa.application.ports.tournaments import TournamentRepository
+    from scopa.application.ports.webhooks import DeliveryQueue, WebhookRepository, WebhookSender
+    from scopa.application.services.clubs import ClubService
+    from scopa.application.services.jobs import JobService
+    from scopa.application.services.lobby import LobbyService
+    from scopa.application.services.matches import MatchService
+    from scopa.application.services.pipeline import Pipeline
+    from scopa.application.services.players import PlayerService
+    from scopa.application.services.ratings import RatingService
+    from scopa.application.services.tournaments import TournamentService
+    from scopa.application.services.webhooks import UrlPolicy, WebhookService
 
 
 @dataclass(frozen=True)
@@ -51,7 +59,7 @@ class Stores:
 
 
 class ServiceSet:
-    """Every service of the product over one set of stores and one clock."""
+    """Every service of the product over one set of stores and one clock, each built on first use."""
 
     def __init__(
         self,
@@ -66,37 +74,105 @@ class ServiceSet:
         self.stores = stores
         self.clock = clock
         self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
-        self.requests = IdempotentRequests(stores.idempotency, clock)  # keyed requests (Idempotency-Key)
-        self.tokens = Tokens(stores.players, clock, signing_key)  # issues and checks tokens (cached)
-        self.players = PlayerService(stores.players, clock, self.tokens)
-        self.matches = MatchService(stores.matches, clock, self.players, self.changes)
-        self.lobby = LobbyService(stores.seeks, self.matches, self.players, clock, self.changes)
-        self.clubs = ClubService(stores.clubs, clock, self.players)
-        hooks = hooks or WebhookWiring()
-        self.webhook_queue: DeliveryQueue = hooks.queue or InProcessQueue(clock)
-        self.webhooks = WebhookService(
-            stores.webhooks, self.clubs, clock, self.webhook_queue, hooks.sender or _sender(), hooks.policy
+        self._hooks = hooks or WebhookWiring()
+        self._job_runner = jobs
+        self._signing_key = signing_key
+
+    @cached_property
+    def requests(self) -> IdempotentRequests:
+        """Keyed requests (Idempotency-Key)."""
+        from scopa.application.idempotency import IdempotentRequests
+
+        return IdempotentRequests(self.stores.idempotency, self.clock)
+
+    @cached_property
+    def tokens(self) -> Tokens:
+        """Issues and checks tokens (cached)."""
+        from scopa.application.auth import Tokens
+
+        return Tokens(self.stores.players, self.clock, self._signing_key)
+
+    @cached_property
+    def players(self) -> PlayerService:
+        from scopa.application.services.players import PlayerService
+
+        return PlayerService(self.stores.players, self.clock, self.tokens)
+
+    @cached_property
+    def matches(self) -> MatchService:
+        from scopa.application.services.matches import MatchService
+
+        return MatchService(self.stores.matches, self.clock, self.players, self.changes)
+
+    @cached_property
+    def lobby(self) -> LobbyService:
+        from scopa.application.services.lobby import LobbyService
+
+        return LobbyService(self.stores.seeks, self.matches, self.players, self.clock, self.changes)
+
+    @cached_property
+    def clubs(self) -> ClubService:
+        from scopa.application.services.clubs import ClubService
+
+        return ClubService(self.stores.clubs, self.clock, self.players)
+
+    @property
+    def webhook_queue(self) -> DeliveryQueue:
+        """Where deliveries wait: the wiring's queue, else one of this process, whose consumer is
+        :attr:`webhooks` (this process sends them)."""
+        return self.webhooks.queue
+
+    @cached_property
+    def webhooks(self) -> WebhookService:
+        from scopa.application.services.webhooks import InProcessQueue, WebhookService
+
+        hooks = self._hooks
+        queue = hooks.queue or InProcessQueue(self.clock)
+        service = WebhookService(
+            self.stores.webhooks, self.clubs, self.clock, queue, hooks.sender or _sender(), hooks.policy
         )
-        if isinstance(self.webhook_queue, InProcessQueue):
-            self.webhook_queue.consumer = self.webhooks.attempt  # local: this process sends them
-        self.ratings = RatingService(
-            stores.ratings, stores.matches, stores.clubs, stores.tournaments, self.players, clock
+        if isinstance(queue, InProcessQueue):
+            queue.consumer = service.attempt  # local: this process sends them
+        return service
+
+    @cached_property
+    def ratings(self) -> RatingService:
+        from scopa.application.services.ratings import RatingService
+
+        stores = self.stores
+        return RatingService(
+            stores.ratings, stores.matches, stores.clubs, stores.tournaments, self.players, self.clock
         )
-        # Admin jobs: queued to ``jobs`` (the jobs Lambda in AWS), else run in this process.
-        self.jobs = JobService(stores.jobs, clock, self.ratings, jobs)
-        self.pipeline = Pipeline(
-            stores.tournaments,
+
+    @cached_property
+    def jobs(self) -> JobService:
+        """Admin jobs: queued to the runner (the jobs Lambda in AWS), else run in this process."""
+        from scopa.application.services.jobs import JobService
+
+        return JobService(self.stores.jobs, self.clock, self.ratings, self._job_runner)
+
+    @cached_property
+    def pipeline(self) -> Pipeline:
+        from scopa.application.services.pipeline import Pipeline
+
+        return Pipeline(
+            self.stores.tournaments,
             self.matches,
-            clock,
+            self.clock,
             rater=self.ratings.rate_pending,
             changes=self.changes,
             events=self.webhooks,
             rate_now=self.ratings.rate_finished,
             seeding=self.ratings.reseed,
         )
-        self.tournaments = TournamentService(
-            stores.tournaments,
-            clock,
+
+    @cached_property
+    def tournaments(self) -> TournamentService:
+        from scopa.application.services.tournaments import TournamentService
+
+        return TournamentService(
+            self.stores.tournaments,
+            self.clock,
             self.players,
             self.clubs,
             self.matches,
@@ -107,6 +183,12 @@ class ServiceSet:
         )
 
 
+def _url_policy() -> UrlPolicy:
+    from scopa.application.services.webhooks import UrlPolicy
+
+    return UrlPolicy()
+
+
 @dataclass(frozen=True)
 class WebhookWiring:
     """How webhook deliveries leave: the queue (None: in-process, this process sends), the HTTP sender
@@ -114,7 +196,7 @@ class WebhookWiring:
 
     queue: DeliveryQueue | None = None
     sender: WebhookSender | None = None
-    policy: UrlPolicy = field(default_factory=UrlPolicy)
+    policy: UrlPolicy = field(default_factory=_url_policy)
 
 
 def _sender() -> WebhookSender:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, get_args
+from typing import Any, Protocol
 
 from scopa.domain import engine, views
 from scopa.domain.bots import make_bot
@@ -17,6 +17,7 @@ from scopa.domain.bots.base import Bot
 from scopa.domain.briscola.game import BriscolaEngine
 from scopa.domain.cards import parse_card
 from scopa.domain.errors import RecordError
+from scopa.domain.game_names import GAME_NAMES, GameName
 from scopa.domain.record import RecordBuilder, replay
 from scopa.domain.rules import make_rules, rules_from_options
 from scopa.domain.shuffle import new_master_seed
@@ -210,9 +211,7 @@ def _load(state: Mapping[str, Any]) -> GameState:
 
 GAMES: dict[str, GameEngine] = {"scopa": ScopaEngine(), "briscola": BriscolaEngine()}
 
-#: The names of :data:`GAMES` as a type, for request models and settings (an enum in the OpenAPI).
-GameName = Literal["scopa", "briscola"]
-if set(get_args(GameName)) != set(GAMES):  # pragma: no cover - fails at import when a game is added
+if set(GAME_NAMES) != set(GAMES):  # pragma: no cover - fails at import when a game is added
     raise ImportError("GameName must list exactly the games of GAMES")
 
 __all__ = ["GAMES", "GameEngine", "GameName", "Outcome", "RecordBuilder", "ScopaEngine"]

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 Role = Literal["player", "organizer", "admin"]
+#: ``house_bot`` (played inside the service), ``bot`` (a bot account) or ``person`` (services.players).
+PlayerKind = Literal["person", "bot", "house_bot"]
 
 
 def name_key(name: str) -> str:

@@ -25,13 +25,13 @@ from scopa.application.auth import Caller
 from scopa.application.clock import Clock, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
+from scopa.application.match_limits import DEFAULT_MOVE_SECONDS
 from scopa.application.ports.changes import LOBBY_TOPIC, Change, ChangeFeed, NoFeed, inbox_topic
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.matches import Match
 from scopa.application.ports.seeks import Seek, SeekRepository
 from scopa.application.services.matches import (
     DEFAULT_INVITE_SECONDS,
-    DEFAULT_MOVE_SECONDS,
     MAX_INVITE_SECONDS,
     MatchService,
     MatchView,

@@ -25,6 +25,7 @@ from scopa.application.auth import Caller
 from scopa.application.clock import Clock, epoch_of, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
+from scopa.application.match_limits import DEFAULT_MOVE_SECONDS, MAX_DEALS_PAGE, MAX_WAIT_SECONDS
 from scopa.application.ports.changes import Change, ChangeFeed, NoFeed, inbox_topic, match_topic
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
@@ -34,12 +35,9 @@ from scopa.domain.errors import IllegalMove, Rule, RuleSetError
 from scopa.domain.games import GAMES, GameEngine, Outcome
 from scopa.domain.ratings.pools import pool_for
 
-DEFAULT_MOVE_SECONDS = 3 * 86_400  # correspondence play: three days a move
 DEFAULT_INVITE_SECONDS = 86_400  # a pending match expires a day after it was made, unless told otherwise
 MAX_INVITE_SECONDS = 7 * 86_400  # the longest an invitation may wait (what the inbox looks back over)
-MAX_WAIT_SECONDS = 20.0  # API Gateway cuts an integration at ~30 s
 POLL_SECONDS = 0.5
-MAX_DEALS_PAGE = 50
 
 AwaitedAction = Literal["accept", "move"]
 

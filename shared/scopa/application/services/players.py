@@ -15,19 +15,17 @@ import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
-from typing import Literal
 
 from scopa.application.auth import Caller, Tokens, hash_token
 from scopa.application.clock import Clock, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
 from scopa.application.ports.conflict import WriteConflict
-from scopa.application.ports.players import Player, PlayerRepository, Role, name_key
+from scopa.application.ports.players import Player, PlayerKind, PlayerRepository, Role, name_key
 from scopa.domain.bots import BOTS
 
 BOT_PREFIX = "bot-"
 BOT_ACCOUNT_PREFIX = "b_"
-PlayerKind = Literal["person", "bot", "house_bot"]
 NAME_MAX = 40
 NAMED_LIMIT = 20  # players listed for one name: enough to tell namesakes apart
 _BOT_ID = re.compile(r"^bot-([a-z]+)(?:-([a-z0-9]{1,16}))?$")

@@ -40,6 +40,7 @@ from scopa.application.errors import BadRequest, Forbidden, NotFound
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.webhooks import (
     EVENT_TYPES,
+    URL_MAX,
     Delivery,
     DeliveryQueue,
     DeliveryRef,
@@ -57,7 +58,6 @@ log = logging.getLogger(__name__)
 
 HOOKS_PER_CLUB = 5
 ID_MAX = 64  # longer club or hook ids exist nowhere (and would not fit a DynamoDB key)
-URL_MAX = 2000
 #: Seconds before the 2nd, 3rd, ... attempt; after the last attempt a delivery has failed.
 RETRY_DELAYS = (10, 60, 300, 900, 900)
 MAX_ATTEMPTS = len(RETRY_DELAYS) + 1

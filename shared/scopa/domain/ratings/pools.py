@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from scopa.domain.games import GameName
+from scopa.domain.game_names import GameName
 from scopa.domain.rules import PRESET_ALIASES
 
 SECONDS_PER_DAY = 86_400

@@ -28,10 +28,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from scopa.domain.tournaments.records import EntryRecord, RoundRecord
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 WIN, DRAW, LOSS, STREAK_WIN = 2, 1, 0, 4
 NOT_COUNTED = "round_deadline"  # a table adjudicated when the grace period ran out
@@ -95,6 +97,8 @@ def pair_arena(waiting: Sequence[ArenaPlayer]) -> tuple[list[tuple[str, str]], s
         ranked = [p for p in ranked if p.id != out.id]
     if len(ranked) > EXACT_LIMIT:
         return _greedy(ranked), left
+    import networkx as nx  # here, not at import: only the arena's pairing needs it (as in swiss.py)
+
     n = len(ranked)
     rematch_cost = n * n + 1  # above any squared rank distance
     graph: nx.Graph[int] = nx.Graph()

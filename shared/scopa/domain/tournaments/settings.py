@@ -11,7 +11,7 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from scopa.domain.games import GameName
+from scopa.domain.game_names import GameName
 
 Format = Literal[
     "swiss",
@@ -66,6 +66,7 @@ class TournamentSettings(BaseModel):
     model_config = ConfigDict(
         frozen=True,
         extra="forbid",
+        defer_build=True,  # validators built by the first use, not by every API cold start
         json_schema_extra={
             "allOf": [
                 {
