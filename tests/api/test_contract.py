@@ -146,7 +146,7 @@ def test_answers_that_may_hold_private_cards_or_tokens_are_not_stored(api: Api) 
 @pytest.mark.parametrize(
     ("method", "path", "allowed"),
     [
-        ("TRACE", "/players", "POST"),
+        ("TRACE", "/players", "GET, POST"),
         ("PATCH", "/matches/m_x", "GET"),
         ("PUT", "/me/token", "DELETE, POST"),
         ("DELETE", "/health", "GET"),
