@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from typing import cast
 
-from scopa.adapters.sqlite.database import Database, decode_cursor, next_page
+from scopa.adapters.sqlite.database import Database
 from scopa.application.ports.clubs import Club, ClubRole, JoinRequest, JoinStatus, Member
 from scopa.application.ports.conflict import WriteConflict
 
@@ -91,11 +91,9 @@ class SqliteClubRepository:
 
     def list_clubs(self, limit: int, cursor: str | None) -> tuple[list[Club], str | None]:
         """Every club, newest first, ``limit`` a page."""
-        where, values = "", []
-        if cursor:
-            where, values = "WHERE sk < ?", [decode_cursor(cursor, "clubs")]
-        rows = self.db.query(f"SELECT * FROM clubs {where} ORDER BY sk DESC LIMIT ?", (*values, limit + 1))
-        page, nxt = next_page(rows, limit, "clubs", "sk")
+        page, nxt = self.db.page(
+            "SELECT * FROM clubs", "", [], "sk", limit=limit, cursor=cursor, scope="clubs", descending=True
+        )
         return [_club(row) for row in page], nxt
 
     def get_member(self, club_id: str, player_id: str) -> Member | None:
@@ -120,15 +118,10 @@ class SqliteClubRepository:
 
     def list_members(self, club_id: str, limit: int, cursor: str | None) -> tuple[list[Member], str | None]:
         """A club's members by player id, ``limit`` a page."""
-        scope = f"members:{club_id}"
-        where, values = "club_id = ?", [club_id]
-        if cursor:
-            where += " AND player_id > ?"
-            values.append(decode_cursor(cursor, scope))
-        rows = self.db.query(
-            f"SELECT * FROM club_members WHERE {where} ORDER BY player_id LIMIT ?", (*values, limit + 1)
-        )
-        page, nxt = next_page(rows, limit, scope, "player_id")
+        page, nxt = self.db.page(
+            "SELECT * FROM club_members", "club_id = ?", [club_id], "player_id",
+            limit=limit, cursor=cursor, scope=f"members:{club_id}",
+        )  # fmt: skip
         return [_member(row) for row in page], nxt
 
     def put_join_request(self, club_id: str, request: JoinRequest) -> None:
@@ -169,15 +162,10 @@ class SqliteClubRepository:
     def list_join_requests(
         self, club_id: str, limit: int, cursor: str | None
     ) -> tuple[list[JoinRequest], str | None]:
-        scope = f"join-requests:{club_id}"
-        where, values = "club_id = ?", [club_id]
-        if cursor:
-            where += " AND player_id > ?"
-            values.append(decode_cursor(cursor, scope))
-        rows = self.db.query(
-            f"SELECT * FROM club_join_requests WHERE {where} ORDER BY player_id LIMIT ?", (*values, limit + 1)
-        )
-        page, nxt = next_page(rows, limit, scope, "player_id")
+        page, nxt = self.db.page(
+            "SELECT * FROM club_join_requests", "club_id = ?", [club_id], "player_id",
+            limit=limit, cursor=cursor, scope=f"join-requests:{club_id}",
+        )  # fmt: skip
         return [_join_request(row) for row in page], nxt
 
 

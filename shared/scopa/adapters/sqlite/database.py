@@ -12,7 +12,7 @@ import base64
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -70,6 +70,31 @@ class Database:
     def one(self, sql: str, parameters: Iterable[Any] = ()) -> sqlite3.Row | None:
         rows = self.query(sql, parameters)
         return rows[0] if rows else None
+
+    def page(
+        self,
+        select: str,
+        where: str,
+        values: Sequence[Any],
+        key: str,
+        *,
+        limit: int,
+        cursor: str | None,
+        scope: str,
+        descending: bool = False,
+    ) -> tuple[list[sqlite3.Row], str | None]:
+        """One page of ``select`` (up to its ``WHERE``) in the order of the column ``key``, resuming after
+        ``cursor``'s position in the list ``scope``, and the cursor after the page (see :func:`next_page`)."""
+        clauses, params = ([where] if where else []), list(values)
+        if cursor:
+            clauses.append(f"{key} {'<' if descending else '>'} ?")
+            params.append(decode_cursor(cursor, scope))
+        order = f"{key} DESC" if descending else key
+        rows = self.query(
+            f"{select} WHERE {' AND '.join(clauses) or '1 = 1'} ORDER BY {order} LIMIT ?",
+            (*params, limit + 1),
+        )
+        return next_page(rows, limit, scope, key.rpartition(".")[2])
 
     def close(self) -> None:
         with self._lock:

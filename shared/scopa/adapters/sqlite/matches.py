@@ -15,7 +15,7 @@ import dataclasses
 import json
 from typing import Any
 
-from scopa.adapters.sqlite.database import Database, decode_cursor, next_page
+from scopa.adapters.sqlite.database import Database
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.matches import Match, MatchSummary
 
@@ -105,17 +105,11 @@ class SqliteMatchRepository:
         self, player_id: str, limit: int, cursor: str | None
     ) -> tuple[list[MatchSummary], str | None]:
         """A player's matches, newest first, ``limit`` a page; the cursor resumes after the page's last."""
-        scope = f"player-matches:{player_id}"
-        where, values = "l.player_id = ?", [player_id]
-        if cursor:
-            where += " AND l.sk < ?"
-            values.append(decode_cursor(cursor, scope))
-        rows = self.db.query(
-            "SELECT l.sk, m.status, m.doc FROM player_matches AS l JOIN matches AS m ON m.id = l.match_id"
-            f" WHERE {where} ORDER BY l.sk DESC LIMIT ?",
-            (*values, limit + 1),
-        )
-        page, nxt = next_page(rows, limit, scope, "sk")
+        page, nxt = self.db.page(
+            "SELECT l.sk, m.status, m.doc FROM player_matches AS l JOIN matches AS m ON m.id = l.match_id",
+            "l.player_id = ?", [player_id], "l.sk",
+            limit=limit, cursor=cursor, scope=f"player-matches:{player_id}", descending=True,
+        )  # fmt: skip
         return [_summary(row["doc"], row["status"]) for row in page], nxt
 
     def overdue_matches(self, now: int, limit: int) -> list[str]:

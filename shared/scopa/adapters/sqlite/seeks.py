@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from scopa.adapters.sqlite.database import Database, decode_cursor, next_page
+from scopa.adapters.sqlite.database import Database
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.seeks import Seek, SeekStatus
 
@@ -76,15 +76,10 @@ class SqliteSeekRepository:
                 raise WriteConflict("the seek is not open")
 
     def list_open_seeks(self, now: float, limit: int, cursor: str | None) -> tuple[list[Seek], str | None]:
-        where = "status = 'open' AND expires > ?"
-        values: list[int | str] = [int(now)]
-        if cursor:
-            where += " AND sk < ?"
-            values.append(decode_cursor(cursor, OPEN_SCOPE))
-        rows = self.db.query(
-            f"SELECT sk, doc FROM seeks WHERE {where} ORDER BY sk DESC LIMIT ?", (*values, limit + 1)
-        )
-        page, nxt = next_page(rows, limit, OPEN_SCOPE, "sk")
+        page, nxt = self.db.page(
+            "SELECT sk, doc FROM seeks", "status = 'open' AND expires > ?", [int(now)], "sk",
+            limit=limit, cursor=cursor, scope=OPEN_SCOPE, descending=True,
+        )  # fmt: skip
         return [_seek(row["doc"]) for row in page], nxt
 
     def list_player_seeks(self, player_id: str, now: float) -> list[Seek]:

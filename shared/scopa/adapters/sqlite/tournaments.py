@@ -132,15 +132,11 @@ class SqliteTournamentRepository:
         elif status is not None:
             scope, where, params = f"tournaments:status:{status}", "status = ?", [status]
         else:
-            scope, where, params = "tournaments", "1 = 1", []
-        if cursor:
-            where += " AND listed_at < ?"
-            params.append(decode_cursor(cursor, scope))
-        rows = self.db.query(
-            f"SELECT listed_at, doc FROM tournaments WHERE {where} ORDER BY listed_at DESC LIMIT ?",
-            [*params, limit + 1],
-        )
-        page, nxt = next_page(rows, limit, scope, "listed_at")
+            scope, where, params = "tournaments", "", []
+        page, nxt = self.db.page(
+            "SELECT listed_at, doc FROM tournaments", where, params, "listed_at",
+            limit=limit, cursor=cursor, scope=scope, descending=True,
+        )  # fmt: skip
         out = [_tournament(r["doc"]) for r in page]
         if status is not None:
             out = [t for t in out if t.status == status]

@@ -11,7 +11,7 @@ import json
 import sqlite3
 from typing import cast
 
-from scopa.adapters.sqlite.database import Database, decode_cursor, next_page
+from scopa.adapters.sqlite.database import Database
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.webhooks import Delivery, DeliveryStatus, Webhook
 
@@ -137,15 +137,10 @@ class SqliteWebhookRepository:
     def list_deliveries(
         self, hook_id: str, limit: int, cursor: str | None
     ) -> tuple[list[Delivery], str | None]:
-        scope = f"deliveries:{hook_id}"
-        where, values = "hook_id = ?", [hook_id]
-        if cursor:
-            where += " AND id < ?"
-            values.append(decode_cursor(cursor, scope))
-        rows = self.db.query(
-            f"SELECT * FROM webhook_deliveries WHERE {where} ORDER BY id DESC LIMIT ?", (*values, limit + 1)
-        )
-        page, nxt = next_page(rows, limit, scope, "id")
+        page, nxt = self.db.page(
+            "SELECT * FROM webhook_deliveries", "hook_id = ?", [hook_id], "id",
+            limit=limit, cursor=cursor, scope=f"deliveries:{hook_id}", descending=True,
+        )  # fmt: skip
         return [_delivery(row) for row in page], nxt
 
 
