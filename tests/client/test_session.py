@@ -54,3 +54,20 @@ def test_errors_carry_the_service_code(server: LocalServer) -> None:
     with Session(server.url, "not-a-token") as nobody, pytest.raises(ApiError) as refused:
         nobody.me()
     assert (refused.value.status, refused.value.code) == (401, "unauthorized")
+
+
+def test_a_move_sent_on_a_version_the_match_has_left_reads_the_match_again(server: LocalServer) -> None:
+    """The play loop's step: a retry of the last move replays its answer; a move on a version the match
+    has left (a late update, or a retry of an older move) applies nothing and hands back the match."""
+    with Session.register(server.url, "Cleo") as cleo:
+        created = cleo.create_match([cleo.me()["id"], "bot-greedy"], preset="classic")
+        versions: list[int] = []
+        latest = cleo.match(created["id"])
+        for _ in range(2):  # two moves of Cleo's, each answered by the bot
+            assert latest["view"]["your_turn"]
+            versions.append(int(latest["version"]))
+            move = {k: v for k, v in first_legal(latest["view"]).items() if k in ("card", "take")}
+            latest = cleo._move_retrying(created["id"], move, versions[-1])
+        assert cleo._move_retrying(created["id"], move, versions[-1]) == latest  # the same key: replayed
+        again = cleo._move_retrying(created["id"], move, versions[0])  # the first move's version
+        assert again["version"] == latest["version"] == cleo.match(created["id"])["version"]

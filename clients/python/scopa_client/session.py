@@ -275,11 +275,20 @@ class Session:
         return latest
 
     def _move_retrying(self, match_id: str, move: Json, version: int, attempts: int = 6) -> Json:
+        """The move's answer, retried on network errors with the same key. A 409 ``stale_version`` means
+        the match moved on (a retry whose first try was applied and then answered by the opponent, or a
+        late update): the match as it is now is returned, and the play loop decides again from it."""
         delay = 0.25
-        for _ in range(attempts - 1):
+        for attempt in range(attempts):
             try:
                 return self.move(match_id, move, version, idempotency_key=f"{match_id}:{version}")
             except NETWORK_ERRORS:
+                if attempt == attempts - 1:
+                    raise
                 time.sleep(delay)
                 delay *= 2
-        return self.move(match_id, move, version, idempotency_key=f"{match_id}:{version}")
+            except ApiError as exc:
+                if exc.status == 409 and exc.code == "stale_version":
+                    return self.match(match_id)
+                raise
+        raise AssertionError("unreachable: the last attempt returns or raises")
