@@ -42,6 +42,10 @@ Json = dict[str, Any]
 Chooser = Callable[[Json], Json]
 
 
+#: A move's 409 codes that say the match is no longer where the mover saw it: read it again, don't fail.
+MOVED_ON = frozenset({"stale_version", "not_your_turn", "match_finished"})
+
+
 class ApiError(Exception):
     """An error answer: HTTP ``status`` and the body's ``code``, ``message`` and ``details``."""
 
@@ -275,7 +279,7 @@ class Session:
         return latest
 
     def _move_retrying(self, match_id: str, move: Json, version: int, attempts: int = 6) -> Json:
-        """The move's answer, retried on network errors with the same key. A 409 ``stale_version`` means
+        """The move's answer, retried on network errors with the same key. A 409 of :data:`MOVED_ON` means
         the match moved on (a retry whose first try was applied and then answered by the opponent, or a
         late update): the match as it is now is returned, and the play loop decides again from it."""
         delay = 0.25
@@ -288,7 +292,7 @@ class Session:
                 time.sleep(delay)
                 delay *= 2
             except ApiError as exc:
-                if exc.status == 409 and exc.code == "stale_version":
+                if exc.status == 409 and exc.code in MOVED_ON:
                     return self.match(match_id)
                 raise
         raise AssertionError("unreachable: the last attempt returns or raises")
