@@ -71,3 +71,37 @@ def test_a_move_sent_on_a_version_the_match_has_left_reads_the_match_again(serve
         assert cleo._move_retrying(created["id"], move, versions[-1]) == latest  # the same key: replayed
         again = cleo._move_retrying(created["id"], move, versions[0])  # the first move's version
         assert again["version"] == latest["version"] == cleo.match(created["id"])["version"]
+
+
+class Scripted(Session):
+    """A session whose match feed and moves are scripted: no server."""
+
+    def __init__(self, feed: list[dict[str, Any]], answers: dict[int, dict[str, Any]]) -> None:
+        super().__init__("http://127.0.0.1:9")
+        self.feed, self.answers, self.posted = feed, answers, list[int]()
+
+    def follow(self, match_id: str, *, poll_wait: int = 20) -> Any:
+        yield from self.feed
+
+    def _move_retrying(self, match_id: str, move: dict[str, Any], version: int, attempts: int = 6) -> Any:
+        self.posted.append(version)
+        return self.answers[version]
+
+
+def _state(version: int, *, turn: bool, status: str = "active") -> dict[str, Any]:
+    return {
+        "version": version,
+        "status": status,
+        "view": {"your_turn": turn, "legal_moves": [{"card": "1C"}]},
+    }
+
+
+def test_the_play_loop_skips_an_update_older_than_its_own_last_move() -> None:
+    """At a deal's end a player can move twice in a row; an update that predates the second move (the
+    feed does not see the loop's own moves) must not be played on again."""
+    feed = [_state(1, turn=True), _state(2, turn=True), _state(4, turn=False, status="finished")]
+    answers = {1: _state(2, turn=True), 2: _state(3, turn=False)}  # moved at 1, then again at 2
+    session = Scripted(feed, answers)
+    final = session.play("m_1", first_legal)
+    assert session.posted == [1, 2]  # the feed's stale version 2 was skipped, not played again
+    assert final["status"] == "finished"

@@ -268,6 +268,10 @@ class Session:
         final answer."""
         latest: Json = {}
         for answer in self.follow(match_id):
+            if latest and int(answer["version"]) <= int(latest["version"]):
+                # Older than this loop's own last answer: ``follow`` does not see the moves made here, so
+                # an update it yields may predate them (after a deal where the caller moved twice in a row).
+                continue
             latest = answer
             while latest["status"] == "active" and (latest.get("view") or {}).get("your_turn"):
                 version = int(latest["version"])
