@@ -55,6 +55,7 @@ def _environment() -> Iterator[None]:
         "POWERTOOLS_METRICS_NAMESPACE": "ScopaBench",
         "TABLE_NAME": TABLE,
         "ADMIN_TOKEN": ADMIN_TOKEN,
+        "STORAGE": "dynamodb",  # moto, whatever the shell (or an earlier test in this process) chose
     }
     saved = {name: os.environ.get(name) for name in [*wanted, "ADMIN_TOKEN_HASH", "DYNAMODB_ENDPOINT"]}
     os.environ.update(wanted)

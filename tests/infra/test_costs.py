@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import math
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +16,8 @@ from tests.api import conftest as api_conftest
 from tests.api.conftest import Api
 from tests.api.tournament_support import run_pipeline
 from tests.infra.conftest import Synthesised
+
+ROOT = Path(__file__).resolve().parents[2]
 
 api = api_conftest.api_on_moto  # the API tests' fixtures on moto (DynamoDB reads are what is counted)
 moto_api = api_conftest.moto_api
@@ -217,9 +223,16 @@ def test_a_thousand_games_against_a_bot_cost_at_most_the_goal_with_the_measured_
 def test_the_measured_inputs_are_what_the_bench_measures() -> None:
     """A short run of bench.move_cost: the same two calls a move, log lines of the size priced (CPU time
     varies with the machine; only its presence is checked)."""
-    from bench import move_cost
-
-    figures = move_cost.measure(games=1, warmup=5)
+    # In a process of its own: the bench sets the handler's environment and settings, which must neither
+    # see what earlier tests of this worker left (a served SQLite store) nor leave its own behind.
+    script = (
+        "import json; from bench import move_cost; print(json.dumps(move_cost.measure(games=1, warmup=5)))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    figures = json.loads(run.stdout.strip().splitlines()[-1])
     assert figures["dynamodb_calls_mean"] == costs.MOVE_ROUND_TRIPS
     assert figures["log_bytes_mean"] == pytest.approx(costs.MEASURED_LOG_BYTES, rel=0.1)
     assert figures["access_log_bytes"] == costs.ACCESS_LOG_BYTES
