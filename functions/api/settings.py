@@ -49,6 +49,7 @@ that package cost about 40 ms of every API cold start (docs/benchmarks.md).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import os
@@ -277,10 +278,8 @@ def load(environ: Mapping[str, str] | None = None) -> Settings:
         else:
             values[name] = value
     if not problems:
-        try:
+        with contextlib.suppress(ValueError):  # a field is wrong: each one is named below
             return Settings(**values)  # type: ignore[arg-type]
-        except ValueError:
-            pass
     checked = Settings.__new__(Settings)  # the fields that parsed, checked one by one
     for name in _KINDS:
         object.__setattr__(checked, name, values.get(name, _DEFAULTS[name]))
