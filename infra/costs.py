@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from scopa.application.services.matches import POLL_SECONDS
@@ -180,16 +180,10 @@ MEASURED_HTTP_MOVE = PerMove(
     compute_ms=MEASURED_COMPUTE_MS,
 )
 #: And through the API function's URL (``move_url``, on by default: infra/config.py): no API Gateway.
-MEASURED_URL_MOVE = PerMove(
+MEASURED_URL_MOVE = replace(
+    MEASURED_HTTP_MOVE,
     label="1 read + 1 write, measured, function URL",
-    calls=2,
-    read_units=1.0,
-    write_units=1.0,
-    duration_ms=billed_ms(MEASURED_COMPUTE_MS, 1024, MOVE_ROUND_TRIPS),
-    invocations=1,
-    log_bytes=MEASURED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES,
     sources={**_MEASURED_SOURCES, "front door": "the function URL: Lambda's request fee only, no access log"},
-    compute_ms=MEASURED_COMPUTE_MS,
     via_url=True,
 )
 #: What the README's table prices: the move as deployed by default (docs/data-model.md, docs/deploying.md).

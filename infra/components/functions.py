@@ -196,18 +196,14 @@ class Functions(Construct):
                 )
             # Exactly this parameter, read only (GetParameter; SSM's aws/ssm key decrypts a SecureString
             # for callers of this account through SSM, so no KMS grant is needed with the default key).
-            self.api.add_to_role_policy(
-                iam.PolicyStatement(
-                    actions=["ssm:GetParameter"],
-                    resources=[
-                        Stack.of(self).format_arn(
-                            service="ssm", resource="parameter", resource_name=name.lstrip("/")
-                        )
-                    ],
-                )
-            )
+            self._let_api_read_parameter(name)
             self.api.add_environment("ADMIN_TOKEN_PARAMETER", name)
             self.api.add_environment("ADMIN_TOKEN_MAX_AGE", str(ADMIN_HASH_MAX_AGE))
+
+    def _let_api_read_parameter(self, name: str) -> None:
+        """GetParameter on exactly the parameter ``name``, nothing else of SSM."""
+        arn = Stack.of(self).format_arn(service="ssm", resource="parameter", resource_name=name.lstrip("/"))
+        self.api.add_to_role_policy(iam.PolicyStatement(actions=["ssm:GetParameter"], resources=[arn]))
 
     def _add_move_url(self, config: EnvironmentConfig) -> None:
         """A function URL on the API's alias for moves (the handler serves nothing else there), and the
@@ -231,16 +227,7 @@ class Functions(Construct):
             string_value=self.move_url.url,
             description="The Scopa API function's URL for moves (links.moves of match answers)",
         )
-        self.api.add_to_role_policy(
-            iam.PolicyStatement(
-                actions=["ssm:GetParameter"],
-                resources=[
-                    Stack.of(self).format_arn(
-                        service="ssm", resource="parameter", resource_name=name.lstrip("/")
-                    )
-                ],
-            )
-        )
+        self._let_api_read_parameter(name)
         self.api.add_environment("MOVE_URL_PARAMETER", name)
 
     def share_signing_key(self, function: lambda_.Function) -> None:
