@@ -154,3 +154,19 @@ def test_players_ask_to_join_a_closed_club_and_its_organizers_decide(api: Api) -
     assert [r["status"] for r in api.call("GET", base, token=ugo_t).body["requests"]] == ["refused"]
     # A refused player may ask again.
     assert api.call("POST", base, token=ugo_t).body["status"] == "pending"
+
+
+def test_approving_the_request_of_a_player_added_by_hand_keeps_their_role(api: Api) -> None:
+    _, olga = organizer(api)
+    club = api.call("POST", "/clubs", {"name": "Chiuso"}, token=olga).body["id"]
+    pia, pia_t = api.register("Pia")
+    base = f"/clubs/{club}/join-requests"
+    assert api.call("POST", base, token=pia_t).status == 201
+    added = api.call("POST", f"/clubs/{club}/members", {"player_id": pia, "role": "organizer"}, token=olga)
+    assert added.status in (200, 201), added.body
+    assert_error(api.call("POST", f"{base}/{pia}/approve", token=olga), 409, "already_a_member")
+    roles = {m["player_id"]: m["role"] for m in api.call("GET", f"/clubs/{club}/members").body["members"]}
+    assert roles[pia] == "organizer"  # not demoted by the approval
+    refused = api.call("POST", f"{base}/{pia}/refuse", token=olga)  # the stale request is closed this way
+    assert refused.status == 200, refused.body
+    assert_error(api.call("POST", f"{base}/{pia}/refuse", token=olga), 409, "join_request_decided")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from scopa.application.ports.clubs import Club, ClubRepository, ClubRole, JoinRequest, Member
@@ -231,3 +233,39 @@ def test_join_requests_are_listed_by_player_id_page_by_page(stores: Stores) -> N
         if cursor is None:
             break
     assert seen == players
+
+
+def test_an_approval_never_overwrites_a_membership(stores: Stores) -> None:
+    """A request left pending after the organizers added the player by hand: approving it must not
+    demote them (nor reset when they joined); the request stays for a refusal."""
+    repo = stores.clubs
+    repo.create_club(a_club(open=False), a_member())
+    repo.put_join_request("c_1", a_request("p_pia"))
+    organizer = a_member("p_pia", "organizer")
+    repo.put_member("c_1", organizer)
+    with pytest.raises(WriteConflict):
+        repo.approve_join_request("c_1", a_member("p_pia", "member"))
+    assert repo.get_member("c_1", "p_pia") == organizer
+    assert repo.get_join_request("c_1", "p_pia") == a_request("p_pia")
+
+
+def test_a_request_is_decided_once(stores: Stores) -> None:
+    """Approve and refuse each need a pending request: neither undoes the other."""
+    repo = stores.clubs
+    repo.create_club(a_club(open=False), a_member())
+    refused = JoinRequest(
+        "p_pia", "Pia", "2027-01-15T09:00:00.000Z", "refused", "p_olga", "2027-01-15T10:00:00.000Z"
+    )
+    with pytest.raises(WriteConflict):  # nothing to refuse
+        repo.refuse_join_request("c_1", refused)
+    repo.put_join_request("c_1", a_request("p_pia"))
+    repo.refuse_join_request("c_1", refused)
+    assert repo.get_join_request("c_1", "p_pia") == refused
+    with pytest.raises(WriteConflict):  # refused: not approved after all
+        repo.approve_join_request("c_1", a_member("p_pia", "member"))
+    assert repo.get_member("c_1", "p_pia") is None
+    repo.put_join_request("c_1", a_request("p_ugo"))
+    repo.approve_join_request("c_1", a_member("p_ugo", "member"))
+    with pytest.raises(WriteConflict):  # approved: no refused request comes back
+        repo.refuse_join_request("c_1", replace(refused, player_id="p_ugo", name="Ugo"))
+    assert repo.get_join_request("c_1", "p_ugo") is None

@@ -168,19 +168,6 @@ class DynamoTournamentRepository:
         return [_member(i) for i in items], nxt
 
     def put_join_request(self, club_id: str, request: JoinRequest) -> None:
-        item = {
-            keys.PK: keys.club_pk(club_id),
-            keys.SK: keys.join_request_sk(request.player_id),
-            "type": "join_request",
-            "player_id": request.player_id,
-            "name": request.name,
-            "requested_at": request.requested_at,
-            "status": request.status,
-        }
-        if request.decided_by is not None:
-            item["decided_by"] = request.decided_by
-        if request.decided_at is not None:
-            item["decided_at"] = request.decided_at
         check = {
             "ConditionCheck": {
                 "TableName": self.table,
@@ -188,7 +175,13 @@ class DynamoTournamentRepository:
                 "ConditionExpression": "attribute_exists(pk)",
             }
         }
-        transact(self.client, [check, self._put(item)])
+        transact(self.client, [check, self._put(_join_request_item(club_id, request))])
+
+    def refuse_join_request(self, club_id: str, request: JoinRequest) -> None:
+        put = self._put(_join_request_item(club_id, request), "#st = :pending")
+        put["Put"]["ExpressionAttributeNames"] = {"#st": "status"}
+        put["Put"]["ExpressionAttributeValues"] = to_item({":pending": "pending"})
+        transact(self.client, [put])
 
     def get_join_request(self, club_id: str, player_id: str) -> JoinRequest | None:
         item = self._get(keys.club_pk(club_id), keys.join_request_sk(player_id), consistent=True)
@@ -199,10 +192,14 @@ class DynamoTournamentRepository:
             "Delete": {
                 "TableName": self.table,
                 "Key": item_key(keys.club_pk(club_id), keys.join_request_sk(member.player_id)),
-                "ConditionExpression": "attribute_exists(pk)",
+                "ConditionExpression": "#st = :pending",
+                "ExpressionAttributeNames": {"#st": "status"},
+                "ExpressionAttributeValues": to_item({":pending": "pending"}),
             }
         }
-        transact(self.client, [delete, *self._member_puts(club_id, member)])
+        member_put, mirror = self._member_puts(club_id, member)
+        member_put["Put"]["ConditionExpression"] = "attribute_not_exists(pk)"  # never over a membership
+        transact(self.client, [delete, member_put, mirror])
 
     def list_join_requests(
         self, club_id: str, limit: int, cursor: str | None
@@ -629,6 +626,23 @@ def _member(item: dict[str, Any]) -> Member:
         role=cast(ClubRole, item["role"]),
         joined_at=item["joined_at"],
     )
+
+
+def _join_request_item(club_id: str, request: JoinRequest) -> dict[str, Any]:
+    item = {
+        keys.PK: keys.club_pk(club_id),
+        keys.SK: keys.join_request_sk(request.player_id),
+        "type": "join_request",
+        "player_id": request.player_id,
+        "name": request.name,
+        "requested_at": request.requested_at,
+        "status": request.status,
+    }
+    if request.decided_by is not None:
+        item["decided_by"] = request.decided_by
+    if request.decided_at is not None:
+        item["decided_at"] = request.decided_at
+    return item
 
 
 def _join_request(item: dict[str, Any]) -> JoinRequest:

@@ -152,12 +152,25 @@ class SqliteClubRepository:
     def approve_join_request(self, club_id: str, member: Member) -> None:
         with self.db.transaction() as tx:
             removed = tx.execute(
-                "DELETE FROM club_join_requests WHERE club_id = ? AND player_id = ?",
+                "DELETE FROM club_join_requests WHERE club_id = ? AND player_id = ? AND status = 'pending'",
                 (club_id, member.player_id),
             )
             if removed.rowcount == 0:
-                raise WriteConflict("no such request")
+                raise WriteConflict("no pending request")
+            member_row = "SELECT 1 FROM club_members WHERE club_id = ? AND player_id = ?"
+            if tx.execute(member_row, (club_id, member.player_id)).fetchone() is not None:
+                raise WriteConflict("a member already")  # the transaction keeps the request
             _put_member(tx, club_id, member)
+
+    def refuse_join_request(self, club_id: str, request: JoinRequest) -> None:
+        with self.db.transaction() as tx:
+            refused = tx.execute(
+                """UPDATE club_join_requests SET status = ?, decided_by = ?, decided_at = ?
+                WHERE club_id = ? AND player_id = ? AND status = 'pending'""",
+                (request.status, request.decided_by, request.decided_at, club_id, request.player_id),
+            )
+            if refused.rowcount == 0:
+                raise WriteConflict("no pending request")
 
     def list_join_requests(
         self, club_id: str, limit: int, cursor: str | None

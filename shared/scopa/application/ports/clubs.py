@@ -70,7 +70,13 @@ class ClubRepository(Protocol):
 
     def approve_join_request(self, club_id: str, member: Member) -> None:
         """Make the requester a member and delete the request, together (:class:`WriteConflict` when the
-        request is gone)."""
+        request is no longer pending, or the requester is a member already: a membership is never
+        overwritten by an approval)."""
+        ...
+
+    def refuse_join_request(self, club_id: str, request: JoinRequest) -> None:
+        """Write the refused ``request`` over the pending one (:class:`WriteConflict` when it is no longer
+        pending: approved or refused meanwhile)."""
         ...
 
     def list_join_requests(

@@ -175,6 +175,11 @@ class ClubService:
         try:
             self.repo.approve_join_request(club_id, member)
         except WriteConflict:
+            if self.repo.get_member(club_id, player_id) is not None:  # added by hand since asking
+                raise Conflict(
+                    f"'{player_id}' is a member already: refuse the request to close it",
+                    code="already_a_member",
+                ) from None
             raise NotFound(
                 "the request was withdrawn or decided meanwhile", code="join_request_not_found"
             ) from None
@@ -187,9 +192,9 @@ class ClubService:
         request.decided_by = caller.player_id or "admin"
         request.decided_at = iso(self.clock.now())
         try:
-            self.repo.put_join_request(club_id, request)
+            self.repo.refuse_join_request(club_id, request)
         except WriteConflict:
-            raise NotFound(f"no club '{club_id}'", code="club_not_found") from None
+            raise Conflict("the request was decided meanwhile", code="join_request_decided") from None
         return request
 
     def _join_request(self, caller: Caller, club_id: str, player_id: str) -> JoinRequest:
