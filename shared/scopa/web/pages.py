@@ -360,8 +360,6 @@ def _groups(bundle: TournamentBundle, opts: PageOptions) -> list[dict[str, Any]]
     if t.rules.format != "groups_knockout" or not bundle.rounds:
         return []
     through = {x for r in bundle.rounds if r.slots for x in r.slots if x is not None}
-    if bundle.rounds and not any(r.slots for r in bundle.rounds):
-        through = set()
     out = []
     for i, rows in enumerate(group_tables(t.rules, bundle.entries, bundle.rounds, t.lot_seed)):
         out.append(

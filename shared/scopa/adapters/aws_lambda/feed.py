@@ -17,6 +17,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from scopa.adapters.aws_errors import error_code
 from scopa.application.ports.changes import Change
 
 log = logging.getLogger(__name__)
@@ -45,18 +46,11 @@ class LambdaFeed:
                 Payload=json.dumps(payload(changes), separators=(",", ":")).encode(),
             )
         except Exception as exc:  # never fail the write this follows: see the module docstring
-            log.warning("changes not handed to the notifier", extra={"error_code": _code(exc)})
+            log.warning("changes not handed to the notifier", extra={"error_code": error_code(exc)})
             return
         status = answer.get("StatusCode")
         if status != 202:
             log.warning("changes not handed to the notifier", extra={"error_code": f"status {status}"})
-
-
-def _code(exc: Exception) -> str:
-    response = getattr(exc, "response", None)
-    if isinstance(response, dict):
-        return str(response.get("Error", {}).get("Code", type(exc).__name__))
-    return type(exc).__name__
 
 
 def lambda_client(region: str | None = None) -> Any:

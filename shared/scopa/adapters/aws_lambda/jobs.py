@@ -16,7 +16,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from scopa.adapters.aws_lambda.feed import _code
+from scopa.adapters.aws_errors import error_code
 from scopa.application.ports.jobs import Job
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,7 @@ class LambdaJobRunner:
                 Payload=json.dumps(payload(job), separators=(",", ":")).encode(),
             )
         except Exception as exc:  # reported, never raised: see the module docstring
-            log.warning("job not queued", extra={"job_id": job.id, "error_code": _code(exc)})
+            log.warning("job not queued", extra={"job_id": job.id, "error_code": error_code(exc)})
             return False
         status = answer.get("StatusCode")
         if status != 202:

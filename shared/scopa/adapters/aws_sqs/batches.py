@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from scopa.adapters.aws_errors import error_code
+
 BATCH = 10  # SQS's most messages per SendMessageBatch
 
 
@@ -32,14 +34,6 @@ def send_all(client: Any, queue_url: str, bodies: Sequence[str]) -> tuple[int, d
             failed[start + int(item["Id"])] = str(item.get("Code", "SendFailed"))
         sent += len(answer.get("Successful") or [])
     return sent, failed
-
-
-def error_code(exc: Exception) -> str:
-    """The AWS error code of a botocore error, else the exception's class name (never its message)."""
-    response = getattr(exc, "response", None)
-    if isinstance(response, dict):
-        return str(response.get("Error", {}).get("Code", type(exc).__name__))
-    return type(exc).__name__
 
 
 def sqs_client(region: str | None = None) -> Any:
