@@ -28,6 +28,8 @@ import logging
 import os
 import re
 import secrets
+import time
+import weakref
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -169,7 +171,13 @@ def admin_token_hash() -> str | None:
 
 #: Seconds the move URL read from SSM is kept: it changes only if the function URL is made anew.
 MOVE_URL_MAX_AGE = 3600
+#: Seconds a failed read is remembered: every match answer asks for the URL, and SSM is not asked again
+#: for each of them (its GetParameter rate is an account-wide quota).
+MOVE_URL_RETRY_AFTER = 60.0
 _URL = re.compile(r"^https://[A-Za-z0-9.-]+/?$")
+#: Per SSM provider (so it is forgotten with the provider's cache): time.monotonic() before which a
+#: failed read of the move URL is not tried again.
+_move_url_unread_until: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
 
 
 def move_url() -> str | None:
@@ -178,10 +186,14 @@ def move_url() -> str | None:
     cfg = settings()
     if not cfg.move_url_parameter:
         return cfg.move_url.rstrip("/") if cfg.move_url else None
+    provider = ssm_provider()
+    if time.monotonic() < _move_url_unread_until.get(provider, 0.0):
+        return None
     try:
-        value = ssm_provider().get(cfg.move_url_parameter, max_age=MOVE_URL_MAX_AGE)
+        value = provider.get(cfg.move_url_parameter, max_age=MOVE_URL_MAX_AGE)
     except Exception as exc:  # fail open to the API's own path: a move works either way
         log.warning("move url unreadable", extra={"error_type": type(exc).__name__})
+        _move_url_unread_until[provider] = time.monotonic() + MOVE_URL_RETRY_AFTER
         return None
     text = str(value or "").strip()
     if not _URL.match(text):

@@ -161,3 +161,27 @@ def test_a_missing_or_wrong_move_url_parameter_links_no_url(
         me, token = api.register()
         match = new_match(api, token, [me, "bot-greedy"])
         assert match["links"] == {"moves": None}  # clients post to the API's path: the move still works
+
+
+def test_an_unreadable_move_url_is_not_asked_again_for_every_answer(
+    api: Api, env: pytest.MonkeyPatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failed read of the parameter is remembered for MOVE_URL_RETRY_AFTER: the answers of that time
+    link no URL without asking SSM again (its rate is an account-wide quota)."""
+    with mock_aws():  # no parameter: the first read fails
+        env.setenv("MOVE_URL_PARAMETER", PARAMETER)
+        _reload()
+        me, token = api.register()
+        reads: list[str] = []
+        provider = context.ssm_provider()
+        original = provider.get
+
+        def counted(name: str, **kwargs: object) -> object:
+            reads.append(name)
+            return original(name, **kwargs)
+
+        monkeypatch.setattr(provider, "get", counted)
+        match = new_match(api, token, [me, "bot-greedy"])
+        for _ in range(3):
+            assert api.call("GET", f"/matches/{match['id']}", token=token).body["links"] == {"moves": None}
+        assert reads == [PARAMETER]
