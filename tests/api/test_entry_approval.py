@@ -202,3 +202,43 @@ def test_too_few_ready_entrants_cancel_a_scheduled_start(api: Api) -> None:
     api.clock.advance(601)
     assert run_pipeline()["started"] == []
     assert api.call("GET", f"/tournaments/{t['id']}").body["status"] == "cancelled"
+
+
+def test_a_late_applicant_refused_after_the_start_is_listed_nowhere(api: Api) -> None:
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {**SWISS, "approve_entries": True, "late_entry_rounds": 2})
+    base = f"/tournaments/{t['id']}"
+    players = []
+    for name in ("Ada", "Bea"):
+        player, _ = api.register(name)
+        players.append(player)
+        api.call("POST", f"{base}/entries", {"players": [player]}, token=olga)
+    api.call("POST", f"{base}/start", token=olga)
+    late, late_t = api.register("Lia")
+    api.call("POST", f"{base}/entries", {}, token=late_t)
+    refused = api.call("POST", f"{base}/entries/{late}/refuse", token=olga)
+    assert refused.status == 200, refused.body
+    assert refused.body["status"] == "refused"
+    assert {r["entrant"] for r in api.call("GET", f"{base}/standings").body["standings"]} == set(players)
+    crosstable = api.call("GET", f"{base}/crosstable").body
+    assert late not in str(crosstable)
+    exported = api.call("GET", f"{base}/export?format=ndjson").body
+    assert late not in str(exported)
+
+
+def test_an_arena_entry_waiting_for_approval_is_approved_while_the_window_is_open(api: Api) -> None:
+    _, olga = organizer(api)
+    arena = {"format": "arena", "arena_minutes": 10, "target": 1, "approve_entries": True}
+    t = create_tournament(api, olga, arena)
+    base = f"/tournaments/{t['id']}"
+    for name in ("Ada", "Bea"):
+        player, _ = api.register(name)
+        api.call("POST", f"{base}/entries", {"players": [player]}, token=olga)
+    assert api.call("POST", f"{base}/start", token=olga).status == 200
+    late, late_t = api.register("Lia")
+    assert api.call("POST", f"{base}/entries", {}, token=late_t).body["status"] == "requested"
+    leaderboard = api.call("GET", f"{base}/arena").body
+    assert late not in str(leaderboard)  # waiting: not on the leaderboard
+    approved = api.call("POST", f"{base}/entries/{late}/approve", token=olga)
+    assert approved.status == 200, approved.body
+    assert approved.body["status"] == "active"

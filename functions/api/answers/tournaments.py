@@ -81,7 +81,8 @@ class Entry(Closed):
     name: str
     players: list[str]
     rating: Number  # the seeding rating
-    status: Literal["active", "withdrawn", "excluded", "requested"]  # requested: awaits approval
+    # requested: awaits approval; refused: turned down after the start
+    status: Literal["active", "withdrawn", "excluded", "requested", "refused"]
     joined_round: int
     created_at: str
     checked_in_at: str | None = None  # when the entrant checked in (tournaments with a check-in)

@@ -23,7 +23,7 @@ COOKIE = "lang"
 #: Words pages show from data (``{{ _(m.status) }}``): statuses, formats, reasons, policies, deck styles.
 WORDS = (
     *("draft", "registration", "running", "finished", "cancelled"),
-    *("pending", "active", "declined", "withdrawn", "expired", "excluded", "open", "closed"),
+    *("pending", "active", "declined", "withdrawn", "expired", "excluded", "open", "closed", "refused"),
     *("won", "lost", "drawn", "Italian", "French"),
     *("swiss", "round robin", "double round robin", "knockout", "double elimination", "groups knockout"),
     *("invite", "club", "member", "organizer"),

@@ -30,6 +30,7 @@ IT: dict[str, str] = {
     "active": "in corso",
     "declined": "rifiutata",
     "withdrawn": "ritirata",
+    "refused": "rifiutata",
     "expired": "scaduta",
     "won": "vinta",
     "lost": "persa",

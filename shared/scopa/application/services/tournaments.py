@@ -435,10 +435,7 @@ class TournamentService:
             name = " & ".join(p.name for p in profiles)
         statuses: tuple[str, ...] = ("draft", "registration")
         joined = 1
-        if t.status == "running" and (
-            t.current_round < settings.late_entry_rounds
-            or (settings.format == "arena" and self.clock.now() < arena_times(t)[0])
-        ):
+        if self._late_entries_open(t):
             statuses = ("running",)  # a late entry; an arena takes entries until its window ends
             joined = t.current_round + 1
         elif t.status not in statuses:
@@ -489,7 +486,7 @@ class TournamentService:
         self._require_manager(caller, t)
         entry = self._requested(bundle, entrant_id)
         if t.status == "running":
-            if t.current_round >= t.rules.late_entry_rounds:
+            if not self._late_entries_open(t):
                 raise Conflict("entries are closed: the tournament has started", code="entries_closed")
             entry.joined_round = max(entry.joined_round, t.current_round + 1)
         elif t.status not in ("draft", "registration"):
@@ -501,8 +498,8 @@ class TournamentService:
         return entry
 
     def refuse(self, caller: Caller, tournament_id: str, entrant_id: str) -> EntryRecord:
-        """Turn down an entry that waits for approval (audited): removed before the start, withdrawn
-        after it (a late entry never paired)."""
+        """Turn down an entry that waits for approval (audited): removed before the start (answered as
+        withdrawn); after it, kept as refused, which no standings, leaderboard or export lists."""
         bundle = self.bundle(tournament_id)
         t = bundle.tournament
         self._require_manager(caller, t)
@@ -512,15 +509,24 @@ class TournamentService:
                 self.repo.remove_entry(t.id, entry)
             except WriteConflict:
                 raise Conflict("the tournament changed meanwhile; try again", code="stale_version") from None
-        elif t.status == "running":
             entry.status = "withdrawn"
+        elif t.status == "running":
+            entry.status = "refused"
             self.repo.save_entry(t.id, entry)
         else:
             raise Conflict(f"the tournament is {t.status}", code="tournament_over")
         self._audit(t.id, caller, "entry_refused", {"entrant": entrant_id})
         self._published(t.id)
-        entry.status = "withdrawn"
         return entry
+
+    def _late_entries_open(self, t: TournamentRecord) -> bool:
+        """Whether a running tournament still takes entries: a Swiss for its late-entry rounds, an arena
+        until its window ends."""
+        rules = t.rules
+        return t.status == "running" and (
+            t.current_round < rules.late_entry_rounds
+            or (rules.format == "arena" and self.clock.now() < arena_times(t)[0])
+        )
 
     def _requested(self, bundle: TournamentBundle, entrant_id: str) -> EntryRecord:
         entry = self._entry(bundle, entrant_id)
@@ -625,7 +631,7 @@ class TournamentService:
 
     def _arena_rows(self, bundle: TournamentBundle) -> list[ArenaRow]:
         t = bundle.tournament
-        return arena_standings(bundle.entries, bundle.rounds, t.rules.streaks, t.lot_seed)
+        return arena_standings(admitted(bundle.entries), bundle.rounds, t.rules.streaks, t.lot_seed)
 
     def arena(self, tournament_id: str) -> ArenaView:
         """An arena's leaderboard, its games under way and its window."""

@@ -53,5 +53,6 @@ def field_at_start(settings: TournamentSettings, entries: Sequence[EntryRecord])
 
 
 def admitted(entries: Sequence[EntryRecord]) -> list[EntryRecord]:
-    """The entries standings, crosstables and exports list: all but those still waiting for approval."""
-    return [e for e in entries if e.status != "requested"]
+    """The entries standings, crosstables, leaderboards and exports list: all but those waiting for
+    approval or refused (neither ever played)."""
+    return [e for e in entries if e.status not in ("requested", "refused")]

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-EntrantStatus = Literal["active", "withdrawn", "excluded", "requested"]  # requested: awaits approval
+# requested: awaits approval; refused: turned down after the start (never paired, listed nowhere)
+EntrantStatus = Literal["active", "withdrawn", "excluded", "requested", "refused"]
 ByeKind = Literal["bye", "absent", "requested"]
 
 

@@ -1,10 +1,11 @@
 from typing import Literal
 
-EntryStatus = Literal["active", "excluded", "requested", "withdrawn"]
+EntryStatus = Literal["active", "excluded", "refused", "requested", "withdrawn"]
 
 ENTRY_STATUS_VALUES: set[EntryStatus] = {
     "active",
     "excluded",
+    "refused",
     "requested",
     "withdrawn",
 }
