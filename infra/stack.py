@@ -79,6 +79,7 @@ class ScopaStack(Stack):
             dead_letters=self.schedule.dead_letters,
             table=self.data.table,
             pipeline=self.functions.pipeline,
+            move_url_alias=self.functions.api_alias if self.functions.move_url is not None else None,
         )
         self.webhooks = Webhooks(
             self,

@@ -54,6 +54,7 @@ class Monitoring(Construct):
         pipeline: lambda_.Function,
         indexes: tuple[str, ...] = (),
         live_api: apigw.WebSocketApi | None = None,
+        move_url_alias: lambda_.IAlias | None = None,
     ):
         super().__init__(scope, construct_id)
         self.topic = sns.Topic(self, "AlarmTopic", display_name=f"scopa {stage} alarms", enforce_ssl=True)
@@ -99,13 +100,20 @@ class Monitoring(Construct):
                 f"{name} function: throttled invocations",
             )
 
-        errors = api.metric_server_error(period=PERIOD, statistic="Sum")
-        count = api.metric_count(period=PERIOD, statistic="Sum")
+        using: dict[str, cw.IMetric] = {
+            "errors": api.metric_server_error(period=PERIOD, statistic="Sum"),
+            "requests": api.metric_count(period=PERIOD, statistic="Sum"),
+        }
+        expression = "IF(requests > 0, 100 * errors / requests, 0)"
+        if move_url_alias is not None:
+            # Moves through the function URL never reach the HTTP API: their 5xx count too (the deploy's
+            # rollback watches this alarm), each series filled with 0 where it has no traffic.
+            using["urlErrors"] = move_url_alias.metric("Url5xxCount", period=PERIOD, statistic="Sum")
+            using["urlRequests"] = move_url_alias.metric("UrlRequestCount", period=PERIOD, statistic="Sum")
+            total = "(FILL(requests, 0) + FILL(urlRequests, 0))"
+            expression = f"IF({total} > 0, 100 * (FILL(errors, 0) + FILL(urlErrors, 0)) / {total}, 0)"
         self.api_5xx_rate = cw.MathExpression(
-            expression="IF(requests > 0, 100 * errors / requests, 0)",
-            using_metrics={"errors": errors, "requests": count},
-            label="5xx %",
-            period=PERIOD,
+            expression=expression, using_metrics=using, label="5xx %", period=PERIOD
         )
         self._alarm(
             "Api5xxRate", self.api_5xx_rate, thresholds.api_5xx_percent, n, "API: share of 5xx answers"
@@ -176,7 +184,8 @@ class Monitoring(Construct):
         self.dashboard = cw.Dashboard(self, "Dashboard", dashboard_name=f"scopa-{stage}")
         self.dashboard.add_widgets(
             cw.GraphWidget(
-                title="API requests and errors", left=[count, errors, api.metric_client_error(period=PERIOD)]
+                title="API requests and errors",
+                left=[using["requests"], using["errors"], api.metric_client_error(period=PERIOD)],
             ),
             cw.GraphWidget(title="API 5xx %", left=[self.api_5xx_rate]),
             cw.GraphWidget(

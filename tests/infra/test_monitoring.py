@@ -45,11 +45,24 @@ def test_function_errors_and_throttles_are_alarmed_for_every_function(prod: Synt
 
 
 def test_the_5xx_alarm_is_a_rate_of_all_requests(prod: Synthesised) -> None:
+    """The HTTP API's requests and the moves through the API function's URL (on by default), which never
+    reach the HTTP API: a deploy that breaks moves fires it, and CodeDeploy rolls back."""
+    assert prod.config.move_url
     alarm = _alarm(prod, "Api5xxRate")
-    expression = next(m for m in alarm["Metrics"] if "Expression" in m)
-    assert expression["Expression"] == "IF(requests > 0, 100 * errors / requests, 0)"
-    names = {m["Id"]: m["MetricStat"]["Metric"]["MetricName"] for m in alarm["Metrics"] if "MetricStat" in m}
-    assert names == {"errors": "5xx", "requests": "Count"}
+    expression = next(m for m in alarm["Metrics"] if "Expression" in m)["Expression"]
+    total = "(FILL(requests, 0) + FILL(urlRequests, 0))"
+    assert expression == f"IF({total} > 0, 100 * (FILL(errors, 0) + FILL(urlErrors, 0)) / {total}, 0)"
+    stats = {m["Id"]: m["MetricStat"]["Metric"] for m in alarm["Metrics"] if "MetricStat" in m}
+    names = {k: m["MetricName"] for k, m in stats.items()}
+    assert names == {
+        "errors": "5xx",
+        "requests": "Count",
+        "urlErrors": "Url5xxCount",
+        "urlRequests": "UrlRequestCount",
+    }
+    for url_metric in ("urlErrors", "urlRequests"):  # the alias the URL is on, not the whole function
+        dims = {d["Name"] for d in stats[url_metric]["Dimensions"]}
+        assert dims == {"FunctionName", "Resource"}
     assert alarm["Threshold"] == prod.config.alarms.api_5xx_percent
     assert alarm["ComparisonOperator"] == "GreaterThanOrEqualToThreshold"
 
