@@ -309,3 +309,16 @@ def test_players_are_found_by_name_whatever_the_case_and_spacing(stores: Stores)
             Player(id="p_3", name="Zeno", role="player", created_at="2027-01-15T08:00:00.000Z")
         )
     assert repo.players_named(name_key("Zeno"), 10) == []
+
+
+def test_profiles_are_read_together_in_the_order_asked_and_unknown_ids_left_out(stores: Stores) -> None:
+    repo = stores.players
+    made = [
+        Player(id=pid, name=name, role="player", created_at="2027-01-15T08:00:00.000Z")
+        for pid, name in (("p_1", "Ada"), ("p_2", "Bea"), ("p_3", "Cleo"))
+    ]
+    for player in made:
+        repo.create_player(player)
+    assert repo.get_players(["p_3", "p_none", "p_1"]) == [repo.get_player("p_3"), repo.get_player("p_1")]
+    assert [p.name for p in repo.get_players(["p_2"])] == ["Bea"]
+    assert repo.get_players([]) == []

@@ -8,6 +8,7 @@ compact, and free of DynamoDB's Decimal numbers.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, cast
 
 from botocore.exceptions import ClientError
@@ -111,18 +112,14 @@ class DynamoRepository:
             Key=item_key(keys.player_pk(player_id), keys.PROFILE),
             ConsistentRead=consistent,
         ).get("Item")
-        if not found:
-            return None
-        item = from_item(found)
-        return Player(
-            id=item["id"],
-            name=item["name"],
-            role=cast(Role, item["role"]),
-            created_at=item["created_at"],
-            token_hash=item.get("token_hash"),
-            origin=json.loads(item["origin"]) if "origin" in item else None,
-            token_version=int(item.get("token_version", 0)),
+        return _player(from_item(found)) if found else None
+
+    def get_players(self, player_ids: Sequence[str]) -> list[Player]:
+        items = batch_get(
+            self.client, self.table, [item_key(keys.player_pk(p), keys.PROFILE) for p in player_ids]
         )
+        found = {p.id: p for p in (_player(from_item(i)) for i in items)}
+        return [found[pid] for pid in player_ids if pid in found]
 
     def set_role(self, player_id: str, role: Role) -> None:
         player = self.get_player(player_id)
@@ -602,4 +599,16 @@ def create_table(client: Any, table_name: str) -> None:
     )
     client.update_time_to_live(
         TableName=table_name, TimeToLiveSpecification={"Enabled": True, "AttributeName": keys.TTL_ATTRIBUTE}
+    )
+
+
+def _player(item: dict[str, Any]) -> Player:
+    return Player(
+        id=item["id"],
+        name=item["name"],
+        role=cast(Role, item["role"]),
+        created_at=item["created_at"],
+        token_hash=item.get("token_hash"),
+        origin=json.loads(item["origin"]) if "origin" in item else None,
+        token_version=int(item.get("token_version", 0)),
     )

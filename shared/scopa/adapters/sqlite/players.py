@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from typing import cast
 
 from scopa.adapters.sqlite.database import Database
@@ -100,22 +101,18 @@ class SqlitePlayerRepository:
 
     def get_player(self, player_id: str, consistent: bool = False) -> Player | None:
         """Every read is consistent here (``consistent`` is for the DynamoDB adapter)."""
-        row = self.db.one(
-            """SELECT p.*, COALESCE(v.version, 0) AS token_version FROM players p
-            LEFT JOIN token_versions v ON v.player_id = p.id WHERE p.id = ?""",
-            (player_id,),
-        )
-        if row is None:
-            return None
-        return Player(
-            id=row["id"],
-            name=row["name"],
-            role=cast(Role, row["role"]),
-            created_at=row["created_at"],
-            token_hash=row["token_hash"],
-            origin=json.loads(row["origin"]) if row["origin"] else None,
-            token_version=int(row["token_version"]),
-        )
+        row = self.db.one(f"{_PROFILES} WHERE p.id = ?", (player_id,))
+        return _player(row) if row is not None else None
+
+    def get_players(self, player_ids: Sequence[str]) -> list[Player]:
+        if not player_ids:
+            return []
+        marks = ", ".join("?" * len(player_ids))
+        found = {
+            row["id"]: _player(row)
+            for row in self.db.query(f"{_PROFILES} WHERE p.id IN ({marks})", player_ids)
+        }
+        return [found[pid] for pid in player_ids if pid in found]
 
     def set_role(self, player_id: str, role: Role) -> None:
         player = self.get_player(player_id)
@@ -168,4 +165,20 @@ def _put_version(tx: sqlite3.Connection, player_id: str, version: int) -> None:
         """INSERT INTO token_versions (player_id, version) VALUES (?, ?)
         ON CONFLICT (player_id) DO UPDATE SET version = excluded.version""",
         (player_id, version),
+    )
+
+
+_PROFILES = """SELECT p.*, COALESCE(v.version, 0) AS token_version FROM players p
+    LEFT JOIN token_versions v ON v.player_id = p.id"""
+
+
+def _player(row: sqlite3.Row) -> Player:
+    return Player(
+        id=row["id"],
+        name=row["name"],
+        role=cast(Role, row["role"]),
+        created_at=row["created_at"],
+        token_hash=row["token_hash"],
+        origin=json.loads(row["origin"]) if row["origin"] else None,
+        token_version=int(row["token_version"]),
     )

@@ -7,6 +7,7 @@ have version 0 and a token record of their own, keyed by the hash and carrying t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -52,6 +53,10 @@ class PlayerRepository(Protocol):
 
     def players_named(self, key: str, limit: int) -> list[str]:
         """The ids of up to ``limit`` players whose :func:`name_key` is ``key``, by id (the name index)."""
+        ...
+
+    def get_players(self, player_ids: Sequence[str]) -> list[Player]:
+        """The profiles of those of ``player_ids`` that exist, in that order, read together."""
         ...
 
     def get_token_owner(self, token_hash: str) -> tuple[str, Role] | None:

@@ -136,9 +136,7 @@ class PlayerService:
     def named(self, name: str, limit: int = NAMED_LIMIT) -> list[Player]:
         """The registered players called ``name`` (case and spacing aside), by id: names are not unique,
         so a caller that needs one player decides among several (an organizer adding members by name)."""
-        ids = self.repo.players_named(name_key(name), limit)
-        found = [self.repo.get_player(pid) for pid in ids]
-        return [p for p in found if p is not None]
+        return self.repo.get_players(self.repo.players_named(name_key(name), limit))
 
     def get(self, player_id: str) -> Player:
         bot = self._bots.get(player_id) or _bot_player(player_id)
