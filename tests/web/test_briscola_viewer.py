@@ -282,6 +282,9 @@ def test_a_spectator_follows_a_briscola_game_to_its_end_and_never_sees_a_hidden_
             assert "took the trick." in page.locator("#last-trick").inner_text()
             screenshot(page, "briscola-watch", phone=True)
     page.wait_for_selector("#replay")  # at the end the page reloads as the replay
+    # The keys work once the viewer's module script has run (deferred: before DOMContentLoaded); the
+    # element alone can be there earlier, and an End pressed then goes nowhere.
+    page.wait_for_load_state("domcontentloaded")
     assert page.locator("#verification td.ok").count() == 1
     page.keyboard.press("End")
     page.wait_for_function("() => document.getElementById('counter').textContent.startsWith('40 /')")
