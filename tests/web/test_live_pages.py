@@ -39,6 +39,7 @@ class Person:
         self.requests: list[str] = []
         self.sockets: list[Any] = []
         self.frames = 0
+        self.received: list[str] = []  # the payloads of every socket frame received
         self.page.on("console", lambda m: self.errors.append(m.text) if console_error(m) else None)
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.on("request", lambda r: self.requests.append(r.url))
@@ -46,7 +47,19 @@ class Person:
 
     def _socket(self, socket: Any) -> None:
         self.sockets.append(socket)
-        socket.on("framereceived", lambda _: setattr(self, "frames", self.frames + 1))
+        socket.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        self.frames += 1
+        self.received.append(payload if isinstance(payload, str) else payload.decode())
+
+    def wait_subscribed(self) -> None:
+        """Until the push server has confirmed a subscription (its updates reach the page from then on)."""
+        for _ in range(200):
+            if any('"subscribed"' in frame for frame in self.received):
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError("the page never subscribed to a topic")
 
     def long_polls(self) -> list[str]:
         return [u for u in self.requests if "after_version=" in u]
@@ -449,6 +462,36 @@ def test_the_table_follows_by_push_keeps_the_newest_version_and_never_polls_whil
     person.page.wait_for_timeout(300)
     assert person.page.get_attribute("#game", "data-version") == str(stale["version"])
     assert person.long_polls() == []
+
+
+def test_a_push_that_overtakes_the_answer_to_a_move_shows_the_next_turn_with_its_moves_waiting(
+    site: Site, browser: Any, people: list[Person]
+) -> None:
+    """The push of a player's own move (with the house bot's reply) can arrive before the HTTP answer,
+    more so when the move went first to an unreachable move link. The page shows that turn at once, but
+    its moves stay disabled until the answer: before, they looked playable and a tap on one was dropped."""
+    ada, token, person = sign_in(site, browser, people, "Ada", PLAY_DESKTOP)
+    page = person.page
+    created = site.http.ok("POST", "/matches", {"players": [ada, "bot-greedy"], "target": 11}, token)
+    held: list[tuple[Any, Any]] = []
+    page.route(re.compile(r".*/moves$"), lambda route: held.append((route, route.fetch())))
+    page.goto(f"{site.url}/web/play/{created['id']}")
+    page.wait_for_selector("#game[data-version]")
+    person.wait_subscribed()
+    version = int(page.get_attribute("#game", "data-version") or "0")
+    moves = page.locator("#moves button.move-choice")
+    moves.first.click()
+    page.wait_for_function(f"() => document.getElementById('game').dataset.version === '{version + 1}'")
+    assert len(held) == 1  # shown by the push: the answer to the move is still held
+    assert moves.count() > 0
+    assert all(moves.nth(i).is_disabled() for i in range(moves.count()))
+    assert page.locator("#hand button").count() == 0  # no tappable hand card either
+    route, answer = held.pop()
+    route.fulfill(response=answer)
+    page.wait_for_function("() => !document.querySelector('#moves button.move-choice:disabled')")
+    page.unroute(re.compile(r".*/moves$"))
+    moves.first.click()  # playable again: this tap plays
+    page.wait_for_function(f"() => document.getElementById('game').dataset.version === '{version + 2}'")
 
 
 def test_when_the_socket_cannot_open_the_table_falls_back_to_long_polling(

@@ -153,11 +153,15 @@ function renderMoves(match) {
     box.appendChild(waiting);
     return;
   }
-  if (briscola.isBriscola(match)) {
-    briscola.renderMoves(match, box, style, play);
-    return;
-  }
-  view.legal_moves.forEach((move, i) => {
+  if (briscola.isBriscola(match)) briscola.renderMoves(match, box, style, play);
+  else renderScopaMoves(view.legal_moves, box);
+  // A push can show the next turn before the answer to this player's move arrives: its moves wait,
+  // disabled, for that answer (a tap now would be dropped by play()).
+  if (busy) box.querySelectorAll("button").forEach((b) => (b.disabled = true));
+}
+
+function renderScopaMoves(moves, box) {
+  moves.forEach((move, i) => {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "move-choice";
@@ -494,6 +498,10 @@ async function play(move) {
     );
     busy = false;
     show(answer);
+    if (current !== answer) {
+      renderCards(current); // a push had shown a later version: enable its moves now
+      renderMoves(current);
+    }
   } catch (err) {
     busy = false;
     if (err instanceof ApiError && err.status === 409) {
