@@ -106,6 +106,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
         "check_in_not_open",
         "entries_closed",
         "entries_exist",
+        "entry_changed",
         "invitation_expired",
         "join_request_decided",
         "match_finished",

@@ -4,9 +4,12 @@ and write nothing, lists order and page alike."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
+from scopa.adapters.dynamodb import keys
+from scopa.adapters.dynamodb.codec import item_key
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.tournaments import TournamentRepository
@@ -63,6 +66,31 @@ def a_round(number: int, first: str = "p_a", second: str = "p_b") -> RoundRecord
         created_at=f"2027-03-02T10:0{number}:00.000Z",
         deadline=1_900_000_000 + number,
     )
+
+
+def loaded_entry(repo: TournamentRepository, tournament_id: str, entrant_id: str) -> EntryRecord:
+    bundle = repo.load(tournament_id)
+    assert bundle is not None
+    return next(e for e in bundle.entries if e.id == entrant_id)
+
+
+def drop_entry_version(adapter: str, stores: Stores, tournament_id: str, entrant_id: str) -> None:
+    """Take the ``version`` off a stored entry, as entries were stored before they had one."""
+    if adapter == "dynamodb":
+        client: Any = getattr(stores.tournaments, "client")  # noqa: B009
+        client.update_item(
+            TableName=getattr(stores.tournaments, "table"),  # noqa: B009
+            Key=item_key(keys.tournament_pk(tournament_id), keys.entry_sk(entrant_id)),
+            UpdateExpression="REMOVE version",
+        )
+        return
+    db: Any = getattr(stores.tournaments, "db")  # noqa: B009
+    with db.transaction() as c:
+        c.execute(
+            "UPDATE tournament_entries SET doc = json_remove(doc, '$.version')"
+            " WHERE tournament_id = ? AND id = ?",
+            (tournament_id, entrant_id),
+        )
 
 
 def created(
@@ -299,17 +327,95 @@ def test_save_entry_updates_an_existing_entry_only(stores: Stores) -> None:
     entry.requested_byes = [2, 3]  # Swiss rounds the entrant asked to sit out
     entry.paused = True  # an arena player who stepped away
     entry.back_after_wave = 7  # and said they were back after wave 7 (a no-show before)
-    repo.save_entry("t_1", entry)
+    entry.version = 1
+    repo.save_entry("t_1", entry, expected_version=0)
     bundle = repo.load("t_1")
     assert bundle is not None
     assert bundle.entries == [entry]
     assert bundle.entries[0].rating_fixed is True
+    assert bundle.entries[0].version == 1
     assert stored(repo, "t_1").version == version  # the tournament itself is untouched
     with pytest.raises(WriteConflict):
-        repo.save_entry("t_1", an_entry("p_ghost"))
+        repo.save_entry("t_1", an_entry("p_ghost"), expected_version=0)
     bundle = repo.load("t_1")
     assert bundle is not None
     assert bundle.entries == [entry]
+
+
+def test_a_stale_entry_save_is_refused_and_the_first_change_kept(stores: Stores) -> None:
+    """Two read-modify-writes of one entry: the one that read before the other's save loses."""
+    repo = stores.tournaments
+    created(repo, a_tournament())
+    repo.add_entry("t_1", an_entry("p_a"), cap=8, statuses=OPEN)
+    first, second = (loaded_entry(repo, "t_1", "p_a") for _ in range(2))
+    assert first.version == second.version == 0
+
+    first.checked_in_at, first.version = "2027-03-02T09:00:00.000Z", 1
+    repo.save_entry("t_1", first, expected_version=0)
+    second.requested_byes, second.version = [2], 1
+    with pytest.raises(WriteConflict):
+        repo.save_entry("t_1", second, expected_version=0)
+    assert loaded_entry(repo, "t_1", "p_a") == first  # kept whole; nothing of the loser's
+    with pytest.raises(WriteConflict):  # a version from the future is no better
+        repo.save_entry("t_1", dataclasses.replace(first, version=3), expected_version=2)
+
+    second = loaded_entry(repo, "t_1", "p_a")  # read again, it goes through
+    second.requested_byes, second.version = [2], 2
+    repo.save_entry("t_1", second, expected_version=1)
+    assert loaded_entry(repo, "t_1", "p_a") == second
+    assert second.checked_in_at == "2027-03-02T09:00:00.000Z"
+
+
+def test_an_entry_stored_without_a_version_reads_and_saves_as_version_0(adapter: str, stores: Stores) -> None:
+    repo = stores.tournaments
+    created(repo, a_tournament())
+    repo.add_entry("t_1", an_entry("p_a"), cap=8, statuses=OPEN)
+    drop_entry_version(adapter, stores, "t_1", "p_a")  # as written before entries had versions
+    old = loaded_entry(repo, "t_1", "p_a")
+    assert old == an_entry("p_a")
+    assert old.version == 0
+    with pytest.raises(WriteConflict):
+        repo.save_entry("t_1", dataclasses.replace(old, status="withdrawn", version=2), expected_version=1)
+    old.status, old.version = "withdrawn", 1
+    repo.save_entry("t_1", old, expected_version=0)
+    assert loaded_entry(repo, "t_1", "p_a") == old
+    with pytest.raises(WriteConflict):  # now it has a version, and 0 is stale
+        repo.save_entry("t_1", dataclasses.replace(old, version=1), expected_version=0)
+
+
+def test_an_entry_save_before_a_round_moves_the_version_and_stops_at_its_pairing(stores: Stores) -> None:
+    """``before_round``: the write also moves the tournament's version, so a pairing conditioned on the
+    version read before it fails; once the round is created the write is refused."""
+    repo = stores.tournaments
+    t = running(repo)
+    for p in ("p_a", "p_b", "p_c"):
+        repo.add_entry(t.id, an_entry(p), cap=8, statuses=("running",))
+    read_at = stored(repo, t.id).version
+    entry = loaded_entry(repo, t.id, "p_c")
+    entry.requested_byes, entry.version = [1], 1
+    repo.save_entry(t.id, entry, expected_version=0, before_round=1)
+    assert stored(repo, t.id).version == read_at + 1
+    assert loaded_entry(repo, t.id, "p_c") == entry
+
+    with pytest.raises(WriteConflict):  # a pairing from the entries read before the bye
+        repo.create_round(t.id, a_round(1), expected_version=read_at)
+    assert stored(repo, t.id).current_round == 0
+    assert repo.get_round(t.id, 1) is None
+    repo.create_round(t.id, a_round(1), expected_version=read_at + 1)  # read again: it goes through
+    assert stored(repo, t.id).current_round == 1
+
+    later = stored(repo, t.id)
+    entry.requested_byes, entry.version = [1, 2], 2
+    with pytest.raises(WriteConflict):  # round 1 is paired: too late for it
+        repo.save_entry(
+            t.id, dataclasses.replace(entry, requested_byes=[]), expected_version=1, before_round=1
+        )
+    assert stored(repo, t.id) == later  # the tournament's version did not move either
+    assert loaded_entry(repo, t.id, "p_c").requested_byes == [1]
+    repo.save_entry(t.id, entry, expected_version=1, before_round=2)  # round 2 is still to pair
+    assert loaded_entry(repo, t.id, "p_c") == entry
+    with pytest.raises(WriteConflict):
+        repo.save_entry("t_none", entry, expected_version=2, before_round=2)
 
 
 def test_an_entry_waiting_for_approval_and_its_check_in_round_trip(stores: Stores) -> None:
@@ -323,8 +429,8 @@ def test_an_entry_waiting_for_approval_and_its_check_in_round_trip(stores: Store
     assert bundle.entries == [entry]
     assert bundle.entries[0].checked_in_at is None
 
-    entry.status, entry.checked_in_at = "active", "2026-01-01T09:10:00.000Z"
-    repo.save_entry("t_1", entry)
+    entry.status, entry.checked_in_at, entry.version = "active", "2026-01-01T09:10:00.000Z", 1
+    repo.save_entry("t_1", entry, expected_version=0)
     bundle = repo.load("t_1")
     assert bundle is not None
     assert bundle.entries == [entry]

@@ -500,9 +500,9 @@ class RacingRepository(DynamoTournamentRepository):
         self._before("read tournament")
         return super().get_tournament(tournament_id)
 
-    def create_round(self, tournament_id: str, rnd: RoundRecord) -> None:
+    def create_round(self, tournament_id: str, rnd: RoundRecord, expected_version: int | None = None) -> None:
         with self._write(f"pair round {rnd.number}"):
-            super().create_round(tournament_id, rnd)
+            super().create_round(tournament_id, rnd, expected_version)
 
     def save_round(
         self, tournament_id: str, rnd: RoundRecord, expected_version: int, audit: AuditEntry | None = None

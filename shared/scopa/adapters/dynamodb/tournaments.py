@@ -423,15 +423,30 @@ class DynamoTournamentRepository:
             )
         transact(self.client, items)
 
-    def save_entry(self, tournament_id: str, entry: EntryRecord) -> None:
-        try:
-            self.client.put_item(
-                TableName=self.table,
-                Item=to_item(self._entry_item(tournament_id, entry)),
-                ConditionExpression="attribute_exists(pk)",
-            )
-        except ClientError as exc:
-            raise_conflict(exc)
+    def save_entry(
+        self, tournament_id: str, entry: EntryRecord, expected_version: int, before_round: int | None = None
+    ) -> None:
+        condition = "version = :v"
+        if expected_version == 0:  # an item written before entries had versions has none
+            condition = "attribute_exists(pk) AND (attribute_not_exists(version) OR version = :v)"
+        put = self._put(self._entry_item(tournament_id, entry), condition)
+        put["Put"]["ExpressionAttributeValues"] = to_item({":v": expected_version})
+        if before_round is None:
+            try:
+                self.client.put_item(**put["Put"])
+            except ClientError as exc:
+                raise_conflict(exc)
+            return
+        marker = {
+            "Update": {
+                "TableName": self.table,
+                "Key": item_key(keys.tournament_pk(tournament_id), keys.TOURNAMENT_SK),
+                "UpdateExpression": "SET version = version + :one",
+                "ConditionExpression": "current_round < :round",
+                "ExpressionAttributeValues": to_item({":one": 1, ":round": before_round}),
+            }
+        }
+        transact(self.client, [put, marker])
 
     def player_entry(self, tournament_id: str, player_id: str) -> str | None:
         item = self._get(keys.player_pk(player_id), keys.player_tournament_sk(tournament_id), consistent=True)
@@ -450,6 +465,7 @@ class DynamoTournamentRepository:
             "entered_by": e.entered_by,
             "status": e.status,
             "joined_round": e.joined_round,
+            "version": e.version,
         }
         if e.origin:
             item["origin"] = as_json(e.origin)
@@ -467,7 +483,18 @@ class DynamoTournamentRepository:
 
     # ------------------------------------------------------------------ rounds
 
-    def create_round(self, tournament_id: str, rnd: RoundRecord) -> None:
+    def create_round(self, tournament_id: str, rnd: RoundRecord, expected_version: int | None = None) -> None:
+        condition = "current_round = :prev AND #st = :running AND paused = :no"
+        values: dict[str, Any] = {
+            ":n": rnd.number,
+            ":prev": rnd.number - 1,
+            ":one": 1,
+            ":running": "running",
+            ":no": False,
+        }
+        if expected_version is not None:
+            condition += " AND version = :v"
+            values[":v"] = expected_version
         transact(
             self.client,
             [
@@ -479,17 +506,9 @@ class DynamoTournamentRepository:
                         "UpdateExpression": (
                             "SET current_round = :n, version = version + :one REMOVE #override"
                         ),
-                        "ConditionExpression": "current_round = :prev AND #st = :running AND paused = :no",
+                        "ConditionExpression": condition,
                         "ExpressionAttributeNames": {"#st": "status", "#override": "override"},
-                        "ExpressionAttributeValues": to_item(
-                            {
-                                ":n": rnd.number,
-                                ":prev": rnd.number - 1,
-                                ":one": 1,
-                                ":running": "running",
-                                ":no": False,
-                            }
-                        ),
+                        "ExpressionAttributeValues": to_item(values),
                     }
                 },
             ],
@@ -702,6 +721,7 @@ def _entry(item: dict[str, Any]) -> EntryRecord:
         requested_byes=json.loads(item["requested_byes"]) if "requested_byes" in item else [],
         paused=bool(item.get("paused", False)),
         back_after_wave=int(item.get("back_after_wave", 0)),
+        version=int(item.get("version", 0)),
     )
 
 

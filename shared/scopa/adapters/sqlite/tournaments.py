@@ -200,14 +200,25 @@ class SqliteTournamentRepository:
             t.entries, t.version = t.entries - 1, t.version + 1
             self._write_tournament(c, t, before)
 
-    def save_entry(self, tournament_id: str, entry: EntryRecord) -> None:
+    def save_entry(
+        self, tournament_id: str, entry: EntryRecord, expected_version: int, before_round: int | None = None
+    ) -> None:
         with self.db.transaction() as c:
+            if before_round is not None:
+                t = self._read_tournament(c, tournament_id)
+                if t.current_round >= before_round:
+                    raise WriteConflict(f"round {before_round} of {tournament_id} has been paired")
+                before = t.version
+                t.version += 1
+                self._write_tournament(c, t, before)
+            # A document written before entries had versions has none: it is version 0.
             written = c.execute(
-                "UPDATE tournament_entries SET doc = ? WHERE tournament_id = ? AND id = ?",
-                (_entry_doc(entry), tournament_id, entry.id),
+                "UPDATE tournament_entries SET doc = ? WHERE tournament_id = ? AND id = ?"
+                " AND coalesce(json_extract(doc, '$.version'), 0) = ?",
+                (_entry_doc(entry), tournament_id, entry.id, expected_version),
             ).rowcount
             if written != 1:
-                raise WriteConflict(f"entry {entry.id} does not exist")
+                raise WriteConflict(f"entry {entry.id} is gone or not at version {expected_version}")
 
     def player_entry(self, tournament_id: str, player_id: str) -> str | None:
         row = self.db.one(
@@ -218,11 +229,13 @@ class SqliteTournamentRepository:
 
     # ------------------------------------------------------------------ rounds
 
-    def create_round(self, tournament_id: str, rnd: RoundRecord) -> None:
+    def create_round(self, tournament_id: str, rnd: RoundRecord, expected_version: int | None = None) -> None:
         with self.db.transaction() as c:
             t = self._read_tournament(c, tournament_id)
             if t.status != "running" or t.paused or t.current_round != rnd.number - 1:
                 raise WriteConflict(f"tournament {tournament_id} is not ready for round {rnd.number}")
+            if expected_version is not None and t.version != expected_version:
+                raise WriteConflict(f"tournament {tournament_id} is not at version {expected_version}")
             insert(
                 c,
                 "INSERT INTO tournament_rounds (tournament_id, number, version, doc) VALUES (?, ?, ?, ?)",

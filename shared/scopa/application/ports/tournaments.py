@@ -50,19 +50,32 @@ class TournamentRepository(Protocol):
         """Delete an entry before the start (the status must still be draft or registration)."""
         ...
 
-    def save_entry(self, tournament_id: str, entry: EntryRecord) -> None:
-        """Update an existing entry (status changes after the start)."""
+    def save_entry(
+        self, tournament_id: str, entry: EntryRecord, expected_version: int, before_round: int | None = None
+    ) -> None:
+        """Write an existing entry if its stored ``version`` is still ``expected_version`` (the caller read
+        it and bumped ``entry.version``): of two read-modify-writes racing, the second is refused, never
+        lost. An entry stored before entries had versions reads (and is matched) as version 0.
+
+        With ``before_round``, also only while the tournament's current round is before it, and the
+        tournament's version moves on in the same write: a pairing that read the entries before this write
+        is then refused by :meth:`create_round` (conditioned on that version) and pairs again, and once the
+        round is paired this write is refused. So a change that matters to the round's pairing (a requested
+        bye) is either in that pairing or refused, never accepted and left out.
+        """
         ...
 
     def player_entry(self, tournament_id: str, player_id: str) -> str | None:
         """The entrant id under which a player is entered, if any."""
         ...
 
-    def create_round(self, tournament_id: str, rnd: RoundRecord) -> None:
+    def create_round(self, tournament_id: str, rnd: RoundRecord, expected_version: int | None = None) -> None:
         """Store round ``rnd.number`` and advance the tournament to it, exactly once.
 
         Fails with a conflict unless the tournament is running, not paused, and its current round is the
-        one before; a second pipeline run racing for the same round loses here.
+        one before; a second pipeline run racing for the same round loses here. With ``expected_version``,
+        also unless the tournament's version is still that one (no entry write made with ``before_round``,
+        nor an entry added, since the pairing's entries were read).
         """
         ...
 

@@ -238,7 +238,7 @@ class Pipeline:
         entrants = len([e for e in bundle.entries if e.status == "active"]) if bundle else 0
         if bundle is not None and self.seeding is not None:
             for entry in self.seeding(t.rules, bundle.entries):
-                self.repo.save_entry(t.id, entry)
+                self._save_seeding(t, entry)
         expected = t.version
         t.status = "running"
         t.paused = False
@@ -254,6 +254,25 @@ class Pipeline:
                 t.id, AuditEntry(t.started_at, actor, "started", {"rounds": t.rounds_planned})
             )
         return t
+
+    def _save_seeding(self, t: TournamentRecord, entry: EntryRecord, attempts: int = 3) -> None:
+        """Write an entry's new seeding rating. The start is the pipeline's own write: an entry changed
+        meanwhile (a check-in) is read again and seeded again rather than failing the start, a few times;
+        an entry removed meanwhile needs no seeding."""
+        for _ in range(attempts):
+            expected = entry.version
+            entry.version += 1
+            try:
+                self.repo.save_entry(t.id, entry, expected)
+                return
+            except WriteConflict:
+                fresh = self.repo.load(t.id)
+                again = next((e for e in fresh.entries if e.id == entry.id), None) if fresh else None
+                reseeded = self.seeding(t.rules, [again]) if again is not None and self.seeding else []
+                if not reseeded:
+                    return
+                entry = reseeded[0]
+        raise WriteConflict(f"entry {entry.id} kept changing while it was seeded")
 
     def _withdraw_unready(self, bundle: TournamentBundle, actor: str) -> TournamentRecord:
         """Withdraw (remove, as before any start) the entries still waiting for approval and the entrants
@@ -411,6 +430,26 @@ class Pipeline:
         return f"wave {number} paired: {len(rnd.tables)} tables"
 
     def _pair_next(self, bundle: TournamentBundle) -> str:
+        """Pair the next round, from entries read after the tournament's version, and create it only if
+        that version has not moved since.
+
+        A request that changes the next round's field (a requested bye or its cancelling, a late entry or
+        approval) moves the tournament's version in the same write, and only while that round is not
+        paired (``TournamentRepository.save_entry``'s ``before_round``; ``add_entry``). Such a write made
+        before the version was read is among the entries read after it; one made later makes
+        ``create_round`` fail, and the loop in :meth:`advance` reads again and pairs again; one made after
+        the round exists is refused. No request is accepted and then left out. The version is read on its
+        own first because the bundle cannot vouch for its entries: DynamoDB's query of the partition reads
+        the tournament item after them.
+        """
+        marker = self.repo.get_tournament(bundle.tournament.id)
+        fresh = self.repo.load(bundle.tournament.id) if marker is not None else None
+        if marker is None or fresh is None or fresh.tournament.version != marker.version:
+            raise WriteConflict("the tournament changed while its entries were read")
+        current = fresh.rounds[-1] if fresh.rounds else None
+        if (current is not None and current.status == "open") or self._is_over(fresh):
+            raise WriteConflict("the rounds moved on since the step was chosen")
+        bundle = fresh
         t = bundle.tournament
         settings = t.rules
         number = t.current_round + 1
@@ -443,7 +482,7 @@ class Pipeline:
             slots=slots,
             requested_byes=list(pairing.requested_byes),
         )
-        self.repo.create_round(t.id, rnd)
+        self.repo.create_round(t.id, rnd, expected_version=marker.version)
         self._published(t.id)  # the round is on: current_round and the version moved
         self.events.publish(hook_events.paired(t, rnd))
         return f"round {number} paired: {len(rnd.tables)} tables, {len(rnd.byes)} byes"

@@ -492,7 +492,10 @@ class TournamentService:
         elif t.status not in ("draft", "registration"):
             raise Conflict(f"the tournament is {t.status}", code="tournament_over")
         entry.status = "active"
-        self.repo.save_entry(t.id, entry)
+        # Admitted into a running Swiss: in the round it joins at, or refused once that round is paired
+        # (an arena's waves come too often for that; a late entrant joins the next one).
+        late = t.status == "running" and t.rules.format != "arena"
+        self._save_entry(t.id, entry, before_round=entry.joined_round if late else None)
         self._audit(t.id, caller, "entry_approved", {"entrant": entrant_id})
         self._published(t.id)
         return entry
@@ -512,7 +515,7 @@ class TournamentService:
             entry.status = "withdrawn"
         elif t.status == "running":
             entry.status = "refused"
-            self.repo.save_entry(t.id, entry)
+            self._save_entry(t.id, entry)
         else:
             raise Conflict(f"the tournament is {t.status}", code="tournament_over")
         self._audit(t.id, caller, "entry_refused", {"entrant": entrant_id})
@@ -558,10 +561,7 @@ class TournamentService:
                 details={"opens_at": opens.isoformat()},
             )
         entry.checked_in_at = iso(now)
-        try:
-            self.repo.save_entry(t.id, entry)
-        except WriteConflict:
-            raise NotFound("the entry was withdrawn meanwhile", code="entrant_not_found") from None
+        self._save_entry(t.id, entry)
         self._published(t.id)
         return entry
 
@@ -595,7 +595,7 @@ class TournamentService:
         if entry.status != "active":
             raise Conflict(f"the entrant is already {entry.status}", code="not_active")
         entry.status = "withdrawn"
-        self.repo.save_entry(t.id, entry)
+        self._save_entry(t.id, entry)
         self._audit(t.id, caller, "withdrawn", {"entrant": entrant_id})
         return entry
 
@@ -618,7 +618,7 @@ class TournamentService:
         if entry.status == "excluded":
             raise Conflict("the entrant is already excluded", code="not_active")
         entry.status = "excluded"
-        self.repo.save_entry(t.id, entry)
+        self._save_entry(t.id, entry)
         current = bundle.rounds[-1] if bundle.rounds else None
         if current is not None and current.status == "open":
             for table in current.tables:
@@ -662,7 +662,7 @@ class TournamentService:
         back = entry.back_after_wave if paused else max(entry.back_after_wave, t.current_round)
         if (entry.paused, entry.back_after_wave) != (paused, back):
             entry.paused, entry.back_after_wave = paused, back
-            self.repo.save_entry(t.id, entry)
+            self._save_entry(t.id, entry)
             self._published(t.id)
         return entry
 
@@ -687,12 +687,7 @@ class TournamentService:
                 details={"requested": sorted(entry.requested_byes), "max": settings.max_requested_byes},
             )
         entry.requested_byes = sorted([*entry.requested_byes, number])
-        self.repo.save_entry(t.id, entry)
-        if not self._bye_honoured(t.id, entry.id, number):
-            # The round was paired between the read and the write: the request came too late.
-            entry.requested_byes = [r for r in entry.requested_byes if r != number]
-            self.repo.save_entry(t.id, entry)
-            raise Conflict(f"round {number} has been paired", code="round_already_paired")
+        self._save_entry(t.id, entry, before_round=number)
         self._published(t.id)
         self._audit(t.id, caller, "bye_requested", {"entrant": entry.id, "round": number})
         return entry
@@ -707,7 +702,7 @@ class TournamentService:
             raise NotFound(f"no bye requested for round {number}", code="bye_not_found")
         self._bye_round_open(t, entry, number)
         entry.requested_byes = [r for r in entry.requested_byes if r != number]
-        self.repo.save_entry(t.id, entry)
+        self._save_entry(t.id, entry, before_round=number)
         self._published(t.id)
         self._audit(t.id, caller, "bye_cancelled", {"entrant": entry.id, "round": number})
         return entry
@@ -754,13 +749,28 @@ class TournamentService:
                 details={"next_round": t.current_round + 1},
             )
 
-    def _bye_honoured(self, tournament_id: str, entrant_id: str, number: int) -> bool:
-        """After the request's write: the round is still to be paired, or was paired with the bye."""
-        t = self.get(tournament_id)
-        if t.current_round < number:
-            return True
-        rnd = self.repo.get_round(tournament_id, number)
-        return rnd is not None and entrant_id in rnd.requested_byes
+    def _save_entry(self, tournament_id: str, entry: EntryRecord, before_round: int | None = None) -> None:
+        """Write ``entry`` as changed from the version read (bumped here). A request that lost a race
+        changes nothing and says so: the entry changed since it was read (409 ``entry_changed``: read it
+        again), it was removed (404), or round ``before_round`` was paired meanwhile (409
+        ``round_already_paired``; see :meth:`TournamentRepository.save_entry`). Not retried: the
+        caller decided on what it read, and the winner's change may make the request moot."""
+        expected = entry.version
+        entry.version += 1
+        try:
+            self.repo.save_entry(tournament_id, entry, expected, before_round)
+        except WriteConflict:
+            entry.version = expected
+            fresh = self.repo.load(tournament_id)
+            if fresh is None or all(e.id != entry.id for e in fresh.entries):
+                raise NotFound("the entry was withdrawn meanwhile", code="entrant_not_found") from None
+            if before_round is not None and fresh.tournament.current_round >= before_round:
+                raise Conflict(
+                    f"round {before_round} has been paired meanwhile",
+                    code="round_already_paired",
+                    details={"next_round": fresh.tournament.current_round + 1},
+                ) from None
+            raise Conflict("the entry changed meanwhile; read it again", code="entry_changed") from None
 
     def _entry(self, bundle: TournamentBundle, entrant_id: str) -> EntryRecord:
         entry = next((e for e in bundle.entries if e.id == entrant_id), None)

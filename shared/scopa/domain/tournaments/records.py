@@ -63,6 +63,7 @@ class EntryRecord:
     requested_byes: list[int] = field(default_factory=list)  # Swiss rounds the entrant asked to sit out
     paused: bool = False  # arena: the entrant asked not to be paired for now
     back_after_wave: int = 0  # arena: the last wave paired when the entrant said they were back
+    version: int = 0  # bumped on every save: a write based on an older read is refused (0: stored before)
 
     def entrant(self) -> Entrant:
         return Entrant(self.id, self.name, self.rating, tuple(self.players), self.status, self.joined_round)
