@@ -3,9 +3,12 @@ tournament whose pairing leaves the askers out and scores them (standings, cross
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from tests.api.conftest import Api
+import pytest
+
+from tests.api.conftest import Answer, Api
 from tests.api.support import assert_error
 from tests.api.tournament_support import (
     create_tournament,
@@ -13,6 +16,7 @@ from tests.api.tournament_support import (
     enter_humans,
     organizer,
     run_until_finished,
+    services,
 )
 
 SWISS = {"format": "swiss", "rounds": 3, "target": 1}
@@ -149,3 +153,114 @@ def test_a_swiss_leaves_the_askers_out_and_scores_them(api: Api) -> None:
     line = next(x for x in trf.splitlines() if x.startswith("001    1 "))  # the top seed: the asker
     assert line[101:111] == "0000 - H  "
     assert line[111:121] == "0000 - H  "
+
+
+def test_two_requests_racing_on_one_entry_the_later_answers_409_and_the_first_is_kept(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both read the entry before either saved: the bye for round 3 is saved in between the bye for
+    round 2's read and its save. The round 2 request changes nothing (its write would have dropped the
+    round 3 bye) and says so; read again, it goes through."""
+    tid, _, humans = _setup(api, {**SWISS, "max_requested_byes": 2})
+    ada, token = next(iter(humans.items()))
+    repo = services().tournaments.repo
+    plain_save = repo.save_entry
+    rival: list[Answer] = []
+    raced = False
+
+    def racing_save(*args: Any, **kwargs: Any) -> None:
+        nonlocal raced
+        if not raced:  # the first save is the round 2 request's: the other request saves first
+            raced = True
+            rival.append(api.call("POST", f"/tournaments/{tid}/byes", {"round": 3}, token=token))
+        plain_save(*args, **kwargs)
+
+    monkeypatch.setattr(repo, "save_entry", racing_save)
+    late = api.call("POST", f"/tournaments/{tid}/byes", {"round": 2}, token=token)
+    monkeypatch.undo()
+    assert rival[0].status == 201, rival[0].body
+    assert rival[0].body["requested_byes"] == [3]
+    assert_error(late, 409, "entry_changed")
+    assert _requested(api, tid)[ada] == [3]  # the first change is kept, the second changed nothing
+    again = api.call("POST", f"/tournaments/{tid}/byes", {"round": 2}, token=token)
+    assert again.status == 201, again.body
+    assert _requested(api, tid)[ada] == [2, 3]
+
+
+class PairingRace:
+    """The pipeline's repository, with a request made at one point of the pairing of round 2: right after
+    the pipeline read the tournament's version (before it reads the entries), or after it read the
+    entries and paired (before the round's write), or after that write."""
+
+    def __init__(self, repo: Any, when: str, request: Callable[[], Answer]) -> None:
+        self.repo, self.when, self.request = repo, when, request
+        self.answers: list[Answer] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.repo, name)
+
+    def _race(self, point: str) -> None:
+        if self.when == point and not self.answers:
+            self.answers.append(self.request())
+
+    def get_tournament(self, tournament_id: str) -> Any:
+        t = self.repo.get_tournament(tournament_id)
+        if t is not None and t.current_round == 1:  # only the pairing reads the version on its own
+            self._race("version read")
+        return t
+
+    def create_round(self, tournament_id: str, rnd: Any, expected_version: int | None = None) -> None:
+        if rnd.number == 2:
+            self._race("entries read")
+        self.repo.create_round(tournament_id, rnd, expected_version)
+        if rnd.number == 2:
+            self._race("round written")
+
+
+@pytest.mark.parametrize("when", ["version read", "entries read", "round written"])
+@pytest.mark.parametrize("action", ["ask", "take back"])
+def test_a_bye_racing_the_pairing_is_honoured_or_refused_never_ignored(
+    api: Api, monkeypatch: pytest.MonkeyPatch, when: str, action: str
+) -> None:
+    """A request for round 2 made while the pipeline pairs it: before the round is written it is
+    accepted and the pairing follows it (the round's write fails, the pipeline reads again and pairs
+    again); after, it is refused with 409 round_already_paired and changes nothing."""
+    _, olga = organizer(api)
+    tid = create_tournament(api, olga, {**SWISS, "max_requested_byes": 2})["id"]
+    asker = enter_bots(api, olga, tid, 6)[2]
+    bye = {"round": 2, "entrant": asker}
+    if action == "take back":
+        assert api.call("POST", f"/tournaments/{tid}/byes", bye, token=olga).status == 201
+
+    def request() -> Answer:
+        if action == "ask":
+            return api.call("POST", f"/tournaments/{tid}/byes", bye, token=olga)
+        return api.call("DELETE", f"/tournaments/{tid}/byes/2", query={"entrant": asker}, token=olga)
+
+    pipeline = services().pipeline
+    race = PairingRace(pipeline.repo, when, request)
+    monkeypatch.setattr(pipeline, "repo", race)
+    assert api.call("POST", f"/tournaments/{tid}/start", token=olga).status == 200
+    for _ in range(10):
+        if api.call("GET", f"/tournaments/{tid}").body["current_round"] >= 2:
+            break
+        pipeline.advance(tid)
+    monkeypatch.undo()
+    assert race.answers, "round 2 was not paired"
+    rnd = api.call("GET", f"/tournaments/{tid}/rounds/2").body
+    seated = {x for tb in rnd["tables"] for x in (tb["first"]["id"], tb["second"]["id"])}
+    sits_out = asker in [b["id"] for b in rnd["requested_byes"]]
+    assert sits_out != (asker in seated)
+    answer = race.answers[0]
+    if when != "round written":  # accepted, and the pairing follows it
+        assert answer.status == (201 if action == "ask" else 200), answer.body
+        assert sits_out == (action == "ask")
+    else:  # refused, and nothing changed
+        assert_error(answer, 409, "round_already_paired")
+        assert sits_out == (action == "take back")
+    assert _requested(api, tid)[asker] == ([2] if sits_out else [])
+
+
+def _requested(api: Api, tid: str) -> dict[str, list[int]]:
+    entries = api.call("GET", f"/tournaments/{tid}/entries").body["entries"]
+    return {e["id"]: e["requested_byes"] for e in entries}
