@@ -366,6 +366,32 @@ def test_a_stale_entry_save_is_refused_and_the_first_change_kept(stores: Stores)
     assert second.checked_in_at == "2027-03-02T09:00:00.000Z"
 
 
+def test_an_entry_changed_since_it_was_read_is_not_removed(adapter: str, stores: Stores) -> None:
+    """A removal (a withdrawal, the start dropping who did not check in) over a check-in made meanwhile
+    is refused, not a lost check-in; read again, it goes through. An entry stored without a version is
+    removed as version 0."""
+    repo = stores.tournaments
+    created(repo, a_tournament())
+    repo.add_entry("t_1", an_entry("p_a"), cap=8, statuses=OPEN)
+    stale = loaded_entry(repo, "t_1", "p_a")
+    checked = dataclasses.replace(stale, checked_in_at="2027-03-02T09:00:00.000Z", version=1)
+    repo.save_entry("t_1", checked, expected_version=0)
+    before = repo.load("t_1")
+    with pytest.raises(WriteConflict):
+        repo.remove_entry("t_1", stale)
+    assert repo.load("t_1") == before
+    assert repo.player_entry("t_1", "p_a") == "p_a"
+    repo.remove_entry("t_1", loaded_entry(repo, "t_1", "p_a"))
+    assert repo.player_entry("t_1", "p_a") is None
+
+    repo.add_entry("t_1", an_entry("p_b"), cap=8, statuses=OPEN)
+    drop_entry_version(adapter, stores, "t_1", "p_b")
+    repo.remove_entry("t_1", loaded_entry(repo, "t_1", "p_b"))
+    bundle = repo.load("t_1")
+    assert bundle is not None
+    assert bundle.entries == []
+
+
 def test_an_entry_stored_without_a_version_reads_and_saves_as_version_0(adapter: str, stores: Stores) -> None:
     repo = stores.tournaments
     created(repo, a_tournament())

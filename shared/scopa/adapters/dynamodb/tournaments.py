@@ -408,7 +408,8 @@ class DynamoTournamentRepository:
                 "Delete": {
                     "TableName": self.table,
                     "Key": item_key(keys.tournament_pk(tournament_id), keys.entry_sk(entry.id)),
-                    "ConditionExpression": "attribute_exists(pk)",
+                    "ConditionExpression": _entry_at(entry.version),
+                    "ExpressionAttributeValues": to_item({":v": entry.version}),
                 }
             },
         ]
@@ -426,10 +427,7 @@ class DynamoTournamentRepository:
     def save_entry(
         self, tournament_id: str, entry: EntryRecord, expected_version: int, before_round: int | None = None
     ) -> None:
-        condition = "version = :v"
-        if expected_version == 0:  # an item written before entries had versions has none
-            condition = "attribute_exists(pk) AND (attribute_not_exists(version) OR version = :v)"
-        put = self._put(self._entry_item(tournament_id, entry), condition)
+        put = self._put(self._entry_item(tournament_id, entry), _entry_at(expected_version))
         put["Put"]["ExpressionAttributeValues"] = to_item({":v": expected_version})
         if before_round is None:
             try:
@@ -621,6 +619,14 @@ class DynamoTournamentRepository:
             self.client, self.table, [item_key(pk, sk) for pk, sk in wanted], backoff=self.backoff
         )
         return {(item[keys.PK], item[keys.SK]): item for item in map(from_item, items)}
+
+
+def _entry_at(version: int) -> str:
+    """The condition that an entry item exists at ``version`` (``:v``); an item written before entries
+    had versions has none, and is version 0."""
+    if version == 0:
+        return "attribute_exists(pk) AND (attribute_not_exists(version) OR version = :v)"
+    return "version = :v"
 
 
 def raise_invalid() -> None:

@@ -73,6 +73,8 @@ SCHEMA: tuple[str, ...] = (
 )
 
 OPEN_FOR_CHANGES = ("draft", "registration")  # an entry may be removed only before the start
+# An entry's version (a document written before entries had versions has none: it is version 0).
+ENTRY_VERSION = "coalesce(json_extract(doc, '$.version'), 0)"
 
 
 class SqliteTournamentRepository:
@@ -188,10 +190,11 @@ class SqliteTournamentRepository:
             if t.status not in OPEN_FOR_CHANGES:
                 raise WriteConflict(f"tournament {tournament_id} has started")
             deleted = c.execute(
-                "DELETE FROM tournament_entries WHERE tournament_id = ? AND id = ?", (tournament_id, entry.id)
+                f"DELETE FROM tournament_entries WHERE tournament_id = ? AND id = ? AND {ENTRY_VERSION} = ?",
+                (tournament_id, entry.id, entry.version),
             ).rowcount
             if deleted != 1:
-                raise WriteConflict(f"entry {entry.id} does not exist")
+                raise WriteConflict(f"entry {entry.id} is gone or not at version {entry.version}")
             c.executemany(
                 "DELETE FROM player_tournaments WHERE player_id = ? AND tournament_id = ?",
                 [(p, tournament_id) for p in entry.players],
@@ -211,10 +214,9 @@ class SqliteTournamentRepository:
                 before = t.version
                 t.version += 1
                 self._write_tournament(c, t, before)
-            # A document written before entries had versions has none: it is version 0.
             written = c.execute(
-                "UPDATE tournament_entries SET doc = ? WHERE tournament_id = ? AND id = ?"
-                " AND coalesce(json_extract(doc, '$.version'), 0) = ?",
+                "UPDATE tournament_entries SET doc = ?"
+                f" WHERE tournament_id = ? AND id = ? AND {ENTRY_VERSION} = ?",
                 (_entry_doc(entry), tournament_id, entry.id, expected_version),
             ).rowcount
             if written != 1:

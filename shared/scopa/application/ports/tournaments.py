@@ -47,7 +47,8 @@ class TournamentRepository(Protocol):
         ...
 
     def remove_entry(self, tournament_id: str, entry: EntryRecord) -> None:
-        """Delete an entry before the start (the status must still be draft or registration)."""
+        """Delete an entry before the start (the status must still be draft or registration), if it is still
+        at the version read (``entry.version``): an approval or check-in made meanwhile is not lost."""
         ...
 
     def save_entry(
