@@ -264,3 +264,38 @@ def test_a_bye_racing_the_pairing_is_honoured_or_refused_never_ignored(
 def _requested(api: Api, tid: str) -> dict[str, list[int]]:
     entries = api.call("GET", f"/tournaments/{tid}/entries").body["entries"]
     return {e["id"]: e["requested_byes"] for e in entries}
+
+
+def test_the_starts_seeding_write_reads_again_over_an_entry_changed_meanwhile(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start read the entries and computed new seeding ratings; another write changes an entry
+    before the seeding's write. The pipeline's own write reads the entry again and seeds it again: the
+    start goes through and neither change is lost."""
+    tid, olga, humans = _setup(api)
+    ada = next(iter(humans))
+    enter_bots(api, olga, tid, 2)
+    pipeline = services().pipeline
+    repo = services().stores.tournaments
+    calls: list[list[str]] = []
+
+    def seeding(settings: Any, entries: list[Any]) -> list[Any]:
+        calls.append([e.id for e in entries])
+        if len(calls) == 1:  # the start's seeding: Ada's entry is changed meanwhile
+            bundle = repo.load(tid)
+            meanwhile = next(e for e in bundle.entries if e.id == ada)
+            meanwhile.requested_byes, meanwhile.version = [3], meanwhile.version + 1
+            repo.save_entry(tid, meanwhile, meanwhile.version - 1)
+        chosen = [e for e in entries if e.id == ada]
+        for entry in chosen:
+            entry.rating = 1234.5
+        return chosen
+
+    monkeypatch.setattr(pipeline, "seeding", seeding)
+    started = api.call("POST", f"/tournaments/{tid}/start", token=olga)
+    monkeypatch.undo()
+    assert started.status == 200, started.body
+    assert calls[1:] == [[ada]]  # the entry, read again and seeded again
+    entry = next(e for e in api.call("GET", f"/tournaments/{tid}/entries").body["entries"] if e["id"] == ada)
+    assert entry["requested_byes"] == [3]
+    assert entry["rating"] == 1234.5
