@@ -4,7 +4,9 @@ Run every minute by the schedule, by an organizer's "advance now", by ``scopa pi
 server's timer: the same code in every case. Each run reads the state afresh and acts on what it finds,
 so it is safe to run twice at once or again after a crash at any point:
 
-* a round is created by one transaction keyed on the round number (the loser of a race re-reads);
+* a round is created by one transaction keyed on the round number (the loser of a race re-reads), and
+  only if the tournament's version is still the one read before its entries (a bye asked meanwhile
+  makes it pair again: :meth:`Pipeline._pair_next`);
 * matches have ids derived from (tournament, round, table, game), so creating one twice finds the first;
 * a round's results are written under its version, so two runs cannot both apply them.
 
