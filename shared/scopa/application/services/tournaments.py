@@ -511,7 +511,9 @@ class TournamentService:
             try:
                 self.repo.remove_entry(t.id, entry)
             except WriteConflict:
-                raise Conflict("the tournament changed meanwhile; try again", code="stale_version") from None
+                raise Conflict(
+                    "the tournament or the entry changed meanwhile; try again", code="stale_version"
+                ) from None
             entry.status = "withdrawn"
         elif t.status == "running":
             entry.status = "refused"
@@ -586,7 +588,9 @@ class TournamentService:
             try:
                 self.repo.remove_entry(t.id, entry)
             except WriteConflict:
-                raise Conflict("the tournament changed meanwhile; try again", code="stale_version") from None
+                raise Conflict(
+                    "the tournament or the entry changed meanwhile; try again", code="stale_version"
+                ) from None
             self._published(t.id)
             entry.status = "withdrawn"
             return entry
