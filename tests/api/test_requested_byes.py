@@ -217,14 +217,22 @@ class PairingRace:
             self._race("round written")
 
 
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def either_api(request: pytest.FixtureRequest) -> Api:
+    """The API on SQLite, then on DynamoDB (moto): the race is the adapters' conditions at work."""
+    api: Api = request.getfixturevalue("api" if request.param == "sqlite" else "moto_api")
+    return api
+
+
 @pytest.mark.parametrize("when", ["version read", "entries read", "round written"])
 @pytest.mark.parametrize("action", ["ask", "take back"])
 def test_a_bye_racing_the_pairing_is_honoured_or_refused_never_ignored(
-    api: Api, monkeypatch: pytest.MonkeyPatch, when: str, action: str
+    either_api: Api, monkeypatch: pytest.MonkeyPatch, when: str, action: str
 ) -> None:
     """A request for round 2 made while the pipeline pairs it: before the round is written it is
     accepted and the pairing follows it (the round's write fails, the pipeline reads again and pairs
     again); after, it is refused with 409 round_already_paired and changes nothing."""
+    api = either_api
     _, olga = organizer(api)
     tid = create_tournament(api, olga, {**SWISS, "max_requested_byes": 2})["id"]
     asker = enter_bots(api, olga, tid, 6)[2]
