@@ -119,6 +119,7 @@ from .rule_preset_options import RulePresetOptions
 from .rules import Rules
 from .rules_options import RulesOptions
 from .seat import Seat
+from .seat_kind import SeatKind
 from .seek_answer import SeekAnswer
 from .seek_answer_status import SeekAnswerStatus
 from .seek_page import SeekPage
@@ -264,6 +265,7 @@ __all__ = (
     "Rules",
     "RulesOptions",
     "Seat",
+    "SeatKind",
     "SeekAnswer",
     "SeekAnswerStatus",
     "SeekPage",
