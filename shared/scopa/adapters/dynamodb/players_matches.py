@@ -389,6 +389,7 @@ def _match_document(match: Match) -> dict[str, Any]:
         "master_seed": match.master_seed,  # a pending match's secret deal, until it is dealt
         "first_dealer": match.first_dealer,
         "expires_at": match.expires_at,
+        "timed_out_at": match.timed_out_at,
     }
     doc.update({name: value for name, value in optional.items() if value is not None})
     if match.seeded:
@@ -466,6 +467,7 @@ def _match_from_item(typed: dict[str, Any]) -> Match:
         timed=bool(doc.get("timed", True)),
         rated=bool(doc.get("rated", True)),
         expires_at=doc.get("expires_at"),
+        timed_out_at=doc.get("timed_out_at"),
     )
 
 
