@@ -12,12 +12,14 @@ bucket. So a bearer token this service signed, checked by its signature alone (a
 counts against its player (``p:<player id>``): every token of that player shares one bucket, a rotated or
 revoked one included. Anything else (no header, a malformed one, an unsigned or badly signed token, the
 admin token) counts against the source address that API Gateway or the function URL saw
-(``requestContext.http.sourceIp``, ``ip:<address>``): a caller sending a fresh random token with each
-request drains one bucket, and is refused before their token costs a read. Keys and logs never hold a token.
+(``requestContext.http.sourceIp``, ``ip:<address>``; an IPv6 address by its /64): a caller sending a
+fresh random token with each request drains one bucket, and is refused before their token costs a read.
+Keys and logs never hold a token.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import threading
 import time
@@ -66,10 +68,27 @@ class Buckets:
 
 
 def caller_key(player_id: str | None, source_ip: str | None) -> str:
-    """The bucket's key: the player a signed token names, else the source address."""
+    """The bucket's key: the player a signed token names, else the source address (see :func:`network`)."""
     if player_id:
         return "p:" + player_id
-    return "ip:" + (source_ip or "unknown")
+    return "ip:" + network(source_ip)
+
+
+def network(source_ip: str | None) -> str:
+    """The address a bucket counts: an IPv4 address as it is, an IPv6 one by its /64.
+
+    A host or a home on IPv6 is usually given a whole /64 and may send from any address in it, so a bucket
+    per address would be one per request again.
+    """
+    try:
+        address = ipaddress.ip_address(source_ip or "")
+    except ValueError:
+        return (source_ip or "unknown")[:64]  # API Gateway always sends an address; a test event may not
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 _buckets: list[Buckets] = []

@@ -283,6 +283,31 @@ def test_a_players_tokens_share_one_bucket_across_a_rotation(limited: Api) -> No
     assert_error(api.call("GET", "/me", token=first, source_ip=OTHER_ADDRESS), 429, "rate_limited")
 
 
+def test_random_tokens_from_the_addresses_of_one_ipv6_64_drain_one_bucket(limited: Api) -> None:
+    api = limited
+    addresses = [f"2001:db8:5:7:{secrets.randbelow(0xFFFF):x}::{n}" for n in range(1, 5)]
+    answers = [api.call("GET", "/me", token=_random_token(), source_ip=a) for a in addresses]
+    assert [a.status for a in answers] == [401, 401, 401, 429]  # a new address in the /64: no new bucket
+    assert api.call("GET", "/me", token=_random_token(), source_ip="2001:db8:5:8::1").status == 401
+
+
+@pytest.mark.parametrize(
+    ("source_ip", "counted"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:5:7:abcd:1:2:3", "2001:db8:5:7::/64"),
+        ("2001:DB8:5:7::9", "2001:db8:5:7::/64"),
+        ("::ffff:203.0.113.7", "203.0.113.7"),  # an IPv4 client seen through IPv6
+        ("not an address", "not an address"),
+        (None, "unknown"),
+    ],
+)
+def test_the_address_a_bucket_counts(source_ip: str | None, counted: str) -> None:
+    assert ratelimit.network(source_ip) == counted
+    assert ratelimit.caller_key(None, source_ip) == "ip:" + counted
+    assert ratelimit.caller_key("p_ada", source_ip) == "p:p_ada"
+
+
 # --------------------------------------------------------------------------- what the fuzzer found
 
 
