@@ -3,6 +3,7 @@ the per-caller limit and the token still apply, and match answers say where to p
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -11,7 +12,7 @@ import boto3
 import pytest
 from moto import mock_aws
 
-from api import context
+from api import context, ratelimit
 from api import settings as settings_module
 from tests.api.conftest import Answer, Api
 from tests.api.support import assert_error, new_match
@@ -27,18 +28,22 @@ def env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
     monkeypatch.undo()
     settings_module.reload()
     context.ssm_provider.cache_clear()
+    ratelimit.reset()
 
 
 def _reload() -> None:
     settings_module.reload()
     context.ssm_provider.cache_clear()
+    ratelimit.reset()
 
 
-def _move(api: Api, match: dict[str, Any], token: str | None) -> Answer:
+def _move(api: Api, match: dict[str, Any], token: str | None, source_ip: str = "127.0.0.1") -> Answer:
     """The first legal move, through the function URL."""
     legal = match["view"]["legal_moves"][0]
     body = {"card": legal["card"], "take": legal["take"], "version": match["version"]}
-    return api.call("POST", f"/matches/{match['id']}/moves", body, token=token, via_url=True)
+    return api.call(
+        "POST", f"/matches/{match['id']}/moves", body, token=token, via_url=True, source_ip=source_ip
+    )
 
 
 def test_a_move_through_the_function_url_is_played_with_the_bots_answer(api: Api) -> None:
@@ -141,6 +146,24 @@ def test_moves_through_the_function_url_keep_the_per_caller_rate_limit(
         match = answer.body
     refused = _move(api, match, token)
     assert_error(refused, 429, "rate_limited")
+
+
+def test_random_tokens_through_the_function_url_drain_their_addresss_bucket_not_the_players(
+    api: Api, env: pytest.MonkeyPatch
+) -> None:
+    me, token = api.register()
+    match = new_match(api, token, [me, "bot-greedy"])
+    env.setenv("RATE_LIMIT_PER_SECOND", "0.001")
+    env.setenv("RATE_LIMIT_BURST", "2")
+    _reload()
+    flood = "203.0.113.7"
+    answers = [_move(api, match, "scp_" + secrets.token_urlsafe(32), source_ip=flood) for _ in range(4)]
+    assert [a.status for a in answers] == [401, 401, 429, 429]  # a fresh token is no fresh bucket
+    assert_error(answers[2], 429, "rate_limited")
+    assert answers[2].headers["Retry-After"] == "1000"  # one request at 0.001 a second
+    # the player, at that same address, moves on their own bucket
+    played = _move(api, match, token, source_ip=flood)
+    assert played.status == 200, played.body
 
 
 def test_without_a_move_url_the_answer_links_no_url(api: Api) -> None:
