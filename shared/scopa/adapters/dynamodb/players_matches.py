@@ -37,6 +37,18 @@ from scopa.domain.cards import CODES
 from scopa.domain.shuffle import commitment, deal_seed, shuffled_deck
 
 
+def name_index_item(player_id: str, name: str) -> dict[str, Any]:
+    """A player's name-index item (untyped: :func:`to_item` types it). Names never change, so it depends on
+    the profile alone: the backfill of profiles from before the index (``functions/jobs/backfill.py``)
+    writes exactly what registration writes."""
+    return {
+        keys.PK: keys.player_name_pk(name_key(name)),
+        keys.SK: keys.player_name_sk(player_id),
+        "type": "player_name",
+        "player_id": player_id,
+    }
+
+
 class DynamoRepository:
     """The player and match ports (:mod:`scopa.application.ports.players`, :mod:`~.matches`) on one
     DynamoDB table through the low-level client."""
@@ -54,12 +66,7 @@ class DynamoRepository:
         """The profile (conditioned on its id being new) and its name-index item in one transaction; an
         opaque token (version 0, tests of the read path) also gets its token item in it."""
         item = self._player_item(player)
-        named = {
-            keys.PK: keys.player_name_pk(name_key(player.name)),
-            keys.SK: keys.player_name_sk(player.id),
-            "type": "player_name",
-            "player_id": player.id,
-        }
+        named = name_index_item(player.id, player.name)
         writes = [
             {
                 "Put": {
