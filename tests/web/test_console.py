@@ -510,7 +510,8 @@ def test_an_edit_made_meanwhile_by_another_organizer_is_not_undone(
     http.ok("PATCH", f"/clubs/{club_id}", {"name": "Circolo del porto"}, ugo)
     page.click("#edit-form button[type=submit]")
     flashed(page, "#club-status", "Someone else changed this club; here it is now.")
-    assert organizer.errors and all("409" in e for e in organizer.errors), organizer.errors
+    assert organizer.errors, "the refused save was logged"
+    assert all("409" in e for e in organizer.errors), organizer.errors
     organizer.errors.clear()  # the browser logs the refused save itself; that is the point here
     assert page.inner_text("h1") == "Circolo del porto"
     assert page.input_value("#edit-form input[name=description]") == "Il giovedì"
