@@ -764,6 +764,9 @@ IT: dict[str, str] = {
     "Edit the club": "Modifica il circolo",
     "Save": "Salva",
     "The club is saved.": "Il circolo è salvato.",
+    "Someone else changed this club; here it is now. Make your change again.": (
+        "Qualcun altro ha modificato il circolo: eccolo com'è ora. Rifai la tua modifica."
+    ),
     "Could not save the club: {reason}": "Impossibile salvare il circolo: {reason}",
     "New tournament": "Nuovo torneo",
     "Role": "Ruolo",

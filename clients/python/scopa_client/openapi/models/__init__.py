@@ -16,6 +16,8 @@ from .club_answer import ClubAnswer
 from .club_member import ClubMember
 from .club_member_role import ClubMemberRole
 from .club_members import ClubMembers
+from .club_view import ClubView
+from .club_view_your_role_type_0 import ClubViewYourRoleType0
 from .clubs import Clubs
 from .correct_result import CorrectResult
 from .create_bot_account import CreateBotAccount
@@ -163,6 +165,8 @@ __all__ = (
     "ClubMemberRole",
     "ClubMembers",
     "Clubs",
+    "ClubView",
+    "ClubViewYourRoleType0",
     "CorrectResult",
     "CreateBotAccount",
     "CreateChallenge",
