@@ -71,7 +71,8 @@ class EnvironmentConfig(BaseModel):
     #: tokens; it serves POST /matches/{id}/moves only, functions/api/function_url.py), written to the SSM
     #: parameter ``/scopa/<env>/move-url`` that match answers read (``links.moves``). It skips API
     #: Gateway's fee (docs/deploying.md, "What it costs") and so its stage throttling: moves keep the
-    #: app's per-token limit, and ``api_reserved_concurrency`` can cap the function as a whole.
+    #: app's per-caller limit (per player, or per source address for a token it did not sign:
+    #: functions/api/ratelimit.py), and ``api_reserved_concurrency`` can cap the function as a whole.
     move_url: bool = True
     #: Reserved concurrency of the API function: None (the default) reserves nothing. Set, it caps the
     #: concurrent requests of both front doors (the HTTP API and the move URL), and their cost.

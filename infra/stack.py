@@ -110,5 +110,11 @@ class ScopaStack(Stack):
             )
         CfnOutput(self, "TableName", value=self.data.table.table_name, description="The DynamoDB table")
         CfnOutput(
+            self,
+            "JobsFunctionName",
+            value=self.functions.jobs.function_name,
+            description="The jobs function, whose tasks operators invoke by hand (docs/deploying.md)",
+        )
+        CfnOutput(
             self, "AlarmTopicArn", value=self.monitoring.topic.topic_arn, description="Alarm notifications"
         )

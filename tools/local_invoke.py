@@ -397,7 +397,16 @@ def club_samples(w: World) -> list[Sample]:
         ),
         Sample("get-clubs", "GET", "/clubs", 200, query={"limit": "10"}),
         Sample("get-club", "GET", f"/clubs/{CLUB}", 200),
+        Sample("get-club-as-member", "GET", f"/clubs/{CLUB}", 200, token=TOKENS["Ada"]),  # your_role
         Sample("patch-club", "PATCH", f"/clubs/{CLUB}", 200, token=olga, body={"description": "Thursdays"}),
+        Sample(
+            "patch-club-stale",  # the version the editor read is not the club's any more
+            "PATCH",
+            f"/clubs/{CLUB}",
+            409,
+            token=olga,
+            body={"description": "Fridays", "version": 7},
+        ),
         Sample("get-club-members", "GET", f"/clubs/{CLUB}/members", 200),
         Sample(
             "post-club-members", "POST", f"/clubs/{CLUB}/members", 201, token=olga, body={"player_id": w.bea}

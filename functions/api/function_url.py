@@ -8,6 +8,14 @@ Moves through it keep the per-caller rate limit (:mod:`api.ratelimit`) and the b
 
 A function URL event has the HTTP API's payload 2.0 shape; what tells it apart is its domain,
 ``<url-id>.lambda-url.<region>.on.aws`` (``requestContext.domainName``).
+
+CORS there is the URL's own configuration (infra/components/functions.py, the HTTP API's origins and
+headers): Lambda answers the preflight from it and adds its headers to every answer, next to any the
+function sent, so an ``Access-Control-Allow-Origin`` from the app would reach the browser twice
+(``*, *``), which browsers refuse. Answers through the URL therefore carry none of the app's CORS headers
+(:func:`without_cors`). Reported by users of Powertools' resolver behind a function URL
+(aws-powertools/powertools-lambda-python issue 4163) and others. Locally the same server stands for
+both doors, so there the app's own CORS answer is what a page sees.
 """
 
 from __future__ import annotations
@@ -35,9 +43,9 @@ def serves(event: dict[str, Any]) -> bool:
     return isinstance(path, str) and MOVE_PATH.match(path) is not None
 
 
-def refusal(allow_origin: str) -> dict[str, Any]:
+def refusal() -> dict[str, Any]:
     """The 404 for a path the function URL does not serve, in the API's error shape (readable from a
-    page on another origin, as every answer of the API is)."""
+    page on another origin through the CORS headers the URL adds)."""
     body = {
         "code": "route_not_found",
         "message": "no such route here: this URL serves POST /matches/{match_id}/moves only",
@@ -45,7 +53,17 @@ def refusal(allow_origin: str) -> dict[str, Any]:
     }
     return {
         "statusCode": 404,
-        "headers": {"Content-Type": "application/json", "Access-Control-Allow-Origin": allow_origin},
+        "headers": {"Content-Type": "application/json"},
         "body": json.dumps(body),
         "isBase64Encoded": False,
     }
+
+
+def without_cors(answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` without the app's ``Access-Control-*`` headers: through the URL, its CORS
+    configuration adds them (see the module's docstring)."""
+    for field in ("headers", "multiValueHeaders"):
+        headers = answer.get(field)
+        if isinstance(headers, dict):
+            answer[field] = {k: v for k, v in headers.items() if not k.lower().startswith("access-control-")}
+    return answer

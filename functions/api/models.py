@@ -243,6 +243,12 @@ class UpdateClub(BaseModel):
     )
     description: str | None = Field(None, max_length=500)
     open: bool | None = Field(None, description="anyone may join by themselves")
+    version: JsonInt | None = Field(
+        None,
+        ge=0,
+        le=10**9,
+        description="the club's version as the editor read it: 409 club_changed if someone edited it since",
+    )
 
 
 class AddMember(BaseModel):

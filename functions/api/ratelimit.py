@@ -1,17 +1,25 @@
-"""Per-caller rate limits: a token bucket for each bearer token (or, without one, each source address).
+"""Per-caller rate limits: a token bucket for each player, or for each source address.
 
 A bucket holds up to ``burst`` requests and refills at ``rate`` a second; a request finding it empty answers
 ``429 rate_limited`` with ``Retry-After`` (whole seconds until one request fits again). The buckets live in
 the API container's memory: in AWS each warm Lambda container counts on its own, so a caller spread over
-several containers may get more; API Gateway's stage throttling (infra/config.py) caps the API as a whole.
+several containers may get more; API Gateway's stage throttling (infra/config.py) caps the API as a whole,
+but not the move URL (api.function_url), where this is the only per-caller limit.
 ``RATE_LIMIT_PER_SECOND=0`` turns the limit off (the test suites do; their load tests measure throughput).
 
-Keys are a digest of the ``Authorization`` header, never the token itself.
+Who a caller is must be something they cannot make up by the thousand, or each made-up name gets a full
+bucket. So a bearer token this service signed, checked by its signature alone (an HMAC, no storage read),
+counts against its player (``p:<player id>``): every token of that player shares one bucket, a rotated or
+revoked one included. Anything else (no header, a malformed one, an unsigned or badly signed token, the
+admin token) counts against the source address that API Gateway or the function URL saw
+(``requestContext.http.sourceIp``, ``ip:<address>``; an IPv6 address by its /64): a caller sending a
+fresh random token with each request drains one bucket, and is refused before their token costs a read.
+Keys and logs never hold a token.
 """
 
 from __future__ import annotations
 
-import hashlib
+import ipaddress
 import math
 import threading
 import time
@@ -59,10 +67,28 @@ class Buckets:
             return wait
 
 
-def caller_key(authorization: str | None, source_ip: str | None) -> str:
-    if authorization:
-        return "t:" + hashlib.sha256(authorization.strip().encode()).hexdigest()[:32]
-    return "ip:" + (source_ip or "unknown")
+def caller_key(player_id: str | None, source_ip: str | None) -> str:
+    """The bucket's key: the player a signed token names, else the source address (see :func:`network`)."""
+    if player_id:
+        return "p:" + player_id
+    return "ip:" + network(source_ip)
+
+
+def network(source_ip: str | None) -> str:
+    """The address a bucket counts: an IPv4 address as it is, an IPv6 one by its /64.
+
+    A host or a home on IPv6 is usually given a whole /64 and may send from any address in it, so a bucket
+    per address would be one per request again.
+    """
+    try:
+        address = ipaddress.ip_address(source_ip or "")
+    except ValueError:
+        return (source_ip or "unknown")[:64]  # API Gateway always sends an address; a test event may not
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 _buckets: list[Buckets] = []
@@ -75,15 +101,23 @@ def buckets(rate: float, burst: int) -> Buckets:
     return _buckets[0]
 
 
+def reset() -> None:
+    """Forget every bucket (tests: each starts with full ones)."""
+    _buckets.clear()
+
+
 def limit(app: Any, next_middleware: Callable[[Any], Any]) -> Any:
     """A route middleware: count the request against its caller's bucket, or refuse it with 429."""
+    from api import context
     from api.settings import settings
 
     config = settings()
     if config.rate_limit_per_second > 0:
         event = app.current_event
         source = event.request_context.http.source_ip if hasattr(event.request_context, "http") else None
-        key = caller_key(event.headers.get("authorization"), source)
+        authorization = event.headers.get("authorization")
+        player_id = context.services().tokens.signed_player(authorization) if authorization else None
+        key = caller_key(player_id, source)
         wait = buckets(config.rate_limit_per_second, config.rate_limit_burst).take(key)
         if wait > 0:
             raise RateLimited(max(1, math.ceil(wait)), config.rate_limit_per_second, config.rate_limit_burst)

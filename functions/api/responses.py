@@ -102,6 +102,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
         "already_a_member",
         "already_entered",
         "check_in_closed",
+        "club_changed",
         "club_is_open",
         "check_in_not_open",
         "entries_closed",

@@ -69,12 +69,16 @@ NOTIFIER_INDEXES: tuple[str, ...] = (keys.GSI2,)
 
 #: The jobs function (a rating pool's recompute, ``functions/jobs``): the job's own item (get, put,
 #: update), the pool's rated-match log (Query), its current ratings (Query on the Elo leaderboard index,
-#: gsi2) and the rewritten ratings (batch writes). ``tests/infra/test_grants.py`` records a real run.
+#: gsi2) and the rewritten ratings (batch writes). The operator's name-index backfill
+#: (``functions/jobs/backfill.py``) scans the table, reads name items in batches and batch-writes the
+#: missing ones: the only role with ``Scan``. ``tests/infra/test_grants.py`` records real runs of both.
 JOBS_ITEM_ACTIONS = (
+    "dynamodb:BatchGetItem",
     "dynamodb:BatchWriteItem",
     "dynamodb:GetItem",
     "dynamodb:PutItem",
     "dynamodb:Query",
+    "dynamodb:Scan",
     "dynamodb:UpdateItem",
 )
 JOBS_INDEXES: tuple[str, ...] = (keys.GSI2,)

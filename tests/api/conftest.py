@@ -66,13 +66,17 @@ class Api:
         query: dict[str, str] | None = None,
         raw_body: str | None = None,
         via_url: bool = False,
+        source_ip: str = "127.0.0.1",
     ) -> Answer:
-        """``via_url``: the request comes through the API function's URL, not the HTTP API."""
+        """``via_url``: the request comes through the API function's URL, not the HTTP API; ``source_ip``:
+        the caller's address as API Gateway (or the URL) saw it."""
         hdrs = dict(headers or {})
         if token:
             hdrs["authorization"] = f"Bearer {token}"
         build = function_url_event if via_url else http_event
-        event = build(method, path, body=body, raw_body=raw_body, headers=hdrs, query=query)
+        event = build(
+            method, path, body=body, raw_body=raw_body, headers=hdrs, query=query, source_ip=source_ip
+        )
         out = handler(event, FakeLambdaContext())
         text = out.get("body") or ""
         try:

@@ -46,6 +46,11 @@ def test_a_bot_account_plays_like_a_player_and_is_marked_on_the_leaderboard(api:
     # Unlike a house bot, a bot account takes challenges: it accepts like anyone.
     created = api.call("POST", "/challenges", {"opponent": bot_id, "target": 1}, token=ada_token).body
     assert created["status"] == "pending"
+    seats = {s["player_id"]: (s["kind"], s["bot"]) for s in created["seats"]}
+    assert seats == {ada: ("person", False), bot_id: ("bot", False)}  # `bot` means a house bot
+    house = api.call("POST", "/matches", {"players": [ada, "bot-greedy"], "target": 1}, token=ada_token).body
+    seats = {s["player_id"]: (s["kind"], s["bot"]) for s in house["seats"]}
+    assert seats == {ada: ("person", False), "bot-greedy": ("house_bot", True)}
     accepted = api.call("POST", f"/matches/{created['id']}/accept", token=bot_token)
     assert accepted.status == 200, accepted.body
     final = play_out(api, created["id"], {ada: ada_token, bot_id: bot_token})

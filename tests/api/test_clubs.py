@@ -75,7 +75,8 @@ def test_organizers_edit_their_club_and_nobody_else_does(api: Api) -> None:
         "old",  # left out: unchanged
         True,
     )
-    assert api.call("GET", f"/clubs/{club['id']}").body == edited.body
+    assert edited.body["version"] == 1
+    assert api.call("GET", f"/clubs/{club['id']}").body == {**edited.body, "your_role": None}
     path = f"/clubs/{club['id']}"
     assert_error(api.call("PATCH", path, {"open": False}, token=pia_token), 403, "not_club_organizer")
     assert_error(api.call("PATCH", path, {"open": False}), 401, "unauthorized")
@@ -84,6 +85,68 @@ def test_organizers_edit_their_club_and_nobody_else_does(api: Api) -> None:
         assert_error(api.call("PATCH", path, bad, token=olga), 422, "validation_error")
     admin = api.call("PATCH", path, {"description": "by the federation"}, token=ADMIN_TOKEN)
     assert admin.body["description"] == "by the federation"
+
+
+def test_two_organizers_editing_different_fields_both_keep_their_change(api: Api) -> None:
+    _, olga = organizer(api)
+    club = api.call("POST", "/clubs", {"name": "Circolo", "description": "old"}, token=olga).body
+    assert club["version"] == 0
+    path = f"/clubs/{club['id']}"
+    ugo, ugo_token = api.register("Ugo")
+    api.call("POST", f"{path}/members", {"player_id": ugo, "role": "organizer"}, token=olga)
+    # Both read version 0; Olga renames, Ugo (without a version) opens the club: neither undoes the other.
+    renamed = api.call("PATCH", path, {"name": "Circolo nuovo", "version": 0}, token=olga)
+    assert (renamed.status, renamed.body["version"]) == (200, 1), renamed.body
+    opened = api.call("PATCH", path, {"open": True}, token=ugo_token)
+    assert opened.status == 200, opened.body
+    both = ("Circolo nuovo", "old", True, 2)
+    fields = ("name", "description", "open", "version")
+    assert tuple(opened.body[f] for f in fields) == both
+    # Ugo sends the version he read: the club moved on, so his edit is refused and nothing is written.
+    stale = api.call("PATCH", path, {"description": "mine", "version": 0}, token=ugo_token)
+    assert_error(stale, 409, "club_changed")
+    assert stale.body["details"] == {"version": 2}
+    assert_error(api.call("PATCH", path, {"version": 1}, token=ugo_token), 409, "club_changed")
+    now = api.call("GET", path).body
+    assert tuple(now[f] for f in fields) == both
+    # An edit of nothing writes nothing: the version stays.
+    assert api.call("PATCH", path, {"version": 2}, token=olga).body["version"] == 2
+    current = api.call("PATCH", path, {"description": "new", "version": 2}, token=ugo_token)
+    assert (current.body["description"], current.body["version"]) == ("new", 3)
+    for bad in ({"version": -1}, {"version": "2"}, {"version": 1.5}, {"version": True}):
+        assert_error(api.call("PATCH", path, bad, token=olga), 422, "validation_error")
+    # A club that does not exist is 404 with or without a version.
+    missing = api.call("PATCH", "/clubs/c_missing", {"open": False, "version": 0}, token=olga)
+    assert_error(missing, 404, "club_not_found")
+
+
+def test_a_club_tells_its_caller_their_own_role(api: Api) -> None:
+    _, olga = organizer(api)
+    club = api.call("POST", "/clubs", {"name": "Circolo"}, token=olga).body
+    path = f"/clubs/{club['id']}"
+    pia, pia_token = api.register("Pia")
+    api.call("POST", f"{path}/members", {"player_id": pia}, token=olga)
+    _, stranger = api.register("Ugo")
+    roles = {
+        "organizer": api.call("GET", path, token=olga),
+        "member": api.call("GET", path, token=pia_token),
+        "stranger": api.call("GET", path, token=stranger),
+        "anonymous": api.call("GET", path),
+        "admin": api.call("GET", path, token=ADMIN_TOKEN),  # no player: a member of no club
+    }
+    assert {who: (a.status, a.body["your_role"]) for who, a in roles.items()} == {
+        "organizer": (200, "organizer"),
+        "member": (200, "member"),
+        "stranger": (200, None),
+        "anonymous": (200, None),
+        "admin": (200, None),
+    }
+    assert roles["member"].body == {**club, "your_role": "member"}
+    api.call("POST", f"{path}/members", {"player_id": pia, "role": "organizer"}, token=olga)
+    assert api.call("GET", path, token=pia_token).body["your_role"] == "organizer"
+    api.call("DELETE", f"{path}/members/{pia}", token=pia_token)
+    assert api.call("GET", path, token=pia_token).body["your_role"] is None
+    assert_error(api.call("GET", path, token="not-a-token"), 401, "unauthorized")
 
 
 def test_the_admin_founds_a_club_without_becoming_a_member(api: Api) -> None:

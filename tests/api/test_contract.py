@@ -4,11 +4,13 @@ rules and clock, Cache-Control, undeclared methods and per-caller rate limits.""
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from api import context
+from api import context, ratelimit
 from scopa.domain.rules import RuleSet
 from tests.api.conftest import Api
 from tests.api.support import assert_error, new_match
@@ -185,25 +187,125 @@ def test_a_browser_on_another_origin_may_send_the_idempotency_key(api: Api) -> N
 # --------------------------------------------------------------------------- rate limits
 
 
+ADDRESS = "203.0.113.7"  # the caller's address as API Gateway saw it
+OTHER_ADDRESS = "203.0.113.8"
+
+
 @pytest.fixture
 def limited(api: Api, monkeypatch: pytest.MonkeyPatch) -> Iterator[Api]:
+    """The API with a limit of 3 requests at once, refilled at one every 2 s, and every bucket full."""
     monkeypatch.setenv("RATE_LIMIT_PER_SECOND", "0.5")
     monkeypatch.setenv("RATE_LIMIT_BURST", "3")
     context.reset()
+    ratelimit.reset()
     yield api
     monkeypatch.undo()
     context.reset()
+    ratelimit.reset()
 
 
-def test_a_caller_over_their_rate_gets_429_with_retry_after(limited: Api) -> None:
+def _register(api: Api, name: str, source_ip: str) -> tuple[str, str]:
+    """A player registered from an address of their own (registering counts against that address)."""
+    answer = api.call("POST", "/players", {"name": name}, source_ip=source_ip)
+    assert answer.status == 201, answer.body
+    return answer.body["player"]["id"], answer.body["token"]
+
+
+def _random_token() -> str:
+    return "scp_" + secrets.token_urlsafe(32)
+
+
+def test_random_tokens_from_one_address_drain_one_bucket_and_cost_no_read_once_over(
+    limited: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
     api = limited
-    answers = [api.call("GET", "/me", token="scp_first-caller") for _ in range(4)]
-    assert [a.status for a in answers] == [401, 401, 401, 429]  # the bucket counts bad tokens too
-    body = assert_error(answers[-1], 429, "rate_limited")
-    assert answers[-1].headers["Retry-After"] == "2"  # one request at 0.5 a second, rounded up
+    players = context.services().stores.players
+    reads: list[str] = []
+    real = players.get_token_owner
+
+    def counted(digest: str) -> Any:
+        reads.append(digest)
+        return real(digest)
+
+    monkeypatch.setattr(players, "get_token_owner", counted)
+    answers = [api.call("GET", "/me", token=_random_token(), source_ip=ADDRESS) for _ in range(10)]
+    assert [a.status for a in answers] == [401] * 3 + [429] * 7  # a fresh token is no fresh bucket
+    assert len(reads) == 3  # a refused request never reads the table for its token
+    body = assert_error(answers[3], 429, "rate_limited")
+    assert answers[3].headers["Retry-After"] == "2"  # one request at 0.5 a second, rounded up
     assert body["details"] == {"retry_after_seconds": 2}
-    # another token has its own bucket
-    assert api.call("GET", "/me", token="scp_second-caller").status == 401
+    # another address has its own bucket
+    assert api.call("GET", "/me", token=_random_token(), source_ip=OTHER_ADDRESS).status == 401
+
+
+def test_forged_signed_tokens_malformed_headers_and_none_share_the_addresss_bucket(limited: Api) -> None:
+    api = limited
+    _, token = _register(api, "Ada", "198.51.100.1")
+    body, _, signature = token.rpartition(".")
+    flipped = ("A" if signature[0] != "A" else "B") + signature[1:]
+    headers = [
+        {"authorization": f"Bearer {body}.{flipped}"},  # a real token with a bad signature
+        {"authorization": f"Basic {token}"},  # not a bearer token
+        {},  # no header
+        {"authorization": f"Bearer {_random_token()}"},
+    ]
+    answers = [api.call("GET", "/me", headers=h, source_ip=ADDRESS) for h in headers]
+    assert [a.status for a in answers] == [401, 401, 401, 429]
+
+
+def test_two_players_from_one_address_each_have_their_own_bucket(limited: Api) -> None:
+    api = limited
+    _, ada = _register(api, "Ada", "198.51.100.1")
+    _, bea = _register(api, "Bea", "198.51.100.2")
+    # the key is the player, not the header's text: three spellings of Ada's token fill one bucket
+    spellings = [f"Bearer {ada}", f"bearer {ada}", f"Bearer   {ada} "]
+    answers = [api.call("GET", "/me", headers={"authorization": h}, source_ip=ADDRESS) for h in spellings]
+    assert [a.status for a in answers] == [200, 200, 200]
+    assert_error(api.call("GET", "/me", token=ada, source_ip=ADDRESS), 429, "rate_limited")
+    # Bea, at the same address, has a full bucket of her own, and so has the address itself
+    answers = [api.call("GET", "/me", token=bea, source_ip=ADDRESS) for _ in range(4)]
+    assert [a.status for a in answers] == [200, 200, 200, 429]
+    assert api.call("GET", "/me", token=_random_token(), source_ip=ADDRESS).status == 401
+
+
+def test_a_players_tokens_share_one_bucket_across_a_rotation(limited: Api) -> None:
+    api = limited
+    ada_id, first = _register(api, "Ada", "198.51.100.1")
+    assert api.call("GET", "/me", token=first, source_ip=ADDRESS).status == 200
+    rotated = api.call("POST", "/me/token", token=first, source_ip=ADDRESS)
+    assert rotated.status == 200, rotated.body
+    second = rotated.body["token"]
+    answer = api.call("GET", "/me", token=second, source_ip=OTHER_ADDRESS)  # from anywhere: one bucket
+    assert answer.status == 200, answer.body
+    assert answer.body["id"] == ada_id
+    assert_error(api.call("GET", "/me", token=second, source_ip=ADDRESS), 429, "rate_limited")
+    # the retired token still names Ada by its signature: it counts against her, not a bucket of its own
+    assert_error(api.call("GET", "/me", token=first, source_ip=OTHER_ADDRESS), 429, "rate_limited")
+
+
+def test_random_tokens_from_the_addresses_of_one_ipv6_64_drain_one_bucket(limited: Api) -> None:
+    api = limited
+    addresses = [f"2001:db8:5:7:{secrets.randbelow(0xFFFF):x}::{n}" for n in range(1, 5)]
+    answers = [api.call("GET", "/me", token=_random_token(), source_ip=a) for a in addresses]
+    assert [a.status for a in answers] == [401, 401, 401, 429]  # a new address in the /64: no new bucket
+    assert api.call("GET", "/me", token=_random_token(), source_ip="2001:db8:5:8::1").status == 401
+
+
+@pytest.mark.parametrize(
+    ("source_ip", "counted"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:5:7:abcd:1:2:3", "2001:db8:5:7::/64"),
+        ("2001:DB8:5:7::9", "2001:db8:5:7::/64"),
+        ("::ffff:203.0.113.7", "203.0.113.7"),  # an IPv4 client seen through IPv6
+        ("not an address", "not an address"),
+        (None, "unknown"),
+    ],
+)
+def test_the_address_a_bucket_counts(source_ip: str | None, counted: str) -> None:
+    assert ratelimit.network(source_ip) == counted
+    assert ratelimit.caller_key(None, source_ip) == "ip:" + counted
+    assert ratelimit.caller_key("p_ada", source_ip) == "p:p_ada"
 
 
 # --------------------------------------------------------------------------- what the fuzzer found

@@ -3,6 +3,7 @@ the per-caller limit and the token still apply, and match answers say where to p
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -11,7 +12,7 @@ import boto3
 import pytest
 from moto import mock_aws
 
-from api import context
+from api import context, ratelimit
 from api import settings as settings_module
 from tests.api.conftest import Answer, Api
 from tests.api.support import assert_error, new_match
@@ -27,18 +28,22 @@ def env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
     monkeypatch.undo()
     settings_module.reload()
     context.ssm_provider.cache_clear()
+    ratelimit.reset()
 
 
 def _reload() -> None:
     settings_module.reload()
     context.ssm_provider.cache_clear()
+    ratelimit.reset()
 
 
-def _move(api: Api, match: dict[str, Any], token: str | None) -> Answer:
+def _move(api: Api, match: dict[str, Any], token: str | None, source_ip: str = "127.0.0.1") -> Answer:
     """The first legal move, through the function URL."""
     legal = match["view"]["legal_moves"][0]
     body = {"card": legal["card"], "take": legal["take"], "version": match["version"]}
-    return api.call("POST", f"/matches/{match['id']}/moves", body, token=token, via_url=True)
+    return api.call(
+        "POST", f"/matches/{match['id']}/moves", body, token=token, via_url=True, source_ip=source_ip
+    )
 
 
 def test_a_move_through_the_function_url_is_played_with_the_bots_answer(api: Api) -> None:
@@ -52,6 +57,29 @@ def test_a_move_through_the_function_url_is_played_with_the_bots_answer(api: Api
     assert answer.headers["Cache-Control"] == "no-store"
     # and the same match reads back through the HTTP API
     assert api.call("GET", f"/matches/{match['id']}", token=token).body["version"] == played["version"]
+
+
+def _cors_headers(answer: Answer) -> set[str]:
+    return {k.lower() for k in answer.headers if k.lower().startswith("access-control-")}
+
+
+def test_through_the_function_url_the_app_sends_no_cors_header_of_its_own(api: Api) -> None:
+    """The URL's CORS configuration adds them to every answer; the app's would come twice (``*, *``),
+    and a browser refuses an answer whose Access-Control-Allow-Origin has two values."""
+    me, token = api.register()
+    match = new_match(api, token, [me, "bot-greedy"])
+    answer = _move(api, match, token)
+    assert answer.status == 200, answer.body
+    assert _cors_headers(answer) == set()
+    refused = _move(api, match, token)  # the same version again, without its key: an error answer
+    assert refused.status == 409, refused.body
+    assert _cors_headers(refused) == set()
+    # Through the HTTP API (and locally) the app's CORS answer stays: API Gateway's configuration
+    # replaces it there rather than adding to it.
+    direct = api.call(
+        "GET", f"/matches/{match['id']}", token=token, headers={"origin": "https://cards.example"}
+    )
+    assert direct.headers["Access-Control-Allow-Origin"] == "*"
 
 
 def test_the_function_url_checks_the_token_as_the_api_does(api: Api) -> None:
@@ -81,11 +109,15 @@ def test_the_function_url_checks_the_token_as_the_api_does(api: Api) -> None:
 def test_every_other_path_through_the_function_url_is_not_found(api: Api, method: str, path: str) -> None:
     answer = api.call(method, path, {} if method == "POST" else None, via_url=True)
     assert_error(answer, 404, "route_not_found")
-    assert answer.headers["Access-Control-Allow-Origin"] == "*"  # a page can read why
+    assert _cors_headers(answer) == set()  # the URL's configuration adds them: a page can read why
     assert api.call("GET", "/health").status == 200  # the HTTP API still serves them
 
 
-def test_the_function_url_answers_the_moves_cors_preflight(api: Api) -> None:
+def test_a_preflight_reaching_the_function_through_the_url_is_answered_without_cors_of_its_own(
+    api: Api,
+) -> None:
+    """In AWS the URL's CORS configuration answers the preflight before the function; one that reached
+    it anyway gets the route's 204, and the URL adds the headers."""
     answer = api.call(
         "OPTIONS",
         "/matches/m_0123456789abcdef/moves",
@@ -96,12 +128,8 @@ def test_the_function_url_answers_the_moves_cors_preflight(api: Api) -> None:
         },
         via_url=True,
     )
-    headers = {k.lower(): v for k, v in answer.headers.items()}
     assert answer.status == 204
-    assert headers["access-control-allow-origin"] == "*"
-    assert "POST" in headers["access-control-allow-methods"].split(",")
-    allowed = {h.strip() for h in headers["access-control-allow-headers"].split(",")}
-    assert {"authorization", "content-type", "idempotency-key"} <= allowed
+    assert _cors_headers(answer) == set()
 
 
 def test_moves_through_the_function_url_keep_the_per_caller_rate_limit(
@@ -118,6 +146,24 @@ def test_moves_through_the_function_url_keep_the_per_caller_rate_limit(
         match = answer.body
     refused = _move(api, match, token)
     assert_error(refused, 429, "rate_limited")
+
+
+def test_random_tokens_through_the_function_url_drain_their_addresss_bucket_not_the_players(
+    api: Api, env: pytest.MonkeyPatch
+) -> None:
+    me, token = api.register()
+    match = new_match(api, token, [me, "bot-greedy"])
+    env.setenv("RATE_LIMIT_PER_SECOND", "0.001")
+    env.setenv("RATE_LIMIT_BURST", "2")
+    _reload()
+    flood = "203.0.113.7"
+    answers = [_move(api, match, "scp_" + secrets.token_urlsafe(32), source_ip=flood) for _ in range(4)]
+    assert [a.status for a in answers] == [401, 401, 429, 429]  # a fresh token is no fresh bucket
+    assert_error(answers[2], 429, "rate_limited")
+    assert answers[2].headers["Retry-After"] == "1000"  # one request at 0.001 a second
+    # the player, at that same address, moves on their own bucket
+    played = _move(api, match, token, source_ip=flood)
+    assert played.status == 200, played.body
 
 
 def test_without_a_move_url_the_answer_links_no_url(api: Api) -> None:

@@ -16,10 +16,12 @@ from tests.api.tournament_support import (
     enter_bots,
     enter_humans,
     organizer,
+    play_move,
     play_out,
     play_round,
     run_pipeline,
     run_until_finished,
+    services,
 )
 
 SWISS = {"format": "swiss", "rounds": 3, "target": 1}
@@ -274,19 +276,24 @@ def test_duplicate_deals_give_every_table_the_same_cards(api: Api) -> None:
 def test_round_deadline_adjudicates_unfinished_matches(api: Api) -> None:
     _, olga = organizer(api)
     t = create_tournament(api, olga, {**SWISS, "rounds": 1, "round_seconds": 3600, "target": 11})
-    for name in ("Ada", "Bea"):
-        _, token = api.register(name)
-        api.call("POST", f"/tournaments/{t['id']}/entries", {}, token=token)
+    tokens = enter_humans(api, t["id"], ("Ada", "Bea"))
     api.call("POST", f"/tournaments/{t['id']}/start", token=olga)
     run_pipeline()
-    assert api.call("GET", f"/tournaments/{t['id']}/rounds/1").body["status"] == "open"
+    rnd = api.call("GET", f"/tournaments/{t['id']}/rounds/1").body
+    assert rnd["status"] == "open"
+    game = rnd["tables"][0]["games"][0]
+    play_move(api, game, tokens)
+    play_move(api, game, tokens)
     api.clock.advance(3601)
     run_pipeline()
     rnd = api.call("GET", f"/tournaments/{t['id']}/rounds/1").body
     assert rnd["status"] == "closed"
-    match = api.call("GET", f"/matches/{rnd['tables'][0]['games'][0]}").body
+    match = api.call("GET", f"/matches/{game}").body
     assert match["status"] == "finished"
     assert match["result"]["reason"] == "round_deadline"
+    # Decided by the position at the deadline, and its result counts: a Swiss rates it (an arena's
+    # grace-end adjudication counts for nobody and is not rated: tests/pipeline/test_arena.py).
+    assert services().stores.matches.get_match(game).rating == "rated"
     assert api.call("GET", f"/tournaments/{t['id']}").body["status"] == "finished"
 
 

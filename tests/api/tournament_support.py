@@ -80,6 +80,17 @@ def run_until_finished(api: Api, tournament_id: str, limit: int = 200) -> dict[s
     raise AssertionError(f"tournament {tournament_id} did not finish")
 
 
+def play_move(api: Api, match_id: str, tokens: dict[str, str]) -> None:
+    """The human to move plays one card (a greedy bot's choice) through the API; the match goes on."""
+    player = api.call("GET", f"/matches/{match_id}").body["turn_player_id"]
+    view = api.call("GET", f"/matches/{match_id}", token=tokens[player]).body
+    move = make_bot("greedy", seed=view["version"]).choose(view["view"])
+    body = {"card": move["card"], "take": move["take"], "version": view["version"]}
+    answer = api.call("POST", f"/matches/{match_id}/moves", body, token=tokens[player])
+    assert answer.status == 200, answer.body
+    assert answer.body["status"] == "active"
+
+
 def play_out(api: Api, match_id: str, tokens: dict[str, str]) -> dict[str, Any]:
     """Human seats play a match to its end through the API, each move chosen by a greedy bot."""
     while True:

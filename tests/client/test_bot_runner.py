@@ -114,6 +114,36 @@ def test_the_runner_takes_a_seek_from_the_lobby(server: LocalServer) -> None:
     assert [f.match_id for f in report.finished] == [taken["match_id"]]
 
 
+def test_the_runner_posts_its_own_seek_plays_whoever_takes_it_and_leaves_none_open(
+    server: LocalServer,
+) -> None:
+    bot_id, token = bot_account(server.url, "Poster")
+    with Session.register(server.url, "Ezio") as ezio:
+        program = Program([sys.executable, str(EXAMPLE_BOT)])
+        session = Session(server.url, token)
+        settings = BotSettings(accept_challenges=False, post_seeks=True, seek_rated=False, stop_after=1)
+        runner = BotRunner(session, program, settings)
+        thread, out = run_in_thread(runner)
+        deadline = time.monotonic() + 60
+        while not (mine := [s for s in ezio.seeks() if s["by"]["player_id"] == bot_id]):
+            assert time.monotonic() < deadline, "the runner posted no seek"
+            time.sleep(0.1)
+        assert len(mine) == 1  # one seek at a time
+        assert (mine[0]["game"], mine[0]["preset"], mine[0]["rated"]) == ("scopa", "classic", False)
+        started = ezio.accept_seek(str(mine[0]["id"]))
+        final = ezio.play(started["id"], lambda view: view["legal_moves"][0])
+        thread.join(timeout=240)
+        program.close()
+        session.close()
+        assert not thread.is_alive(), "the runner did not play the match its seek started"
+        assert final["status"] == "finished"
+        assert [s for s in ezio.seeks() if s["by"]["player_id"] == bot_id] == []  # none left open
+    report = out[0]
+    assert isinstance(report, Report), report
+    assert [f.match_id for f in report.finished] == [started["id"]]
+    check_each_decision_played_once(server.url, token, report)
+
+
 def test_the_example_bot_plays_briscola_against_a_house_bot(server: LocalServer) -> None:
     _, token = bot_account(server.url, "Briscolone")
     program = Program([sys.executable, str(EXAMPLE_BOT)])

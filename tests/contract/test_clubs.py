@@ -6,7 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from scopa.application.ports.clubs import Club, ClubRepository, ClubRole, JoinRequest, Member
+from scopa.adapters.dynamodb import keys
+from scopa.adapters.dynamodb.codec import to_item
+from scopa.adapters.dynamodb.tournaments import DynamoTournamentRepository
+from scopa.application.ports.clubs import Club, ClubEdit, ClubRepository, ClubRole, JoinRequest, Member
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.wiring import Stores
@@ -69,16 +72,67 @@ def test_a_club_is_edited_in_place_and_only_if_it_exists(stores: Stores) -> None
     repo = stores.clubs
     repo.create_club(a_club("c_1", open=False), a_member())
     repo.create_club(a_club("c_2", "2027-01-16T08:00:00.000Z"), None)
-    edited = Club("c_1", "Circolo nuovo", "Il venerdì", True, "p_olga", "2027-01-15T08:00:00.000Z")
-    repo.update_club(edited)
+    edit = ClubEdit(name="Circolo nuovo", description="Il venerdì", open=True)
+    edited = Club("c_1", "Circolo nuovo", "Il venerdì", True, "p_olga", "2027-01-15T08:00:00.000Z", version=1)
+    assert repo.update_club("c_1", edit) == edited  # the club as stored after the write
     assert repo.get_club("c_1") == edited
     assert repo.get_club("c_2") == a_club("c_2", "2027-01-16T08:00:00.000Z")  # the other untouched
     assert repo.get_member("c_1", "p_olga") == a_member()  # members stay
     assert every_club_page(repo, 10) == [["c_2", "c_1"]]  # listed once, in its place
     assert repo.list_clubs(10, None)[0][1] == edited
     with pytest.raises(WriteConflict):
-        repo.update_club(Club("c_none", "Ghost", "", True, "p_olga", "2027-01-15T08:00:00.000Z"))
+        repo.update_club("c_none", ClubEdit(name="Ghost"))
+    with pytest.raises(WriteConflict):
+        repo.update_club("c_none", ClubEdit(name="Ghost"), expected_version=0)
     assert repo.get_club("c_none") is None
+
+
+def test_an_edit_writes_only_the_fields_it_sets(stores: Stores) -> None:
+    """Two organizers edit different fields from the same read: both changes stay."""
+    repo = stores.clubs
+    repo.create_club(a_club(open=False), None)
+    assert repo.update_club("c_1", ClubEdit(name="Circolo nuovo")).version == 1
+    after = repo.update_club("c_1", ClubEdit(open=True))
+    assert after == replace(a_club(), name="Circolo nuovo", open=True, version=2)
+    assert repo.update_club("c_1", ClubEdit(description="")).description == ""  # emptied, not skipped
+    assert repo.get_club("c_1") == replace(
+        a_club(), name="Circolo nuovo", description="", open=True, version=3
+    )
+    # An edit of nothing still moves the version on (the service does not write one).
+    assert repo.update_club("c_1", ClubEdit()) == replace(after, description="", version=4)
+
+
+def test_an_edit_of_a_version_that_moved_on_conflicts_and_writes_nothing(stores: Stores) -> None:
+    repo = stores.clubs
+    repo.create_club(a_club(), None)
+    first = repo.update_club("c_1", ClubEdit(name="Primo"), expected_version=0)
+    assert (first.name, first.version) == ("Primo", 1)
+    with pytest.raises(WriteConflict):
+        repo.update_club("c_1", ClubEdit(description="Secondo"), expected_version=0)  # read before the first
+    with pytest.raises(WriteConflict):
+        repo.update_club("c_1", ClubEdit(description="Secondo"), expected_version=2)  # a version never seen
+    assert repo.get_club("c_1") == first
+    assert repo.update_club("c_1", ClubEdit(description="Secondo"), expected_version=1).version == 2
+
+
+def test_a_club_stored_before_versions_is_at_version_0(stores: Stores, adapter: str) -> None:
+    repo = stores.clubs
+    repo.create_club(a_club(), None)
+    if adapter == "dynamodb":  # an item written before versions has no version attribute
+        assert isinstance(repo, DynamoTournamentRepository)
+        repo.client.update_item(
+            TableName=repo.table,
+            Key=to_item({keys.PK: keys.club_pk("c_1"), keys.SK: keys.CLUB_SK}),
+            UpdateExpression="REMOVE version",
+            ConditionExpression="attribute_exists(version)",
+        )
+    # (SQLite: a club without a row in club_versions, which is how every club starts.)
+    assert repo.get_club("c_1") == a_club()
+    assert repo.list_clubs(10, None)[0] == [a_club()]
+    assert repo.update_club("c_1", ClubEdit(open=False), expected_version=0).version == 1
+    with pytest.raises(WriteConflict):
+        repo.update_club("c_1", ClubEdit(open=True), expected_version=0)
+    assert repo.get_club("c_1") == replace(a_club(), open=False, version=1)
 
 
 def test_creating_a_club_twice_conflicts_and_adds_nobody(stores: Stores) -> None:

@@ -145,7 +145,13 @@ def test_a_saved_match_reads_back_whole_with_its_rating(stores: Stores) -> None:
     match = a_match()
     repo.create_match(match)
     finished = dataclasses.replace(
-        match, status="finished", version=2, deadline=None, rating="pending", moves=["0:7d>", "1:Kc>7d"]
+        match,
+        status="finished",
+        version=2,
+        deadline=None,
+        rating="pending",
+        moves=["0:7d>", "1:Kc>7d"],
+        timed_out_at=1_800_000_000,  # lost on time then: kept for the arena's window (finished_at)
     )
     finished.updated_at = "2027-01-15T09:00:00.000Z"
     repo.save_match(finished, expected_version=1)

@@ -147,3 +147,34 @@ def test_an_opaque_token_of_before_still_works_through_its_read_and_rotates_to_a
     with pytest.raises(Unauthorized):
         svc.tokens.caller(bearer(opaque))
     assert svc.tokens.caller(bearer(signed)).player_id == "p_old"
+
+
+def test_the_player_a_token_names_for_the_rate_limit_is_read_from_its_signature_alone(
+    stores: Stores, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    svc, _ = containers(stores, clock)
+    registration = svc.players.register("Ada")
+    first = registration.token
+    assert first is not None
+    second = svc.players.rotate_token(svc.tokens.caller(bearer(first)))
+
+    def no_read(*_: Any, **__: Any) -> None:
+        raise AssertionError("naming a token's player for the rate limit must not read the store")
+
+    monkeypatch.setattr(stores.players, "get_player", no_read)
+    monkeypatch.setattr(stores.players, "get_token_owner", no_read)
+    ada = registration.player.id
+    # every token of the player names them, the rotated one too, however the header is spelled
+    assert svc.tokens.signed_player(bearer(second)) == ada
+    assert svc.tokens.signed_player(bearer(first)) == ada
+    assert svc.tokens.signed_player(f"  bearer   {second} ") == ada
+    # a token that is not signed by this service, or no usable header, names nobody
+    for header in [bearer(forged) for forged in tampered(second)[:6]] + [
+        bearer(new_token()),
+        f"Basic {second}",
+        second,
+        "Bearer ",
+        "",
+        None,
+    ]:
+        assert svc.tokens.signed_player(header) is None, header

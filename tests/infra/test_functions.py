@@ -117,3 +117,10 @@ def test_assets_are_plain_folders_zipped_as_they_are_no_docker_images(dev: Synth
     folders = [s for s in sources if s.get("packaging") == "zip"]
     assert len(folders) == 2  # the functions' code and the layer
     assert all((dev.outdir / s["path"]).is_dir() for s in folders)
+
+
+def test_the_jobs_functions_name_is_an_output(dev: Synthesised) -> None:
+    """What the operator's ``aws lambda invoke`` of a task names (docs/deploying.md, Upgrading)."""
+    dev.assertions.has_output(
+        "JobsFunctionName", {"Value": {"Ref": dev.logical_id("AWS::Lambda::Function", "FunctionsJobs")}}
+    )

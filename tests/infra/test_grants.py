@@ -88,6 +88,7 @@ def _index_arn(env: Synthesised, name: str) -> dict[str, Any]:
         ("Pipeline", grants.PIPELINE_ITEM_ACTIONS, grants.PIPELINE_INDEXES),
         ("Live", grants.LIVE_ITEM_ACTIONS, grants.LIVE_INDEXES),
         ("Notifier", grants.NOTIFIER_ITEM_ACTIONS, grants.NOTIFIER_INDEXES),
+        ("Jobs", grants.JOBS_ITEM_ACTIONS, grants.JOBS_INDEXES),
     ],
 )
 def test_each_role_gets_exactly_its_actions_on_the_table_and_its_indexes(
@@ -215,3 +216,47 @@ def test_a_real_pipeline_run_needs_only_what_the_pipeline_role_grants(api: Api) 
     actions, indexes = _needed(calls)
     assert actions <= set(grants.PIPELINE_ITEM_ACTIONS), actions - set(grants.PIPELINE_ITEM_ACTIONS)
     assert indexes <= set(grants.PIPELINE_INDEXES)
+
+
+def test_only_the_jobs_function_scans_and_its_role_covers_what_its_code_calls() -> None:
+    """The backfill's Scan is the jobs function's own (``functions/jobs``), out of every other role's code."""
+    jobs_code = _called_in([ROOT / "functions" / "jobs"])
+    assert "Scan" in jobs_code
+    assert {f"dynamodb:{op}" for op in jobs_code} <= set(grants.JOBS_ITEM_ACTIONS)
+    assert "Scan" not in _called_in(SHIPPED)
+    for actions in (
+        grants.API_ITEM_ACTIONS,
+        grants.PIPELINE_ITEM_ACTIONS,
+        grants.LIVE_ITEM_ACTIONS,
+        grants.NOTIFIER_ITEM_ACTIONS,
+    ):
+        assert "dynamodb:Scan" not in actions
+
+
+def test_a_real_backfill_run_needs_only_what_the_jobs_role_grants(api: Api) -> None:
+    """Players of before the name index (their name items deleted) indexed by the operator's task."""
+    from api import context
+    from api.settings import settings
+    from jobs.handler import handler
+    from scopa.adapters.dynamodb import keys
+    from scopa.application.ports.players import name_key
+    from tools.apigw import FakeLambdaContext
+
+    client = context.dynamodb_client()
+    for name in ("Ada", "Ugo", "Zoe"):
+        player_id, _ = api.register(name)
+        client.delete_item(
+            TableName=settings().table_name,
+            Key={
+                keys.PK: {"S": keys.player_name_pk(name_key(name))},
+                keys.SK: {"S": keys.player_name_sk(player_id)},
+            },
+        )
+    meter = DynamoMeter(client)
+    with meter.recording() as calls:
+        answer = handler({"task": "backfill_name_index", "page_size": 2}, FakeLambdaContext(300_000))
+    assert (answer["written"], answer["done"]) == (3, True)
+    actions, indexes = _needed(calls)
+    assert {"dynamodb:Scan", "dynamodb:BatchGetItem", "dynamodb:BatchWriteItem"} <= actions
+    assert actions <= set(grants.JOBS_ITEM_ACTIONS), actions - set(grants.JOBS_ITEM_ACTIONS)
+    assert indexes == set()

@@ -14,7 +14,16 @@ from tests.api.conftest import (
     api_on_sqlite,  # noqa: F401 (an arena through the API, on SQLite)
 )
 from tests.api.support import assert_error
-from tests.api.tournament_support import create_tournament, enter_bots, organizer, play_out, run_pipeline
+from tests.api.tournament_support import (
+    create_tournament,
+    enter_bots,
+    enter_humans,
+    organizer,
+    play_move,
+    play_out,
+    run_pipeline,
+    services,
+)
 
 ARENA = {"format": "arena", "arena_minutes": 10, "arena_grace_seconds": 60, "target": 1, "streaks": True}
 
@@ -196,3 +205,69 @@ def test_a_no_show_is_not_paired_again_until_back(api: Api) -> None:
     assert back.status == 200, back.body
     run_pipeline()
     assert api.call("GET", f"/tournaments/{tid}").body["current_round"] == 2  # paired again
+
+
+def _board(api: Api, tid: str) -> dict[str, dict[str, Any]]:
+    return {r["entrant"]: r for r in api.call("GET", f"/tournaments/{tid}/arena").body["leaderboard"]}
+
+
+def test_a_game_ended_after_the_grace_end_counts_for_nobody_though_the_run_came_later(api: Api) -> None:
+    """The pipeline runs a minute apart: a game it finds decided after the grace end counts only if it
+    ended at or before the grace end, whenever the run sees it."""
+    _, olga = organizer(api)
+    tid = create_tournament(api, olga, ARENA)["id"]  # 10 minutes, then 60 s of grace
+    humans = enter_humans(api, tid, ("Ada", "Bea", "Cid", "Dan"))
+    api.call("POST", f"/tournaments/{tid}/start", token=olga)
+    early, late = _waves(api, tid)[0]["tables"]
+    api.clock.advance(10 * 60 + 30)  # in the grace period
+    play_out(api, early["games"][0], humans)
+    api.clock.advance(40)  # 10 s after the grace end, before the next run
+    play_out(api, late["games"][0], humans)
+    run_pipeline()
+    assert api.call("GET", f"/tournaments/{tid}").body["status"] == "finished"
+    tables = _waves(api, tid)[0]["tables"]
+    assert tables[0]["reason"] != "round_deadline"
+    assert (tables[1]["reason"], tables[1]["result"] is not None) == ("round_deadline", True)
+    board = _board(api, tid)
+    assert [board[x]["games"] for x in (early["first"]["id"], early["second"]["id"])] == [1, 1]
+    assert [board[x]["games"] for x in (late["first"]["id"], late["second"]["id"])] == [0, 0]
+    assert sorted(board[x]["score"] for x in humans) == [0, 0, 0, 2]
+    # Both were played out at the table: both are rated, the late one too.
+    stored = services().stores.matches
+    assert [stored.get_match(x["games"][0]).rating for x in tables] == ["rated", "rated"]
+
+
+def test_a_loss_on_time_counts_by_when_the_clock_ran_out_and_an_adjudicated_game_is_not_rated(
+    api: Api,
+) -> None:
+    """Three games played into the grace period, the pipeline's next run 20 s after its end: one lost
+    on time before the grace end (saved only by that run's sweep) counts; one lost on time after it
+    counts for nobody; one still under way is adjudicated, counts for nobody and is not rated."""
+    _, olga = organizer(api)
+    settings = {**ARENA, "arena_minutes": 5, "seconds_per_move": 60}  # grace end: 360 s after the start
+    tid = create_tournament(api, olga, settings)["id"]
+    humans = enter_humans(api, tid, ("Ada", "Bea", "Cid", "Dan", "Eva", "Fil"))
+    api.call("POST", f"/tournaments/{tid}/start", token=olga)
+    on_time, after, under_way = (t["games"][0] for t in _waves(api, tid)[0]["tables"])
+    for _ in range(5):  # up to 250 s: everyone plays (nobody is a no-show)
+        api.clock.advance(50)
+        for match_id in (on_time, after, under_way):
+            play_move(api, match_id, humans)
+    api.clock.advance(40)  # 290 s: the clock of on_time's next player runs out at 350 s
+    for match_id in (on_time, after, under_way):
+        play_move(api, match_id, humans)
+    api.clock.advance(20)  # 310 s: after's runs out at 370 s
+    play_move(api, after, humans)
+    api.clock.advance(40)  # 350 s: under_way's at 410 s
+    play_move(api, under_way, humans)
+    api.clock.advance(30)  # 380 s: the first run after the grace end
+    run_pipeline()
+    tables = _waves(api, tid)[0]["tables"]
+    assert [t["reason"] for t in tables] == ["timeout", "round_deadline", "round_deadline"]
+    board = _board(api, tid)
+    assert [board[t["first"]["id"]]["games"] for t in tables] == [1, 0, 0]
+    assert sum(r["score"] for r in board.values()) == 2
+    stored = services().stores.matches
+    ended = [stored.get_match(x) for x in (on_time, after, under_way)]
+    assert [m.timed_out_at is not None for m in ended] == [True, True, False]
+    assert [m.rating for m in ended] == ["rated", "rated", None]  # adjudicated at the grace end: unrated

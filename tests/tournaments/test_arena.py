@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scopa.domain.tournaments.arena import (
+    NOT_COUNTED,
     ArenaGame,
     ArenaPlayer,
     _greedy,
@@ -13,6 +15,7 @@ from scopa.domain.tournaments.arena import (
     arena_standings,
     pair_arena,
     waiting_players,
+    window_reason,
 )
 from scopa.domain.tournaments.records import EntryRecord, RoundRecord, TableRecord
 
@@ -183,6 +186,39 @@ def test_the_leaderboard_ranks_by_score_then_performance() -> None:
     waiting = waiting_players(entries, rounds, True, 3)
     assert sorted(p.id for p in waiting) == ["c", "d", "e"]  # a and b are at their table
     assert {p.id: p.last_opponent for p in waiting} == {"c": "d", "d": "c", "e": None}
+
+
+GRACE_END = 1_800_000_360.0  # a fixed clock: the window's end plus its grace period, epoch seconds
+
+
+@pytest.mark.parametrize(
+    ("finished", "counted"),
+    [
+        (GRACE_END - 200, True),  # inside the window
+        (GRACE_END - 0.001, True),  # in the grace period
+        (GRACE_END, True),  # exactly at its end
+        (GRACE_END + 0.001, False),  # after it, before the pipeline ran
+        (GRACE_END + 59, False),
+    ],
+)
+def test_a_game_counts_only_if_it_ended_by_the_grace_end(finished: float, counted: bool) -> None:
+    entries = [_entry("a", 1500), _entry("b", 1500)]
+    reason = window_reason("target", finished, GRACE_END)
+    assert reason == ("target" if counted else NOT_COUNTED)
+    wave = _wave(1, [("a", "b", [1.0, 0.0])])
+    wave.tables[0].reason = reason
+    rows = {r.entrant: r for r in arena_standings(entries, [wave], True, "s")}
+    assert (rows["a"].score, rows["a"].wins, rows["b"].losses) == ((2, 1, 1) if counted else (0, 0, 0))
+    assert rows["b"].games == (1 if counted else 0)
+
+
+def test_a_no_show_after_the_grace_end_counts_for_nobody_and_pauses_nobody() -> None:
+    entries = [_entry("a", 1500), _entry("b", 1500)]
+    wave = _wave(1, [("a", "b", [0.0, 1.0])])
+    wave.tables[0].forfeit = True
+    wave.tables[0].reason = window_reason("no_show", GRACE_END + 1, GRACE_END)
+    rows = {r.entrant: r for r in arena_standings(entries, [wave], True, "s")}
+    assert (rows["a"].games, rows["b"].score, rows["a"].paused) == (0, 0, False)
 
 
 def test_paused_withdrawn_and_late_players_do_not_wait() -> None:

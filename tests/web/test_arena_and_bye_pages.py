@@ -40,12 +40,14 @@ def test_the_arena_page_shows_the_leaderboard_and_the_games_under_way(site: Site
     scores = re.findall(r'<td class="points">(\d+)</td>', html)
     assert [int(s) for s in scores] == [r["score"] for r in board["leaderboard"]]
     assert "(paused)" in html  # Ada asked not to be paired; her game under way is played out
+    assert "Players waiting for a game are paired every minute." in html  # a wait is not a fault
     # The humans' game (they are rated below both bots) is under way, with a link to watch it.
     playing = [g for g in board["playing"] if g["first"]["id"] in humans]
     assert len(playing) == 1
     assert f"/web/matches/{playing[0]['games'][0]}" in html.split('id="arena-playing"')[1]
     italian = http.call("GET", f"/web/tournaments/{tid}?lang=it").text
     assert "Partite in corso" in italian
+    assert "Chi aspetta una partita viene abbinato ogni minuto." in italian
 
 
 def test_the_tournament_page_shows_a_requested_bye(site: Site) -> None:

@@ -474,3 +474,54 @@ def test_an_organizer_adds_members_by_name_and_namesakes_are_reported(
     flashed(page, "#club-status", "Added: Dario Esposito, Elena.")
     members = {m["player_id"] for m in http.ok("GET", f"/clubs/{club_id}/members")["members"]}
     assert members == {olga_id, dario_id, elena_ids[1]}
+
+
+def test_an_edit_made_meanwhile_by_another_organizer_is_not_undone(
+    site: Site, browser: Any, tabs: list[Tab]
+) -> None:
+    """The edit form sends only what the organizer changed, with the version it shows: a club edited
+    meanwhile by another organizer is shown again as it is now, with a plain word, and nothing is lost."""
+    http = site.http
+    _, olga = http.organizer("Olga")
+    ugo_id, ugo = http.register("Ugo")
+    pia_id, pia = http.register("Pia")
+    club_id = http.ok("POST", "/clubs", {"name": "Circolo", "description": "Il giovedì"}, olga)["id"]
+    http.ok("POST", f"/clubs/{club_id}/members", {"player_id": ugo_id, "role": "organizer"}, olga)
+    http.ok("POST", f"/clubs/{club_id}/members", {"player_id": pia_id}, olga)
+
+    # A member's page: no organizer's panel, no join or ask buttons (the role comes with the club).
+    member = Tab(browser, pia, PHONE)
+    tabs.append(member)
+    with member.page.expect_response(lambda r: r.url.endswith(f"/clubs/{club_id}") and r.ok):
+        member.page.goto(f"{site.url}/web/clubs/{club_id}")
+    member.page.wait_for_load_state("networkidle")
+    for hidden in ("#organizer-panel", "#join-row", "#ask-row"):
+        assert member.page.locator(hidden).is_hidden(), hidden
+
+    organizer = Tab(browser, olga)
+    tabs.append(organizer)
+    page = organizer.page
+    page.goto(f"{site.url}/web/clubs/{club_id}")
+    page.wait_for_selector("#organizer-panel:not([hidden])")
+    page.click("#edit-tool summary")
+    page.fill("#edit-form input[name=description]", "Il venerdì")
+
+    # Ugo renames the club while Olga's form is open: her save is refused, the page shows his name.
+    http.ok("PATCH", f"/clubs/{club_id}", {"name": "Circolo del porto"}, ugo)
+    page.click("#edit-form button[type=submit]")
+    flashed(page, "#club-status", "Someone else changed this club; here it is now.")
+    assert organizer.errors, "the refused save was logged"
+    assert all("409" in e for e in organizer.errors), organizer.errors
+    organizer.errors.clear()  # the browser logs the refused save itself; that is the point here
+    assert page.inner_text("h1") == "Circolo del porto"
+    assert page.input_value("#edit-form input[name=description]") == "Il giovedì"
+    club = http.ok("GET", f"/clubs/{club_id}")
+    assert (club["name"], club["description"], club["version"]) == ("Circolo del porto", "Il giovedì", 1)
+
+    # Saved again, only the description is sent: Ugo's name stays.
+    page.click("#edit-tool summary")
+    page.fill("#edit-form input[name=description]", "Il venerdì")
+    page.click("#edit-form button[type=submit]")
+    flashed(page, "#club-status", "The club is saved.")
+    club = http.ok("GET", f"/clubs/{club_id}")
+    assert (club["name"], club["description"], club["version"]) == ("Circolo del porto", "Il venerdì", 2)

@@ -8,11 +8,12 @@ the program answers one line: the move as JSON (``{"card": "7d", "take": ["7s"]}
 
 The runner follows the bot's inbox (challenges), the lobby (seeks, when asked to take them) and each
 of its matches by push; it accepts what its settings allow, up to ``max_games`` at a time, and can
-start games against a house bot itself. Every move is posted with the version it answers and the
-idempotency key ``<match>:<version>``, and the program is asked once per (match, version): a retry after
-a lost connection sends the same move under the same key, so no move is ever played twice. Lost
-connections are reopened after 0.5 s, doubling up to 30 s (with jitter); while the WebSocket is down
-the matches are read over REST, so the games go on.
+start games against a house bot itself, or keep a seek of its own open in the lobby while it has room.
+Every move is posted with the version it answers and the idempotency key ``<match>:<version>``, and
+the program is asked once per (match, version): a retry after a lost connection sends the same move
+under the same key, so no move is ever played twice. Lost connections are reopened after 0.5 s,
+doubling up to 30 s (with jitter); while the WebSocket is down the matches are read over REST, so the
+games go on.
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ class BotSettings:
     versus_game: str = "scopa"
     versus_preset: str = "classic"
     stop_after: int | None = None  # stop after this many finished matches (None: run until stopped)
+    post_seeks: bool = False  # keep one seek of its own open in the lobby while it has room for a game
+    seek_game: str = "scopa"
+    seek_preset: str = "classic"
+    seek_rated: bool = True
 
     def fits(self, offer: dict[str, Any]) -> bool:
         """A challenge or a seek this bot plays: its game, preset and rating are allowed."""
@@ -206,6 +211,8 @@ class BotRunner:
         self.decided: dict[tuple[str, int], dict[str, Any]] = {}  # (match, version) -> the move chosen
         self._live: Live | None = None
         self._versus_key: str | None = None
+        self._seek_id: str | None = None  # its own seek in the lobby, while open
+        self._seek_key: str | None = None
         self._stopped = False
 
     # ------------------------------------------------------------------------------ the run
@@ -231,6 +238,7 @@ class BotRunner:
                 self._say(f"connection lost ({type(exc).__name__}); again in {delay:.1f} s")
                 self._poll_for(delay)
         self._drop_live()
+        self._withdraw_seek()
         return self.report
 
     @property
@@ -257,6 +265,7 @@ class BotRunner:
         last_sweep = last_ping = time.monotonic()
         while not self.done:
             self._start_versus_game()
+            self._keep_seek()
             message = live.receive(timeout=1.0)
             now = time.monotonic()
             if message is not None:
@@ -310,6 +319,7 @@ class BotRunner:
             self._on_match(self.session.match(match_id))
 
     def _on_inbox(self, inbox: dict[str, Any]) -> None:
+        self._check_seek(inbox)
         if not self.settings.accept_challenges:
             return
         for invitation in inbox.get("invitations") or []:
@@ -356,6 +366,61 @@ class BotRunner:
         self._versus_key = None
         self._say(f"started {answer['id']} against {versus}")
         self._follow(answer)
+
+    def _keep_seek(self) -> None:
+        """With ``post_seeks``: one open seek in the lobby while there is room for one more game, none
+        when full (a seek taken then would make one game too many); a retried post reuses its key."""
+        if not self.settings.post_seeks:
+            return
+        stop = self.settings.stop_after
+        wanted = self._has_room() and (stop is None or len(self.report.finished) + len(self.active) < stop)
+        if not wanted:
+            self._withdraw_seek()
+            return
+        if self._seek_id is not None:
+            return
+        if self._seek_key is None:
+            self._seek_key = f"bot-seek-{uuid.uuid4()}"
+        seek = self.session.create_seek(
+            game=self.settings.seek_game,
+            preset=self.settings.seek_preset,
+            rated=self.settings.seek_rated,
+            idempotency_key=self._seek_key,
+        )
+        self._seek_key = None
+        self._seek_id = str(seek["id"])
+        self._say(f"seeking a game in the lobby ({self._seek_id})")
+
+    def _check_seek(self, inbox: dict[str, Any]) -> None:
+        """The inbox lists the bot's open seeks: once its own is gone from it, learn how it ended and
+        play the match it started, if it was taken."""
+        seek_id = self._seek_id
+        if seek_id is None or any(str(s.get("id")) == seek_id for s in inbox.get("seeks") or []):
+            return
+        seek = self._call_quietly(self.session.seek, seek_id)
+        if seek is not None and seek.get("status") == "open":
+            return  # an inbox read before the seek was listed
+        if seek is not None and seek.get("status") == "taken" and seek.get("match_id"):
+            # Taken, and its match created just after: until then, the next inbox update asks again.
+            answer = self._call_quietly(self.session.match, str(seek["match_id"]))
+            if answer is None:
+                return
+            self._say(f"the seek {seek_id} was taken: match {answer['id']}")
+            self._seek_id = None
+            self._follow(answer)
+            return
+        self._seek_id = None
+
+    def _withdraw_seek(self) -> None:
+        seek_id, self._seek_id = self._seek_id, None
+        if seek_id is None:
+            return
+        try:
+            self.session.withdraw_seek(seek_id)
+        except ApiError:  # taken (or expired) meanwhile: its match, if any, is found by the next sweep
+            self._say(f"the seek {seek_id} could not be withdrawn")
+        except NETWORK_ERRORS:
+            self._say(f"the seek {seek_id} could not be withdrawn (network); it expires by itself")
 
     def _follow(self, answer: dict[str, Any]) -> None:
         match_id = str(answer["id"])
@@ -481,6 +546,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--versus", help="start games against this house bot (bot-greedy)")
     parser.add_argument("--versus-game", default="scopa")
     parser.add_argument("--versus-preset", default="classic")
+    parser.add_argument("--post-seeks", action="store_true", help="keep a seek open in the lobby")
+    parser.add_argument("--seek-game", default="scopa")
+    parser.add_argument("--seek-preset", default="classic")
+    parser.add_argument("--seek-casual", action="store_true", help="its seeks are not rated")
     parser.add_argument("-n", "--stop-after", type=int, help="stop after this many finished matches")
     parser.add_argument("--quiet", action="store_true")
 
@@ -505,6 +574,10 @@ def run_command(args: argparse.Namespace) -> int:
         versus_game=args.versus_game,
         versus_preset=args.versus_preset,
         stop_after=args.stop_after,
+        post_seeks=args.post_seeks,
+        seek_game=args.seek_game,
+        seek_preset=args.seek_preset,
+        seek_rated=not args.seek_casual,
     )
     program = Program(command)
     session = Session(args.url, token)

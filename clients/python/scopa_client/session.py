@@ -29,10 +29,17 @@ import httpx
 
 from scopa_client.live import LIVE_ERRORS, Live, live_url_of
 from scopa_client.openapi import AuthenticatedClient, Client
-from scopa_client.openapi.api.lobby import accept_seek, get_inbox, list_seeks
+from scopa_client.openapi.api.lobby import (
+    accept_seek,
+    create_seek,
+    get_inbox,
+    get_seek,
+    list_seeks,
+    withdraw_seek,
+)
 from scopa_client.openapi.api.matches import accept_match, create_match, decline_match, get_match, play_move
 from scopa_client.openapi.api.players import get_me, list_player_matches, register_player
-from scopa_client.openapi.models import CreateMatch, PlayMove, RegisterPlayer
+from scopa_client.openapi.models import CreateMatch, CreateSeek, PlayMove, RegisterPlayer
 from scopa_client.openapi.types import Response
 
 NETWORK_ERRORS: tuple[type[BaseException], ...] = (httpx.TransportError,)
@@ -223,6 +230,20 @@ class Session:
     def accept_seek(self, seek_id: str) -> Json:
         """Take a seek; a retry answers the same match (its id comes from the seek's)."""
         return dict(self._answer(accept_seek.sync_detailed(seek_id, client=self._signed_in())))
+
+    def create_seek(self, *, idempotency_key: str | None = None, **terms: Any) -> Json:
+        """``POST /lobby/seeks``: an open offer anyone may take (``game``, ``preset``, ``rated``...)."""
+        body = CreateSeek.from_dict(terms)
+        key = idempotency_key or str(uuid.uuid4())
+        made = create_seek.sync_detailed(client=self._signed_in(), body=body, idempotency_key=key)
+        return dict(self._answer(made))
+
+    def seek(self, seek_id: str) -> Json:
+        """One seek as it stands; once taken, its ``match_id`` names the match it started."""
+        return dict(self._answer(get_seek.sync_detailed(seek_id, client=self.api)))
+
+    def withdraw_seek(self, seek_id: str) -> None:
+        self._answer(withdraw_seek.sync_detailed(seek_id, client=self._signed_in()))
 
     def my_matches(self, limit: int = 50) -> list[Json]:
         """The caller's latest matches (newest first, as ``GET /players/{id}/matches`` lists them)."""

@@ -18,6 +18,7 @@ class ClubAnswer(Closed):
     open: bool  # anyone may join by themselves; otherwise organizers add members
     created_by: str
     created_at: str
+    version: int  # one more at each edit: send it back with an edit to refuse it if the club moved on
 
     @classmethod
     def of(cls, club: Club) -> ClubAnswer:
@@ -28,7 +29,18 @@ class ClubAnswer(Closed):
             open=club.open,
             created_by=club.created_by,
             created_at=club.created_at,
+            version=club.version,
         )
+
+
+class ClubView(ClubAnswer):
+    """A club as its caller sees it: with their own role, so a page need not read every member."""
+
+    your_role: ClubRole | None  # None: not a member, anonymous, or the admin
+
+    @classmethod
+    def seen_by(cls, club: Club, role: ClubRole | None) -> ClubView:
+        return cls(**ClubAnswer.of(club).model_dump(), your_role=role)
 
 
 class Clubs(Closed):

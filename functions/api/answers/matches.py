@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from api.answers.common import Closed
+from scopa.application.ports.players import PlayerKind
 
 if TYPE_CHECKING:
     from scopa.application.services.matches import MatchView
@@ -27,7 +28,11 @@ class Seat(Closed):
     seat: int
     player_id: str
     name: str
-    bot: bool
+    bot: bool = Field(description="a house bot (played inside the service); false for a bot account")
+    kind: PlayerKind = Field(
+        description="person; bot: a bot account (an outside program with a token); house_bot: played "
+        "inside the service"
+    )
     accepted: bool
 
 
@@ -102,6 +107,8 @@ class MatchAnswer(Closed):
     @classmethod
     def of(cls, m: MatchView, moves_url: str | None = None) -> MatchAnswer:
         """The answer for ``m``; ``moves_url``: where its moves may go (:func:`api.context.moves_link`)."""
+        from scopa.application.services.players import player_kind  # (which knows the house bots)
+
         result = m.result
         return cls(
             id=m.id,
@@ -112,7 +119,14 @@ class MatchAnswer(Closed):
             status=m.status,
             version=m.version,
             seats=[
-                Seat(seat=s.seat, player_id=s.player_id, name=s.name, bot=s.bot, accepted=s.accepted)
+                Seat(
+                    seat=s.seat,
+                    player_id=s.player_id,
+                    name=s.name,
+                    bot=s.bot,
+                    kind=player_kind(s.player_id),
+                    accepted=s.accepted,
+                )
                 for s in m.seats
             ],
             your_seat=m.your_seat,

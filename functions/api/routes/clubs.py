@@ -8,10 +8,18 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
-from api.answers.clubs import ClubAnswer, ClubMember, ClubMembers, Clubs, JoinRequestAnswer, JoinRequests
+from api.answers.clubs import (
+    ClubAnswer,
+    ClubMember,
+    ClubMembers,
+    Clubs,
+    ClubView,
+    JoinRequestAnswer,
+    JoinRequests,
+)
 from api.context import services
 from api.models import AddMember, CreateClub, UpdateClub
-from api.openapi import BEARER
+from api.openapi import BEARER, MAYBE_BEARER
 from api.responses import ACT, READ, created, documented, no_content
 
 router = Router()
@@ -50,11 +58,14 @@ def list_clubs(limit: Limit = 20, cursor: Cursor = None) -> Clubs:
     "/clubs/<club_id>",
     operation_id="get_club",
     tags=["clubs"],
-    summary="A club",
-    responses=documented(200, *READ),
+    security=MAYBE_BEARER,
+    summary="A club, with the caller's own role in it (none when not a member or anonymous)",
+    responses=documented(200, *READ, 401),
 )
-def get_club(club_id: str) -> ClubAnswer:
-    return ClubAnswer.of(services().clubs.get(club_id))
+def get_club(club_id: str) -> ClubView:
+    svc = services()
+    club, role = svc.clubs.get_with_role(svc.caller(router.current_event.headers), club_id)
+    return ClubView.seen_by(club, role)
 
 
 @router.patch(
@@ -62,13 +73,14 @@ def get_club(club_id: str) -> ClubAnswer:
     operation_id="update_club",
     tags=["clubs"],
     security=BEARER,
-    summary="Edit a club's name, description or openness (its organizers)",
+    summary="Edit a club's name, description or openness (its organizers); only the fields given change",
     responses=documented(200, *ACT, body=True),
 )
 def update_club(club_id: str, body: UpdateClub) -> ClubAnswer:
     svc = services()
     caller = svc.caller(router.current_event.headers)
-    return ClubAnswer.of(svc.clubs.update(caller, club_id, body.name, body.description, body.open))
+    club = svc.clubs.update(caller, club_id, body.name, body.description, body.open, body.version)
+    return ClubAnswer.of(club)
 
 
 @router.get(

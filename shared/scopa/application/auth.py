@@ -51,6 +51,13 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def bearer_token(authorization: str) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header; None when the header is not that shape."""
+    scheme, _, token = authorization.strip().partition(" ")
+    token = token.strip()
+    return token if scheme.lower() == "bearer" and token else None
+
+
 def dev_signing_key() -> bytes:
     """The key of a process that was given none: generated at import, known to this process only."""
     return _DEV_KEY
@@ -171,9 +178,8 @@ class Tokens:
         """The caller behind an ``Authorization`` header; no header is anonymous, a bad token is 401."""
         if not authorization:
             return ANONYMOUS
-        scheme, _, token = authorization.strip().partition(" ")
-        token = token.strip()
-        if scheme.lower() != "bearer" or not token:
+        token = bearer_token(authorization)
+        if token is None:
             raise Unauthorized("the Authorization header must be 'Bearer <token>'")
         digest = hash_token(token)
         if admin_token_hash and hmac.compare_digest(digest, admin_token_hash):
@@ -189,6 +195,17 @@ class Tokens:
             raise Unauthorized("unknown or revoked token")
         player_id, role = owner
         return Caller(player_id, role, digest)
+
+    def signed_player(self, authorization: str | None) -> str | None:
+        """The player named by a bearer token this service signed, from the signature alone (no read).
+
+        Whom to count a request against (the rate limit keys on it): a caller cannot make up tokens that
+        pass, so they cannot multiply their buckets. It is not proof the token is still current (a
+        rotated or revoked one passes): :meth:`caller` checks that.
+        """
+        token = bearer_token(authorization) if authorization else None
+        signed = self.signer.read(token) if token else None
+        return signed.player_id if signed else None
 
     def _record(self, player_id: str) -> _Record | None:
         now = self.clock.now()

@@ -715,6 +715,8 @@ IT: dict[str, str] = {
     "A win scores 2, a draw 1.": "Una vittoria vale 2, un pareggio 1.",
     "After two wins in a row, wins score double until a game is not won.": "Dopo due vittorie di "
     "fila le vittorie valgono doppio, finché una partita non è vinta.",
+    "Players waiting for a game are paired every minute.": "Chi aspetta una partita viene abbinato "
+    "ogni minuto.",
     "Ranked by score, then performance": "Per punteggio, poi per prestazione",
     "Performance": "Prestazione",
     "the next win scores double": "la prossima vittoria vale doppio",
@@ -762,6 +764,9 @@ IT: dict[str, str] = {
     "Edit the club": "Modifica il circolo",
     "Save": "Salva",
     "The club is saved.": "Il circolo è salvato.",
+    "Someone else changed this club; here it is now. Make your change again.": (
+        "Qualcun altro ha modificato il circolo: eccolo com'è ora. Rifai la tua modifica."
+    ),
     "Could not save the club: {reason}": "Impossibile salvare il circolo: {reason}",
     "New tournament": "Nuovo torneo",
     "Role": "Ruolo",

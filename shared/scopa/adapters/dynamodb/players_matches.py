@@ -37,6 +37,18 @@ from scopa.domain.cards import CODES
 from scopa.domain.shuffle import commitment, deal_seed, shuffled_deck
 
 
+def name_index_item(player_id: str, name: str) -> dict[str, Any]:
+    """A player's name-index item (untyped: :func:`to_item` types it). Names never change, so it depends on
+    the profile alone: the backfill of profiles from before the index (``functions/jobs/backfill.py``)
+    writes exactly what registration writes."""
+    return {
+        keys.PK: keys.player_name_pk(name_key(name)),
+        keys.SK: keys.player_name_sk(player_id),
+        "type": "player_name",
+        "player_id": player_id,
+    }
+
+
 class DynamoRepository:
     """The player and match ports (:mod:`scopa.application.ports.players`, :mod:`~.matches`) on one
     DynamoDB table through the low-level client."""
@@ -54,12 +66,7 @@ class DynamoRepository:
         """The profile (conditioned on its id being new) and its name-index item in one transaction; an
         opaque token (version 0, tests of the read path) also gets its token item in it."""
         item = self._player_item(player)
-        named = {
-            keys.PK: keys.player_name_pk(name_key(player.name)),
-            keys.SK: keys.player_name_sk(player.id),
-            "type": "player_name",
-            "player_id": player.id,
-        }
+        named = name_index_item(player.id, player.name)
         writes = [
             {
                 "Put": {
@@ -389,6 +396,7 @@ def _match_document(match: Match) -> dict[str, Any]:
         "master_seed": match.master_seed,  # a pending match's secret deal, until it is dealt
         "first_dealer": match.first_dealer,
         "expires_at": match.expires_at,
+        "timed_out_at": match.timed_out_at,
     }
     doc.update({name: value for name, value in optional.items() if value is not None})
     if match.seeded:
@@ -466,6 +474,7 @@ def _match_from_item(typed: dict[str, Any]) -> Match:
         timed=bool(doc.get("timed", True)),
         rated=bool(doc.get("rated", True)),
         expires_at=doc.get("expires_at"),
+        timed_out_at=doc.get("timed_out_at"),
     )
 
 

@@ -30,7 +30,7 @@ from scopa.adapters.dynamodb.codec import (
     to_item,
     transact,
 )
-from scopa.application.ports.clubs import Club, ClubRole, JoinRequest, JoinStatus, Member
+from scopa.application.ports.clubs import Club, ClubEdit, ClubRole, JoinRequest, JoinStatus, Member
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.tournaments import TournamentBundle
 from scopa.domain.tournaments.records import (
@@ -66,6 +66,7 @@ class DynamoTournamentRepository:
             "open": club.open,
             "created_by": club.created_by,
             "created_at": club.created_at,
+            "version": club.version,
         }
         pointer = {
             keys.PK: keys.CLUBS,
@@ -83,22 +84,41 @@ class DynamoTournamentRepository:
         )
 
     def get_club(self, club_id: str) -> Club | None:
-        item = self._get(keys.club_pk(club_id), keys.CLUB_SK)
+        # Consistent: the club page shows the version its edit form sends back, so a read just after an
+        # edit must see that edit (else the organizer's next save would be refused as stale).
+        item = self._get(keys.club_pk(club_id), keys.CLUB_SK, consistent=True)
         return _club(item) if item else None
 
-    def update_club(self, club: Club) -> None:
-        """The club item's editable fields, if the item exists (the list's pointer holds only the id)."""
+    def update_club(self, club_id: str, edit: ClubEdit, expected_version: int | None = None) -> Club:
+        """One UpdateItem that sets only the edited attributes and adds one to ``version``, conditioned on
+        the item existing (and on its version: an item from before versions has none, which is 0)."""
+        names = {"#v": "version"}
+        values: dict[str, Any] = {":one": 1}
+        sets = []
+        for attribute, value in (("name", edit.name), ("description", edit.description), ("open", edit.open)):
+            if value is not None:
+                names[f"#{attribute}"] = attribute
+                values[f":{attribute}"] = value
+                sets.append(f"#{attribute} = :{attribute}")
+        condition = "attribute_exists(pk)"
+        if expected_version is not None:
+            values[":expected"] = expected_version
+            same = "#v = :expected OR attribute_not_exists(#v)" if expected_version == 0 else "#v = :expected"
+            condition += f" AND ({same})"
+        update = (f"SET {', '.join(sets)} " if sets else "") + "ADD #v :one"
         try:
-            self.client.update_item(
+            answer = self.client.update_item(
                 TableName=self.table,
-                Key=item_key(keys.club_pk(club.id), keys.CLUB_SK),
-                UpdateExpression="SET #n = :n, description = :d, #o = :o",
-                ConditionExpression="attribute_exists(pk)",
-                ExpressionAttributeNames={"#n": "name", "#o": "open"},
-                ExpressionAttributeValues=to_item({":n": club.name, ":d": club.description, ":o": club.open}),
+                Key=item_key(keys.club_pk(club_id), keys.CLUB_SK),
+                UpdateExpression=update,
+                ConditionExpression=condition,
+                ExpressionAttributeNames=names,
+                ExpressionAttributeValues=to_item(values),
+                ReturnValues="ALL_NEW",
             )
         except ClientError as exc:
             raise_conflict(exc)
+        return _club(from_item(answer["Attributes"]))
 
     def list_clubs(self, limit: int, cursor: str | None) -> tuple[list[Club], str | None]:
         items, nxt = self._query(keys.CLUBS, None, limit, cursor, forward=False)
@@ -641,6 +661,7 @@ def _club(item: dict[str, Any]) -> Club:
         open=item["open"],
         created_by=item["created_by"],
         created_at=item["created_at"],
+        version=item.get("version", 0),  # none on an item from before versions
     )
 
 

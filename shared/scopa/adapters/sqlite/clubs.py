@@ -2,7 +2,8 @@
 
 Lists come in the DynamoDB adapter's order: clubs newest first (by ``<created>#<club>``, as its ``CLUBS``
 partition), a club's members by player id. A club is created with its founder in one transaction; a
-member is added only to a club that exists.
+member is added only to a club that exists. An edit writes only the fields it sets and moves the club's
+version (``club_versions``) on, conditioned as on DynamoDB.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import sqlite3
 from typing import cast
 
 from scopa.adapters.sqlite.database import Database
-from scopa.application.ports.clubs import Club, ClubRole, JoinRequest, JoinStatus, Member
+from scopa.application.ports.clubs import Club, ClubEdit, ClubRole, JoinRequest, JoinStatus, Member
 from scopa.application.ports.conflict import WriteConflict
 
 SCHEMA: tuple[str, ...] = (
@@ -26,6 +27,12 @@ SCHEMA: tuple[str, ...] = (
     )""",
     # The list of clubs, newest first: ``<created>#<club>`` read backwards.
     "CREATE INDEX IF NOT EXISTS clubs_by_created ON clubs (sk)",
+    # A club's version, in a table of its own so files from before versions need no migration: a club
+    # without a row is at version 0.
+    """CREATE TABLE IF NOT EXISTS club_versions (
+        club_id TEXT PRIMARY KEY,
+        version INTEGER NOT NULL
+    ) WITHOUT ROWID""",
     """CREATE TABLE IF NOT EXISTS club_members (
         club_id TEXT NOT NULL,
         player_id TEXT NOT NULL,
@@ -46,6 +53,12 @@ SCHEMA: tuple[str, ...] = (
         decided_at TEXT,
         PRIMARY KEY (club_id, player_id)
     ) WITHOUT ROWID""",
+)
+
+
+# A club with its version (0 without a row).
+CLUBS = (
+    "SELECT c.*, COALESCE(v.version, 0) AS version FROM clubs c LEFT JOIN club_versions v ON v.club_id = c.id"
 )
 
 
@@ -73,26 +86,44 @@ class SqliteClubRepository:
             )
             if created.rowcount == 0:
                 raise WriteConflict("the club exists")
+            if club.version:
+                version = "INSERT INTO club_versions (club_id, version) VALUES (?, ?)"
+                tx.execute(version, (club.id, club.version))
             if founder:
                 _put_member(tx, club.id, founder)
 
     def get_club(self, club_id: str) -> Club | None:
-        row = self.db.one("SELECT * FROM clubs WHERE id = ?", (club_id,))
+        row = self.db.one(f"{CLUBS} WHERE id = ?", (club_id,))
         return _club(row) if row else None
 
-    def update_club(self, club: Club) -> None:
+    def update_club(self, club_id: str, edit: ClubEdit, expected_version: int | None = None) -> Club:
+        given = [
+            (column, value)
+            for column, value in (("name", edit.name), ("description", edit.description), ("open", edit.open))
+            if value is not None
+        ]
+        sets = [f"{column} = ?" for column, _ in given]
+        values = [int(value) if isinstance(value, bool) else value for _, value in given]
         with self.db.transaction() as tx:
-            updated = tx.execute(
-                "UPDATE clubs SET name = ?, description = ?, open = ? WHERE id = ?",
-                (club.name, club.description, int(club.open), club.id),
-            )
-            if updated.rowcount == 0:
+            row = tx.execute(f"{CLUBS} WHERE id = ?", (club_id,)).fetchone()
+            if row is None:
                 raise WriteConflict("no such club")
+            if expected_version is not None and row["version"] != expected_version:
+                raise WriteConflict("the club changed")
+            if sets:
+                tx.execute(f"UPDATE clubs SET {', '.join(sets)} WHERE id = ?", (*values, club_id))
+            tx.execute(
+                """INSERT INTO club_versions (club_id, version) VALUES (?, 1)
+                ON CONFLICT (club_id) DO UPDATE SET version = version + 1""",
+                (club_id,),
+            )
+            edited = tx.execute(f"{CLUBS} WHERE id = ?", (club_id,)).fetchone()
+        return _club(edited)
 
     def list_clubs(self, limit: int, cursor: str | None) -> tuple[list[Club], str | None]:
         """Every club, newest first, ``limit`` a page."""
         page, nxt = self.db.page(
-            "SELECT * FROM clubs", "", [], "sk", limit=limit, cursor=cursor, scope="clubs", descending=True
+            CLUBS, "", [], "sk", limit=limit, cursor=cursor, scope="clubs", descending=True
         )
         return [_club(row) for row in page], nxt
 
@@ -210,6 +241,7 @@ def _club(row: sqlite3.Row) -> Club:
         open=bool(row["open"]),
         created_by=row["created_by"],
         created_at=row["created_at"],
+        version=row["version"],
     )
 
 

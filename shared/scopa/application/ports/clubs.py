@@ -17,6 +17,19 @@ class Club:
     open: bool  # anyone may join by themselves; otherwise organizers add members
     created_by: str
     created_at: str
+    version: int = 0  # one more at each edit (clubs stored before versions read as 0)
+
+
+@dataclass(frozen=True)
+class ClubEdit:
+    """The fields one edit sets; those left None stay as stored (another organizer's change survives)."""
+
+    name: str | None = None
+    description: str | None = None
+    open: bool | None = None
+
+    def is_empty(self) -> bool:
+        return self.name is None and self.description is None and self.open is None
 
 
 @dataclass
@@ -44,8 +57,10 @@ class ClubRepository(Protocol):
 
     def get_club(self, club_id: str) -> Club | None: ...
 
-    def update_club(self, club: Club) -> None:
-        """Write a club's name, description and openness (:class:`WriteConflict` when it does not exist)."""
+    def update_club(self, club_id: str, edit: ClubEdit, expected_version: int | None = None) -> Club:
+        """Write only the fields ``edit`` sets and move the version on by one; the club as stored after
+        the write comes back. :class:`WriteConflict` when the club does not exist or, with
+        ``expected_version``, its version is another (someone else edited it)."""
         ...
 
     def list_clubs(self, limit: int, cursor: str | None) -> tuple[list[Club], str | None]: ...

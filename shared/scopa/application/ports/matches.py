@@ -46,6 +46,9 @@ class Match:
     timed: bool = True  # a move clock runs (False: one human and no time control asked for: no deadline)
     rated: bool = True  # False: agreed as a friendly game, never rated
     expires_at: int | None = None  # epoch seconds by which a pending match must be accepted by all
+    # Lost on time: the move deadline that passed, when the game was decided (``updated_at`` is when the
+    # loss was seen and saved, by a read, the sweep or the pipeline: up to a minute later).
+    timed_out_at: int | None = None
 
 
 @dataclass

@@ -8,12 +8,11 @@ themselves, in any other a player asks to join and the organizers approve or ref
 from __future__ import annotations
 
 import secrets
-from dataclasses import replace
 
 from scopa.application.auth import Caller
 from scopa.application.clock import Clock, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
-from scopa.application.ports.clubs import Club, ClubRepository, ClubRole, JoinRequest, Member
+from scopa.application.ports.clubs import Club, ClubEdit, ClubRepository, ClubRole, JoinRequest, Member
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.services.players import PlayerService, clean_name
 
@@ -66,8 +65,11 @@ class ClubService:
         name: str | None = None,
         description: str | None = None,
         open_club: bool | None = None,
+        version: int | None = None,
     ) -> Club:
-        """Rename a club, rewrite its description, open or close it (its organizers); unset fields stay."""
+        """Rename a club, rewrite its description, open or close it (its organizers). Only the fields given
+        are written, so two organizers editing different fields both keep their change; with ``version``
+        (the one the organizer saw) the edit is refused with 409 ``club_changed`` if the club moved on."""
         _identify(caller)
         club = self.get(club_id)
         if not self.can_manage(caller, club_id):
@@ -76,17 +78,22 @@ class ClubService:
             raise BadRequest(
                 f"a description has at most {DESCRIPTION_MAX} characters", code="invalid_description"
             )
-        changed = replace(
-            club,
-            name=club.name if name is None else clean_name(name),
-            description=club.description if description is None else description.strip(),
-            open=club.open if open_club is None else open_club,
+        if version is not None and version != club.version:
+            raise _changed(club)
+        edit = ClubEdit(
+            name=None if name is None else clean_name(name),
+            description=None if description is None else description.strip(),
+            open=open_club,
         )
+        if edit.is_empty():
+            return club  # nothing to write: the version stays, no other editor is refused for it
         try:
-            self.repo.update_club(changed)
+            return self.repo.update_club(club_id, edit, version)
         except WriteConflict:
-            raise NotFound(f"no club '{club_id}'", code="club_not_found") from None
-        return changed
+            now = self.repo.get_club(club_id)
+            if now is None:
+                raise NotFound(f"no club '{club_id}'", code="club_not_found") from None
+            raise _changed(now) from None
 
     def list_clubs(self, limit: int, cursor: str | None) -> tuple[list[Club], str | None]:
         return self.repo.list_clubs(limit, cursor)
@@ -94,6 +101,12 @@ class ClubService:
     def members(self, club_id: str, limit: int, cursor: str | None) -> tuple[list[Member], str | None]:
         self.get(club_id)
         return self.repo.list_members(club_id, limit, cursor)
+
+    def get_with_role(self, caller: Caller, club_id: str) -> tuple[Club, ClubRole | None]:
+        """A club and the caller's role in it (None for a stranger, an anonymous caller or the admin, who
+        is no player): one read of the membership, so a page need not list every member to know it."""
+        club = self.get(club_id)
+        return club, None if caller.is_admin else self.role_of(club_id, caller.player_id)
 
     def role_of(self, club_id: str, player_id: str | None) -> ClubRole | None:
         if player_id is None:
@@ -209,6 +222,14 @@ class ClubService:
         if request.status != "pending":
             raise Conflict(f"the request was {request.status} already", code="join_request_decided")
         return request
+
+
+def _changed(club: Club) -> Conflict:
+    return Conflict(
+        "someone else changed this club since you read it; read it again",
+        code="club_changed",
+        details={"version": club.version},
+    )
 
 
 def _identify(caller: Caller) -> None:

@@ -315,11 +315,12 @@ class MatchService:
             return stored
         return match
 
-    def adjudicate(self, match_id: str, reason: str) -> Match:
+    def adjudicate(self, match_id: str, reason: str, rate: bool = True) -> Match:
         """End an unfinished match now (a round's time is up): the side behind on points loses.
 
         On level points the side to move loses, as it would on its own clock. A finished match is
-        returned unchanged; a concurrent change is read again and decided once.
+        returned unchanged; a concurrent change is read again and decided once. ``rate=False`` leaves it
+        unrated (an arena's grace end: the game counts for nobody, so nobody won it at the table).
         """
 
         def loser(match: Match, game: GameEngine) -> int | None:
@@ -330,7 +331,7 @@ class MatchService:
             behind = 0 if scores[0] < scores[1] else 1
             return next(i for i in range(len(match.seats)) if i % 2 == behind)
 
-        return self._end(match_id, loser, reason)
+        return self._end(match_id, loser, reason, rate)
 
     def forfeit(self, match_id: str, player_id: str, reason: str) -> Match:
         """End a match under way as lost by ``player_id`` (an organizer excluded them)."""
@@ -340,8 +341,15 @@ class MatchService:
             reason,
         )
 
-    def _end(self, match_id: str, loser_of: Callable[[Match, GameEngine], int | None], reason: str) -> Match:
-        """End an active match as lost by the seat ``loser_of`` names (None: leave it as it is).
+    def _end(
+        self,
+        match_id: str,
+        loser_of: Callable[[Match, GameEngine], int | None],
+        reason: str,
+        rate: bool = True,
+    ) -> Match:
+        """End an active match as lost by the seat ``loser_of`` names (None: leave it as it is); rated
+        as any finished match unless ``rate`` is False.
 
         One conditional write; a concurrent change is read again and the choice made anew, up to three
         times, after which the match is returned as it stands.
@@ -356,7 +364,7 @@ class MatchService:
                 return match
             expected = match.version
             match.state = game.resign(match.state, seat, reason)
-            self._finish_bookkeeping(match, self.clock.now())
+            self._finish_bookkeeping(match, self.clock.now(), rate=rate)
             try:
                 self._store(match, expected)
             except WriteConflict:
@@ -421,6 +429,7 @@ class MatchService:
             return False
         expected = match.version
         match.state = game.resign(match.state, seat, "timeout")
+        match.timed_out_at = match.deadline  # the game ended then, whenever it is seen
         self._finish_bookkeeping(match, now)
         with contextlib.suppress(WriteConflict):  # someone else changed it first; the caller reads again
             self._store(match, expected)
@@ -652,15 +661,16 @@ class MatchService:
             return
         match.deadline = int(now) + match.move_seconds if match.timed else None
 
-    def _finish_bookkeeping(self, match: Match, now: float, bump: bool = True) -> None:
+    def _finish_bookkeeping(self, match: Match, now: float, bump: bool = True, rate: bool = True) -> None:
         match.status = "finished"
         match.deadline = None
         # Rated when a pool rates this game and a card was played (forfeits and no-shows are not: see
         # absent_seat), and never when the creator chose the seed: who knows the decks must not gain
-        # rating from it.
+        # rating from it; nor when the caller says so (an arena game adjudicated at its grace end).
         outcome = self.game(match.game).outcome(match.state)
         played = outcome is not None and outcome.cards_played > 0 and absent_seat(match, outcome) is None
-        rateable = played and len(set(match.seats)) == len(match.seats) and not match.seeded and match.rated
+        fair = len(set(match.seats)) == len(match.seats) and not match.seeded and match.rated
+        rateable = rate and played and fair
         if rateable and pool_for(match.preset, len(match.seats), game=match.game) is not None:
             match.rating = "pending"
         match.updated_at = iso(now)
@@ -764,6 +774,12 @@ def game_rules(game: GameEngine, preset: str, options: dict[str, Any]) -> dict[s
         return game.validate_rules(preset, options)
     except RuleSetError as exc:
         raise RuleSetError(f"{game.name} rules: {exc}") from None
+
+
+def finished_at(match: Match) -> float:
+    """When a finished match was decided (epoch seconds): for a loss on time the instant the clock ran
+    out (saved later by whoever saw it first), else its last write, the one that finished it."""
+    return float(match.timed_out_at) if match.timed_out_at is not None else epoch_of(match.updated_at)
 
 
 def absent_seat(match: Match, outcome: Outcome) -> int | None:

@@ -32,10 +32,10 @@ from scopa.application.ports.pipeline_work import PipelineWork, Remaining, WorkD
 from scopa.application.ports.tournaments import TournamentBundle, TournamentRepository
 from scopa.application.ports.webhooks import EventSink, NoEvents
 from scopa.application.services import webhooks as hook_events
-from scopa.application.services.matches import MatchService, ScheduledMatch, absent_seat
+from scopa.application.services.matches import MatchService, ScheduledMatch, absent_seat, finished_at
 from scopa.domain.games import GAMES
 from scopa.domain.tournaments.admission import field_at_start
-from scopa.domain.tournaments.arena import pair_arena, waiting_players
+from scopa.domain.tournaments.arena import pair_arena, waiting_players, window_reason
 from scopa.domain.tournaments.planner import (
     PlanningError,
     champion,
@@ -402,7 +402,8 @@ class Pipeline:
         Waves are rounds: created by the same transaction conditioned on the round before (one wave a
         number, exactly once), matches with ids derived from (wave, table), results under the wave's
         version; each wave's deadline is the grace period's end, when a game still under way is
-        adjudicated (and counts for nobody in the arena's scores)."""
+        adjudicated, unrated, and counts for nobody in the arena's scores, as does a game that ended after
+        the grace end before this run saw it (:func:`window_reason`)."""
         t = bundle.tournament
         for rnd in bundle.rounds:
             if rnd.status == "open":
@@ -552,8 +553,9 @@ class Pipeline:
         before = (list(table.wins), list(table.points), table.result, list(table.games))
         if late:
             last = found.get(table.games[-1]) if table.games else None
-            if last is not None and last.status == "active":
-                found[last.id] = self.matches.adjudicate(last.id, "round_deadline")
+            if last is not None and last.status == "active":  # an arena's counts for nobody: unrated
+                rate = settings.format != "arena"
+                found[last.id] = self.matches.adjudicate(last.id, "round_deadline", rate=rate)
         wins, points = [0, 0], [0, 0]
         forfeit_loser: int | None = None
         last_reason = None
@@ -594,6 +596,8 @@ class Pipeline:
             game_no = len(table.games) + 1
             match = self.matches.create_scheduled(self._spec(t, settings, rnd, table, game_no, entries))
             table.games.append(match.id)
+        if settings.format == "arena" and table.result is not None:  # decided by its single game
+            table.reason = window_reason(table.reason, finished_at(found[table.games[-1]]), arena_times(t)[1])
         return before != (table.wins, table.points, table.result, table.games)
 
     def _spec(

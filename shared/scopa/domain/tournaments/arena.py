@@ -17,10 +17,12 @@ Scoring (:func:`arena_standings`): a win scores 2, a draw 1, a loss 0. With ``st
 two previous counted games were both wins is *on a streak*: a win then scores 4 (double); a draw (1) or
 a loss (0) ends the streak, and two wins in a row start a new one. Forfeits count as wins and losses.
 A player who loses a game without playing a card (a no-show) is not paired again until they say
-they are back. A game still under way when the grace period after the window ends (adjudicated with reason
-``round_deadline``) counts for nobody. The ranking is by score, then performance, then a lot drawn from
-SHA-256 of the tournament's lot seed and the entrant id. Performance is the classic linear estimate:
-the mean seeding rating of the opponents met plus 400 x (wins - losses) / games (0 without a game).
+they are back. Only games decided by the end of the grace period after the window count
+(:func:`window_reason`): one still under way then (adjudicated) or one that ended later, before the
+pipeline saw it, is recorded with reason ``round_deadline`` and counts for nobody. The ranking is by
+score, then performance, then a lot drawn from SHA-256 of the tournament's lot seed and the entrant id.
+Performance is the classic linear estimate: the mean seeding rating of the opponents met plus
+400 x (wins - losses) / games (0 without a game).
 """
 
 from __future__ import annotations
@@ -80,6 +82,13 @@ class ArenaRow:
     on_streak: bool  # the next win scores double
     performance: float
     paused: bool
+
+
+def window_reason(reason: str | None, finished_at: float, grace_end: float) -> str | None:
+    """The reason an arena table records for a game decided at ``finished_at`` (epoch seconds): its own
+    when it ended at or before ``grace_end``, else :data:`NOT_COUNTED`, so a game the pipeline finds
+    finished only after the grace end counts for nobody, exactly as if it had been adjudicated then."""
+    return reason if finished_at <= grace_end else NOT_COUNTED
 
 
 def _rank_key(p: ArenaPlayer) -> tuple[float, float, str]:

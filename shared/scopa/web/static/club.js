@@ -1,7 +1,8 @@
 // The clubs list (found a club) and a club's page (join an open club; for its organizers: edit the club,
 // add many members at once, make one an organizer, remove one). Calls of the JSON API with the player's token;
-// after a change the page is read again.
-import { api, clubMembers, getToken, me } from "./session.js";
+// after a change the page is read again. The player's own role comes with the club (`your_role`): the page
+// never reads the member list for it (the server renders the list).
+import { api, getToken, me } from "./session.js";
 import { t } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -101,9 +102,8 @@ function memberButton(label, cls, onClick) {
 async function clubPage(box, profile) {
   const clubId = encodeURIComponent(box.dataset.club);
   if (!profile) return;
-  const members = await clubMembers(box.dataset.club);
-  const mine = members.find((m) => m.player_id === profile.id);
-  if (!mine && box.dataset.open === "true") {
+  const role = (await api("GET", `/clubs/${clubId}`)).your_role;
+  if (!role && box.dataset.open === "true") {
     $("join-row").hidden = false;
     $("join").addEventListener("click", async () => {
       try {
@@ -114,23 +114,29 @@ async function clubPage(box, profile) {
       }
     });
   }
-  if (!mine && box.dataset.open !== "true" && profile.role !== "admin") await askToJoin(clubId);
-  if (!(profile.role === "admin" || (mine && mine.role === "organizer"))) return;
+  if (!role && box.dataset.open !== "true" && profile.role !== "admin") await askToJoin(clubId);
+  if (!(profile.role === "admin" || role === "organizer")) return;
   $("organizer-panel").hidden = false;
   await showJoinRequests(clubId);
   const edit = $("edit-form");
   edit.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const body = {
-      name: edit.elements.name.value.trim(),
-      description: edit.elements.description.value.trim(),
-      open: edit.elements.open.checked,
-    };
+    // Only the fields the organizer changed, with the version the form shows: an edit made meanwhile by
+    // another organizer is refused (409), and the page shows the club as it is now instead.
+    const shown = edit.elements;
+    const body = { version: Number(box.dataset.version) };
+    const name = shown.name.value.trim();
+    const description = shown.description.value.trim();
+    if (name !== shown.name.defaultValue) body.name = name;
+    if (description !== shown.description.defaultValue) body.description = description;
+    if (shown.open.checked !== shown.open.defaultChecked) body.open = shown.open.checked;
     try {
       await api("PATCH", `/clubs/${clubId}`, body);
       reload(t("The club is saved."));
     } catch (err) {
-      say(t("Could not save the club: {reason}", { reason: err.message }));
+      const changed = t("Someone else changed this club; here it is now. Make your change again.");
+      if (err.code === "club_changed") reload(changed);
+      else say(t("Could not save the club: {reason}", { reason: err.message }));
     }
   });
   const form = $("members-form");

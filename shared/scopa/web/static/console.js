@@ -5,7 +5,7 @@
 // do what); after an organizer action the page is read again. The standings follow the tournament's
 // push topic (a periodic read when the socket is down).
 import { Live } from "./live.js";
-import { api, clubMembers, getToken, me } from "./session.js";
+import { api, getToken, me } from "./session.js";
 import { t, when } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -128,8 +128,9 @@ $("withdraw-me").addEventListener("click", async () => {
 async function canManage() {
   if (!profile) return false;
   if (tournament.club_id) {
-    const members = await clubMembers(tournament.club_id);
-    return members.some((m) => m.player_id === profile.id && m.role === "organizer");
+    // The club answers the caller's own role: one read, however many members the club has.
+    const club = await api("GET", `/clubs/${encodeURIComponent(tournament.club_id)}`);
+    return club.your_role === "organizer";
   }
   return tournament.created_by === profile.id && ["organizer", "admin"].includes(profile.role);
 }

@@ -42,19 +42,6 @@ export async function api(method, path, body, headers = {}) {
   return data;
 }
 
-export async function clubMembers(clubId) {
-  // Every member of a club, page after page (the API gives at most 100 a page).
-  const members = [];
-  let cursor = null;
-  do {
-    const query = `limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-    const page = await api("GET", `/clubs/${encodeURIComponent(clubId)}/members?${query}`);
-    members.push(...page.members);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return members;
-}
-
 let profile = null;
 export async function me() {
   if (!profile || profile.token !== getToken()) {

@@ -16,6 +16,8 @@ from .club_answer import ClubAnswer
 from .club_member import ClubMember
 from .club_member_role import ClubMemberRole
 from .club_members import ClubMembers
+from .club_view import ClubView
+from .club_view_your_role_type_0 import ClubViewYourRoleType0
 from .clubs import Clubs
 from .correct_result import CorrectResult
 from .create_bot_account import CreateBotAccount
@@ -119,6 +121,7 @@ from .rule_preset_options import RulePresetOptions
 from .rules import Rules
 from .rules_options import RulesOptions
 from .seat import Seat
+from .seat_kind import SeatKind
 from .seek_answer import SeekAnswer
 from .seek_answer_status import SeekAnswerStatus
 from .seek_page import SeekPage
@@ -162,6 +165,8 @@ __all__ = (
     "ClubMemberRole",
     "ClubMembers",
     "Clubs",
+    "ClubView",
+    "ClubViewYourRoleType0",
     "CorrectResult",
     "CreateBotAccount",
     "CreateChallenge",
@@ -264,6 +269,7 @@ __all__ = (
     "Rules",
     "RulesOptions",
     "Seat",
+    "SeatKind",
     "SeekAnswer",
     "SeekAnswerStatus",
     "SeekPage",

@@ -18,6 +18,7 @@ class ClubAnswer:
         id (str):
         name (str):
         open_ (bool):
+        version (int):
     """
 
     created_at: str
@@ -26,6 +27,7 @@ class ClubAnswer:
     id: str
     name: str
     open_: bool
+    version: int
 
     def to_dict(self) -> dict[str, Any]:
         created_at = self.created_at
@@ -40,6 +42,8 @@ class ClubAnswer:
 
         open_ = self.open_
 
+        version = self.version
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -50,6 +54,7 @@ class ClubAnswer:
                 "id": id,
                 "name": name,
                 "open": open_,
+                "version": version,
             }
         )
 
@@ -70,6 +75,8 @@ class ClubAnswer:
 
         open_ = d.pop("open")
 
+        version = d.pop("version")
+
         club_answer = cls(
             created_at=created_at,
             created_by=created_by,
@@ -77,6 +84,7 @@ class ClubAnswer:
             id=id,
             name=name,
             open_=open_,
+            version=version,
         )
 
         return club_answer

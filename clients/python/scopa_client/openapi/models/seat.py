@@ -5,6 +5,8 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.seat_kind import SeatKind, check_seat_kind
+
 T = TypeVar("T", bound="Seat")
 
 
@@ -13,7 +15,9 @@ class Seat:
     """
     Attributes:
         accepted (bool):
-        bot (bool):
+        bot (bool): a house bot (played inside the service); false for a bot account
+        kind (SeatKind): person; bot: a bot account (an outside program with a token); house_bot: played inside the
+            service
         name (str):
         player_id (str):
         seat (int):
@@ -21,6 +25,7 @@ class Seat:
 
     accepted: bool
     bot: bool
+    kind: SeatKind
     name: str
     player_id: str
     seat: int
@@ -29,6 +34,8 @@ class Seat:
         accepted = self.accepted
 
         bot = self.bot
+
+        kind: str = self.kind
 
         name = self.name
 
@@ -42,6 +49,7 @@ class Seat:
             {
                 "accepted": accepted,
                 "bot": bot,
+                "kind": kind,
                 "name": name,
                 "player_id": player_id,
                 "seat": seat,
@@ -57,6 +65,8 @@ class Seat:
 
         bot = d.pop("bot")
 
+        kind = check_seat_kind(d.pop("kind"))
+
         name = d.pop("name")
 
         player_id = d.pop("player_id")
@@ -66,6 +76,7 @@ class Seat:
         seat = cls(
             accepted=accepted,
             bot=bot,
+            kind=kind,
             name=name,
             player_id=player_id,
             seat=seat,

@@ -18,11 +18,14 @@ class UpdateClub:
         description (None | str | Unset):
         name (None | str | Unset): the club's new name (1 to 40 characters)
         open_ (bool | None | Unset): anyone may join by themselves
+        version (int | None | Unset): the club's version as the editor read it: 409 club_changed if someone edited it
+            since
     """
 
     description: None | str | Unset = UNSET
     name: None | str | Unset = UNSET
     open_: bool | None | Unset = UNSET
+    version: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         description: None | str | Unset
@@ -43,6 +46,12 @@ class UpdateClub:
         else:
             open_ = self.open_
 
+        version: int | None | Unset
+        if isinstance(self.version, Unset):
+            version = UNSET
+        else:
+            version = self.version
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -52,6 +61,8 @@ class UpdateClub:
             field_dict["name"] = name
         if open_ is not UNSET:
             field_dict["open"] = open_
+        if version is not UNSET:
+            field_dict["version"] = version
 
         return field_dict
 
@@ -86,10 +97,20 @@ class UpdateClub:
 
         open_ = _parse_open_(d.pop("open", UNSET))
 
+        def _parse_version(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        version = _parse_version(d.pop("version", UNSET))
+
         update_club = cls(
             description=description,
             name=name,
             open_=open_,
+            version=version,
         )
 
         return update_club

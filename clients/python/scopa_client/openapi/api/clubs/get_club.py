@@ -6,7 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.club_answer import ClubAnswer
+from ...models.club_view import ClubView
 from ...models.error_body import ErrorBody
 from ...types import Response
 
@@ -27,9 +27,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ClubAnswer | ErrorBody | None:
+) -> ClubView | ErrorBody | None:
     if response.status_code == 200:
-        response_200 = ClubAnswer.from_dict(response.json())
+        response_200 = ClubView.from_dict(response.json())
 
         return response_200
 
@@ -37,6 +37,11 @@ def _parse_response(
         response_400 = ErrorBody.from_dict(response.json())
 
         return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+        return response_401
 
     if response.status_code == 404:
         response_404 = ErrorBody.from_dict(response.json())
@@ -71,7 +76,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ClubAnswer | ErrorBody]:
+) -> Response[ClubView | ErrorBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -83,9 +88,9 @@ def _build_response(
 def sync_detailed(
     club_id: str,
     *,
-    client: AuthenticatedClient | Client,
-) -> Response[ClubAnswer | ErrorBody]:
-    """A club
+    client: AuthenticatedClient,
+) -> Response[ClubView | ErrorBody]:
+    """A club, with the caller's own role in it (none when not a member or anonymous)
 
     Args:
         club_id (str):
@@ -95,7 +100,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ClubAnswer | ErrorBody]
+        Response[ClubView | ErrorBody]
     """
 
     kwargs = _get_kwargs(
@@ -112,9 +117,9 @@ def sync_detailed(
 def sync(
     club_id: str,
     *,
-    client: AuthenticatedClient | Client,
-) -> ClubAnswer | ErrorBody | None:
-    """A club
+    client: AuthenticatedClient,
+) -> ClubView | ErrorBody | None:
+    """A club, with the caller's own role in it (none when not a member or anonymous)
 
     Args:
         club_id (str):
@@ -124,7 +129,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ClubAnswer | ErrorBody
+        ClubView | ErrorBody
     """
 
     return sync_detailed(
@@ -136,9 +141,9 @@ def sync(
 async def asyncio_detailed(
     club_id: str,
     *,
-    client: AuthenticatedClient | Client,
-) -> Response[ClubAnswer | ErrorBody]:
-    """A club
+    client: AuthenticatedClient,
+) -> Response[ClubView | ErrorBody]:
+    """A club, with the caller's own role in it (none when not a member or anonymous)
 
     Args:
         club_id (str):
@@ -148,7 +153,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ClubAnswer | ErrorBody]
+        Response[ClubView | ErrorBody]
     """
 
     kwargs = _get_kwargs(
@@ -163,9 +168,9 @@ async def asyncio_detailed(
 async def asyncio(
     club_id: str,
     *,
-    client: AuthenticatedClient | Client,
-) -> ClubAnswer | ErrorBody | None:
-    """A club
+    client: AuthenticatedClient,
+) -> ClubView | ErrorBody | None:
+    """A club, with the caller's own role in it (none when not a member or anonymous)
 
     Args:
         club_id (str):
@@ -175,7 +180,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ClubAnswer | ErrorBody
+        ClubView | ErrorBody
     """
 
     return (

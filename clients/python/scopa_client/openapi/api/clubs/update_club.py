@@ -120,7 +120,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: UpdateClub,
 ) -> Response[ClubAnswer | ErrorBody]:
-    """Edit a club's name, description or openness (its organizers)
+    """Edit a club's name, description or openness (its organizers); only the fields given change
 
     Args:
         club_id (str):
@@ -152,7 +152,7 @@ def sync(
     client: AuthenticatedClient,
     body: UpdateClub,
 ) -> ClubAnswer | ErrorBody | None:
-    """Edit a club's name, description or openness (its organizers)
+    """Edit a club's name, description or openness (its organizers); only the fields given change
 
     Args:
         club_id (str):
@@ -179,7 +179,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: UpdateClub,
 ) -> Response[ClubAnswer | ErrorBody]:
-    """Edit a club's name, description or openness (its organizers)
+    """Edit a club's name, description or openness (its organizers); only the fields given change
 
     Args:
         club_id (str):
@@ -209,7 +209,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: UpdateClub,
 ) -> ClubAnswer | ErrorBody | None:
-    """Edit a club's name, description or openness (its organizers)
+    """Edit a club's name, description or openness (its organizers); only the fields given change
 
     Args:
         club_id (str):
