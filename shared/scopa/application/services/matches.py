@@ -18,7 +18,7 @@ import hashlib
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
 from scopa.application.auth import Caller
@@ -92,6 +92,9 @@ class SeatView:
     accepted: bool
 
 
+SEAT_FIELDS = tuple(f.name for f in fields(SeatView))  # an answer's seat holds more (kind)
+
+
 @dataclass(frozen=True)
 class MatchResult:
     """How a finished match ended: the winning side, its players, why, and the final scores."""
@@ -153,7 +156,7 @@ class MatchView:
             rules=data["options"] if "options" in data else data["rules"],
             status=data["status"],
             version=data["version"],
-            seats=[SeatView(**seat) for seat in data["seats"]],
+            seats=[SeatView(**{k: seat[k] for k in SEAT_FIELDS}) for seat in data["seats"]],
             your_seat=data["your_seat"],
             turn=data["turn"],
             turn_player_id=data["turn_player_id"],
