@@ -451,8 +451,12 @@ def test_concurrent_long_polls_each_get_the_answer_to_their_own_request(
         outcome[i] = reply, time.monotonic() - t0
 
     threads = [threading.Thread(target=long_poll, args=(i,)) for i in range(3)]
-    for thread in threads:
-        thread.start()
+    # The lone timeout starts once the two others wait: started together, its one second could run out
+    # before a loaded machine had let both others in (the gate lets one request in at a time).
+    threads[0].start()
+    threads[1].start()
+    assert server.gate.wait_for_sleepers(2, timeout=10), "the two long-polls never waited together"
+    threads[2].start()
     assert server.gate.wait_for_sleepers(3, timeout=10), "the long-polls never all waited together"
     for match, mover, _ in plan[:2]:
         own = mover.call("GET", f"/matches/{match['id']}", match=match["id"]).body

@@ -4,6 +4,7 @@ client, following the match by push, and by long-poll when no WebSocket can be o
 from __future__ import annotations
 
 import socket
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,10 +18,14 @@ def first_legal(view: dict[str, Any]) -> dict[str, Any]:
     return dict(view["legal_moves"][0])
 
 
-def closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@pytest.fixture
+def closed_port() -> Iterator[int]:
+    """A loopback port that refuses connections for the whole test: bound, so that no other server (of
+    another worker: each has a push endpoint) can take it, and never listening. A port bound and released
+    at once could be taken before the client tries it, and its socket would open on that other server."""
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        yield int(held.getsockname()[1])
 
 
 def test_a_whole_game_against_a_house_bot_by_push(server: LocalServer) -> None:
@@ -41,10 +46,10 @@ def test_a_whole_game_against_a_house_bot_by_push(server: LocalServer) -> None:
     assert len(seen) > 10  # a whole game: several deals of the caller's moves
 
 
-def test_the_long_poll_carries_a_game_when_push_is_unreachable(server: LocalServer) -> None:
+def test_the_long_poll_carries_a_game_when_push_is_unreachable(server: LocalServer, closed_port: int) -> None:
     with Session.register(server.url, "Bea") as bea:
         me = bea.me()["id"]
-    with Session(server.url, bea.token, live_url=f"ws://127.0.0.1:{closed_port()}/live") as bea:
+    with Session(server.url, bea.token, live_url=f"ws://127.0.0.1:{closed_port}/live") as bea:
         created = bea.create_match([me, "bot-random"], target=1)
         final = bea.play(created["id"], first_legal)
     assert final["status"] == "finished"

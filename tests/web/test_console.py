@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -59,6 +60,20 @@ def flashed(page: Any, selector: str, text: str) -> None:
     )
 
 
+@contextmanager
+def console_action(page: Any, text: str) -> Iterator[None]:
+    """Around a click of an organizer action (the console reloads the page when it succeeded): wait for
+    the reloaded page's status line to say ``text``. The text alone proves nothing: the page before may
+    still say it from the action before (a second Advance, a second Approve)."""
+    page.evaluate("window.beforeAction = true")
+    yield
+    page.wait_for_function(
+        "text => window.beforeAction === undefined"
+        " && (document.getElementById('console-status')?.textContent || '').includes(text)",
+        arg=text,
+    )
+
+
 def tournament_of(http: Http, tid: str) -> dict[str, Any]:
     return dict(http.ok("GET", f"/tournaments/{tid}"))
 
@@ -93,8 +108,8 @@ def correct_own_table(page: Any, http: Http, tid: str, number: int, player: str,
     page.select_option("#correct-form select[name=table]", f"{number}:{table['table']}")
     page.select_option("#correct-form select[name=result]", ",".join(str(int(x)) for x in result))
     page.fill("#correct-form input[name=reason]", reason)
-    page.click("#correct-form button[type=submit]")
-    flashed(page, "#console-status", "Result corrected.")
+    with console_action(page, "Result corrected."):
+        page.click("#correct-form button[type=submit]")
     after = http.ok("GET", f"/tournaments/{tid}/rounds/{number}")
     corrected = next(x for x in after["tables"] if x["table"] == table["table"])
     assert corrected["result"] == result
@@ -188,31 +203,31 @@ def test_an_organizer_runs_a_six_entrant_swiss_by_clicking(site: Site, browser: 
         http.ok("POST", f"/tournaments/{tid}/entries", {"players": [bot], "rating": 1800 - 20 * i}, olga)
     page.reload()
     page.fill("#enter-form input[name=player]", BY_CLICK_BOT)
-    page.click("#enter-form button[type=submit]")
-    flashed(page, "#console-status", "Entered.")
+    with console_action(page, "Entered."):
+        page.click("#enter-form button[type=submit]")
     entered = {e["id"] for e in http.ok("GET", f"/tournaments/{tid}/entries")["entries"]}
     assert entered == {pia_id, *BOTS, BY_CLICK_BOT}
     assert page.locator("#entrants li").count() == 6
 
     # One too many, entered and withdrawn again from the console.
     page.fill("#enter-form input[name=player]", EXTRA_BOT)
-    page.click("#enter-form button[type=submit]")
-    flashed(page, "#console-status", "Entered.")
+    with console_action(page, "Entered."):
+        page.click("#enter-form button[type=submit]")
     page.select_option("#entry-form select[name=entrant]", EXTRA_BOT)
-    page.click("#entry-form button[data-do=withdraw]")
-    flashed(page, "#console-status", "Withdrawn.")
+    with console_action(page, "Withdrawn."):
+        page.click("#entry-form button[data-do=withdraw]")
     entered = {e["id"] for e in http.ok("GET", f"/tournaments/{tid}/entries")["entries"]}
     assert entered == {pia_id, *BOTS, BY_CLICK_BOT}
 
     # A forbidden pair for round 1, then the start.
     page.click("#pairing-tool summary")
     page.fill("#forbidden-form textarea", f"{pia_id} {BOTS[0]}")
-    page.click("#forbidden-form button[type=submit]")
-    flashed(page, "#console-status", "Forbidden pairs saved.")
+    with console_action(page, "Forbidden pairs saved."):
+        page.click("#forbidden-form button[type=submit]")
     assert tournament_of(http, tid)["settings"]["forbidden_pairs"] == [[pia_id, BOTS[0]]]
     screenshot(page, "console-registration", phone=True)
-    page.click("#actions button[data-action=start]")
-    flashed(page, "#console-status", "The tournament has started.")
+    with console_action(page, "The tournament has started."):
+        page.click("#actions button[data-action=start]")
     assert tournament_of(http, tid)["current_round"] == 1
     round1 = http.ok("GET", f"/tournaments/{tid}/rounds/1")
     pairs1 = [[x["first"]["id"], x["second"]["id"]] for x in round1["tables"]]
@@ -234,8 +249,8 @@ def test_an_organizer_runs_a_six_entrant_swiss_by_clicking(site: Site, browser: 
     seats = page.locator("#pairing-form select[name=seat]")
     for i, entrant in enumerate(p for pair in manual for p in pair):
         seats.nth(i).select_option(entrant)
-    page.click("#pairing-form button[type=submit]")
-    flashed(page, "#console-status", "Round 2 will be paired as you set it.")
+    with console_action(page, "Round 2 will be paired as you set it."):
+        page.click("#pairing-form button[type=submit]")
     assert tournament_of(http, tid)["next_round_override"] is True
 
     # Round 1: the player's table corrected with a reason; the player's page follows without a reload.
@@ -246,11 +261,11 @@ def test_an_organizer_runs_a_six_entrant_swiss_by_clicking(site: Site, browser: 
         a["action"] == "result_corrected" and a["details"]["reason"] == "the opponent conceded at the table"
         for a in audit
     )
-    page.click("#actions button[data-action=advance]")
-    flashed(page, "#console-status", "Advanced.")
+    with console_action(page, "Advanced."):
+        page.click("#actions button[data-action=advance]")
     assert tournament_of(http, tid)["current_round"] == 2
-    mine.wait_for_function(
-        "([sel, before]) => document.querySelector(sel).textContent !== before",
+    mine.wait_for_function(  # the advance reloads the player's page: its table may not be parsed yet
+        "([sel, before]) => (document.querySelector(sel)?.textContent ?? before) !== before",
         arg=[f"#standings tr[data-entrant='{pia_id}'] .points", before],
     )
     assert mine.inner_text(f"#standings tr[data-entrant='{pia_id}'] .points") == "1"
@@ -258,22 +273,26 @@ def test_an_organizer_runs_a_six_entrant_swiss_by_clicking(site: Site, browser: 
     assert round2["manual"] is True
     assert [[x["first"]["id"], x["second"]["id"]] for x in round2["tables"]] == manual
 
-    # Pause and resume, then rounds 2 and 3 the same way, to the end.
-    page.click("#actions button[data-action=pause]")
-    flashed(page, "#console-status", "Paused.")
+    # Pause (a double click pauses once: the buttons wait for the first answer) and resume, then rounds 2
+    # and 3 the same way, to the end.
+    posted: list[str] = []
+    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    with console_action(page, "Paused."):
+        page.dblclick("#actions button[data-action=pause]")
+    assert posted == [f"{site.url}/tournaments/{tid}/pause"]
     assert tournament_of(http, tid)["paused"] is True
-    page.click("#actions button[data-action=resume]")
-    flashed(page, "#console-status", "Resumed.")
+    with console_action(page, "Resumed."):
+        page.click("#actions button[data-action=resume]")
     for number in (2, 3):
         correct_own_table(page, http, tid, number, pia_id, f"round {number}: result phoned in")
-        page.click("#actions button[data-action=advance]")
-        flashed(page, "#console-status", "Advanced.")
+        with console_action(page, "Advanced."):
+            page.click("#actions button[data-action=advance]")
         for _ in range(3):  # a finished last round may take one more step to close the tournament
             now = tournament_of(http, tid)
             if now["current_round"] > number or now["status"] != "running":
                 break
-            page.click("#actions button[data-action=advance]")
-            flashed(page, "#console-status", "Advanced.")
+            with console_action(page, "Advanced."):
+                page.click("#actions button[data-action=advance]")
     assert tournament_of(http, tid)["status"] == "finished"
 
     # The podium: the first three of the standings, their names linked to their pages.
@@ -360,10 +379,10 @@ def test_entries_wait_for_approval_and_entrants_check_in_by_clicking(
     page.wait_for_selector("#organizer-panel:not([hidden])")
     assert page.locator("#requests li").count() == 3
     for entrant in (pia_id, quinto_id):
-        page.click(f"#requests button[data-approve='{entrant}']")
-        flashed(page, "#console-status", "Approved.")
-    page.click(f"#requests button[data-refuse='{rita_id}']")
-    flashed(page, "#console-status", "Refused.")
+        with console_action(page, "Approved."):
+            page.click(f"#requests button[data-approve='{entrant}']")
+    with console_action(page, "Refused."):
+        page.click(f"#requests button[data-refuse='{rita_id}']")
     assert page.locator("#requests li").count() == 0
     assert "Checked in: 2 of 3." in page.inner_text("#checked-in")
     entries = {e["id"]: e for e in http.ok("GET", f"/tournaments/{tid}/entries")["entries"]}
@@ -375,8 +394,8 @@ def test_entries_wait_for_approval_and_entrants_check_in_by_clicking(
     screenshot(page, "console-approvals", phone=True)
 
     # The start withdraws the entrant who did not check in; the player's page leads to the game.
-    page.click("#actions button[data-action=start]")
-    flashed(page, "#console-status", "The tournament has started.")
+    with console_action(page, "The tournament has started."):
+        page.click("#actions button[data-action=start]")
     round1 = http.ok("GET", f"/tournaments/{tid}/rounds/1")
     assert [{x["first"]["id"], x["second"]["id"]} for x in round1["tables"]] == [{pia_id, BOTS[0]}]
     assert not round1["byes"]

@@ -43,10 +43,14 @@ def move_url(site: Site, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     context.ssm_provider.cache_clear()
 
 
-def _closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@pytest.fixture
+def closed_port() -> Iterator[int]:
+    """A loopback port that refuses connections for the whole test: bound, so that no other server (of
+    another worker, another run) can take it, and never listening. A port bound and released at once
+    could be taken before the browser tries it, and the link would answer."""
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        yield int(held.getsockname()[1])
 
 
 def _moves(person: Person) -> list[str]:
@@ -70,9 +74,11 @@ def test_the_table_posts_moves_to_the_link_on_another_origin(
 
 
 def test_an_unreachable_link_falls_back_to_the_api_path(
-    site: Site, browser: Any, people: list[Person], move_url: Any
+    site: Site, browser: Any, people: list[Person], move_url: Any, closed_port: int
 ) -> None:
-    down = f"http://localhost:{_closed_port()}"
+    down = (
+        f"http://127.0.0.1:{closed_port}"  # another origin (another port); not "localhost": ::1 is not held
+    )
     move_url(down)
     ada, token, person = sign_in(site, browser, people, "Bea", PLAY_DESKTOP)
     created = site.http.ok("POST", "/matches", {"players": [ada, "bot-greedy"], "target": 1}, token)

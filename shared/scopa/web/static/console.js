@@ -30,11 +30,16 @@ function playerOf(text) {
 
 async function act(promise, done) {
   // Run an organizer action; on success read the page again with the outcome shown after the reload.
+  // The organizer's buttons wait for the answer: a second click meanwhile (a double click on Advance)
+  // would send the action again, and its answer would be lost in the reload.
+  const waiting = [...document.querySelectorAll("#organizer-panel button:not(:disabled)")];
+  waiting.forEach((button) => (button.disabled = true));
   try {
     await promise;
     sessionStorage.setItem(FLASH, done);
     location.reload();
   } catch (err) {
+    waiting.forEach((button) => (button.disabled = false));
     say(t("Could not do that: {reason}", { reason: err.message }));
   }
 }
