@@ -9,11 +9,13 @@ but not the move URL (api.function_url), where this is the only per-caller limit
 
 Who a caller is must be something they cannot make up by the thousand, or each made-up name gets a full
 bucket. So a bearer token this service signed, checked by its signature alone (an HMAC, no storage read),
-counts against its player (``p:<player id>``): every token of that player shares one bucket, a rotated or
-revoked one included. Anything else (no header, a malformed one, an unsigned or badly signed token, the
-admin token) counts against the source address that API Gateway or the function URL saw
-(``requestContext.http.sourceIp``, ``ip:<address>``; an IPv6 address by its /64): a caller sending a
-fresh random token with each request drains one bucket, and is refused before their token costs a read.
+counts against its player (``p:<player id>``): every spelling of it and every token of that player share
+one bucket, save a token this container already knows to be retired (rotated or revoked), which counts
+against its address: whoever holds a leaked token cannot drain its player's bucket once it is rotated.
+Anything else (no header, a malformed one, an unsigned or badly signed token, the admin token) counts
+against the source address that API Gateway or the function URL saw (``requestContext.http.sourceIp``,
+``ip:<address>``; an IPv6 address by its /64): a caller sending a fresh random token with each request
+drains one bucket, and is refused before their token costs a read.
 Keys and logs never hold a token.
 """
 
@@ -97,13 +99,18 @@ _buckets: list[Buckets] = []
 def buckets(rate: float, burst: int) -> Buckets:
     """The container's buckets for these limits (new ones when the settings change)."""
     if not _buckets or (_buckets[0].rate, _buckets[0].burst) != (rate, burst):
-        _buckets[:] = [Buckets(rate, burst)]
+        _buckets[:] = [Buckets(rate, burst, now=_clock[0])]
     return _buckets[0]
 
 
-def reset() -> None:
-    """Forget every bucket (tests: each starts with full ones)."""
+_clock: list[Callable[[], float]] = [time.monotonic]
+
+
+def reset(now: Callable[[], float] = time.monotonic) -> None:
+    """Forget every bucket (tests: each starts with full ones); ``now``: the clock new buckets read
+    (a test's stopped clock: no bucket refills while a slow machine runs it)."""
     _buckets.clear()
+    _clock[0] = now
 
 
 def limit(app: Any, next_middleware: Callable[[Any], Any]) -> Any:
