@@ -144,6 +144,41 @@ def test_the_runner_posts_its_own_seek_plays_whoever_takes_it_and_leaves_none_op
     check_each_decision_played_once(server.url, token, report)
 
 
+def test_the_runner_withdraws_its_seek_however_it_ends_and_outlives_a_refused_post(
+    server: LocalServer,
+) -> None:
+    bot_id, token = bot_account(server.url, "Stopper")
+    with Session(server.url, token) as own:  # three seeks left open (as by runs killed outright)
+        left = [own.create_seek(game="scopa", rated=False)["id"] for _ in range(3)]
+    program = Program([sys.executable, str(EXAMPLE_BOT)])
+    session = Session(server.url, token)
+    settings = BotSettings(accept_challenges=False, post_seeks=True, seek_rated=False)
+    runner = BotRunner(session, program, settings)
+    thread, out = run_in_thread(runner)
+    with Session(server.url, token) as own:
+        deadline = time.monotonic() + 30
+        while runner._seek_again_at == 0.0:  # its post refused: too many open seeks
+            assert thread.is_alive(), out
+            assert time.monotonic() < deadline, "the runner never tried to post its seek"
+            time.sleep(0.05)
+        assert thread.is_alive()  # refused, it goes on (and tries again later)
+        for seek_id in left:
+            own.withdraw_seek(str(seek_id))
+        runner._seek_again_at = 0.0  # "later" is now
+
+        def broken() -> None:  # the runner fails in the middle of its loop once its seek is up
+            if runner._seek_id is not None:
+                raise RuntimeError("the program's host went away")
+
+        runner._start_versus_game = broken  # type: ignore[method-assign]
+        thread.join(timeout=60)
+        program.close()
+        session.close()
+        assert not thread.is_alive()
+        assert isinstance(out[0], RuntimeError), out
+        assert [s for s in own.seeks() if s["by"]["player_id"] == bot_id] == []  # withdrawn on the way out
+
+
 def test_the_example_bot_plays_briscola_against_a_house_bot(server: LocalServer) -> None:
     _, token = bot_account(server.url, "Briscolone")
     program = Program([sys.executable, str(EXAMPLE_BOT)])

@@ -24,8 +24,10 @@ import json
 import os
 import random
 import shlex
+import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -36,6 +38,7 @@ from scopa_client.live import LIVE_ERRORS, Live, live_url_of
 from scopa_client.session import NETWORK_ERRORS, ApiError, Session
 
 TERMINAL = ("finished", "declined", "withdrawn", "expired")
+SEEK_RETRY_SECONDS = 30.0  # after the service refused to post a seek
 Rated = Literal["any", "rated", "casual"]
 
 
@@ -61,6 +64,7 @@ class BotSettings:
     seek_game: str = "scopa"
     seek_preset: str = "classic"
     seek_rated: bool = True
+    seek_seconds: int = 600  # each seek's life: one left by a runner killed outright lapses soon
 
     def fits(self, offer: dict[str, Any]) -> bool:
         """A challenge or a seek this bot plays: its game, preset and rating are allowed."""
@@ -213,6 +217,7 @@ class BotRunner:
         self._versus_key: str | None = None
         self._seek_id: str | None = None  # its own seek in the lobby, while open
         self._seek_key: str | None = None
+        self._seek_again_at = 0.0  # after a refused post, when to try again (time.monotonic)
         self._stopped = False
 
     # ------------------------------------------------------------------------------ the run
@@ -224,21 +229,23 @@ class BotRunner:
         self.player_id = str(profile["id"])
         self._say(f"playing as {profile['name']} ({self.player_id})")
         backoff = Backoff()
-        while not self.done:
-            try:
-                self._connect()
-                backoff.reset()
-                self._listen()
-            except LIVE_ERRORS + NETWORK_ERRORS as exc:
-                self._drop_live()
-                if self.done:
-                    break
-                self.report.reconnects += 1
-                delay = backoff.next()
-                self._say(f"connection lost ({type(exc).__name__}); again in {delay:.1f} s")
-                self._poll_for(delay)
-        self._drop_live()
-        self._withdraw_seek()
+        try:
+            while not self.done:
+                try:
+                    self._connect()
+                    backoff.reset()
+                    self._listen()
+                except LIVE_ERRORS + NETWORK_ERRORS as exc:
+                    self._drop_live()
+                    if self.done:
+                        break
+                    self.report.reconnects += 1
+                    delay = backoff.next()
+                    self._say(f"connection lost ({type(exc).__name__}); again in {delay:.1f} s")
+                    self._poll_for(delay)
+        finally:  # however it ends (done, Ctrl-C, the program failing): no seek left for nobody to play
+            self._drop_live()
+            self._withdraw_seek()
         return self.report
 
     @property
@@ -377,16 +384,23 @@ class BotRunner:
         if not wanted:
             self._withdraw_seek()
             return
-        if self._seek_id is not None:
+        if self._seek_id is not None or time.monotonic() < self._seek_again_at:
             return
         if self._seek_key is None:
             self._seek_key = f"bot-seek-{uuid.uuid4()}"
-        seek = self.session.create_seek(
-            game=self.settings.seek_game,
-            preset=self.settings.seek_preset,
-            rated=self.settings.seek_rated,
-            idempotency_key=self._seek_key,
-        )
+        try:
+            seek = self.session.create_seek(
+                game=self.settings.seek_game,
+                preset=self.settings.seek_preset,
+                rated=self.settings.seek_rated,
+                expires_in=self.settings.seek_seconds,
+                idempotency_key=self._seek_key,
+            )
+        except ApiError as exc:  # too many open seeks (left by an earlier run), a rate limit...
+            self._seek_key = None
+            self._seek_again_at = time.monotonic() + SEEK_RETRY_SECONDS
+            self._say(f"could not post a seek: {exc}; again in {SEEK_RETRY_SECONDS:.0f} s")
+            return
         self._seek_key = None
         self._seek_id = str(seek["id"])
         self._say(f"seeking a game in the lobby ({self._seek_id})")
@@ -550,6 +564,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seek-game", default="scopa")
     parser.add_argument("--seek-preset", default="classic")
     parser.add_argument("--seek-casual", action="store_true", help="its seeks are not rated")
+    parser.add_argument("--seek-seconds", type=int, default=600, help="each seek's life (60 to 86400)")
     parser.add_argument("-n", "--stop-after", type=int, help="stop after this many finished matches")
     parser.add_argument("--quiet", action="store_true")
 
@@ -578,12 +593,15 @@ def run_command(args: argparse.Namespace) -> int:
         seek_game=args.seek_game,
         seek_preset=args.seek_preset,
         seek_rated=not args.seek_casual,
+        seek_seconds=args.seek_seconds,
     )
     program = Program(command)
     session = Session(args.url, token)
     runner = BotRunner(
         session, program, settings, live_url=args.live_url, log=None if args.quiet else sys.stderr
     )
+    if threading.current_thread() is threading.main_thread():  # a service manager stops it with SIGTERM
+        signal.signal(signal.SIGTERM, lambda *_: runner.stop())
     try:
         report = runner.run()
     except ProgramError as exc:
