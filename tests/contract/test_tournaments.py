@@ -444,6 +444,33 @@ def test_an_entry_save_before_a_round_moves_the_version_and_stops_at_its_pairing
         repo.save_entry("t_none", entry, expected_version=2, before_round=2)
 
 
+def test_a_late_entry_before_a_round_is_refused_once_that_round_is_paired(stores: Stores) -> None:
+    """``add_entry``'s ``before_round``: a late entrant joining at round 1 is refused (and nothing is
+    written) once round 1 exists; at round 2 it is still stored."""
+    repo = stores.tournaments
+    t = running(repo)
+    for p in ("p_a", "p_b", "p_c"):
+        repo.add_entry(t.id, an_entry(p), cap=8, statuses=("running",))
+    repo.create_round(t.id, a_round(1))
+    before = repo.load(t.id)
+
+    for joined in (1, 0):  # the round it joins at is paired, or long gone
+        late = dataclasses.replace(an_entry("e_late", ["p_d", "p_e"]), joined_round=joined)
+        with pytest.raises(WriteConflict):
+            repo.add_entry(t.id, late, cap=8, statuses=("running",), before_round=joined)
+        assert repo.load(t.id) == before  # neither the entry, nor the count, nor the version
+        assert repo.player_entry(t.id, "p_d") is None
+        assert repo.player_entry(t.id, "p_e") is None
+
+    late = dataclasses.replace(an_entry("e_late", ["p_d", "p_e"]), joined_round=2)
+    repo.add_entry(t.id, late, cap=8, statuses=("running",), before_round=2)  # round 2 is still to pair
+    after = stored(repo, t.id)
+    assert before is not None
+    assert (after.entries, after.version, after.current_round) == (4, before.tournament.version + 1, 1)
+    assert loaded_entry(repo, t.id, "e_late") == late
+    assert repo.player_entry(t.id, "p_d") == "e_late"
+
+
 def test_an_entry_waiting_for_approval_and_its_check_in_round_trip(stores: Stores) -> None:
     repo = stores.tournaments
     created(repo, a_tournament())

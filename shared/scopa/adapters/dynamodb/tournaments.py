@@ -381,15 +381,26 @@ class DynamoTournamentRepository:
 
     # ------------------------------------------------------------------ entries
 
-    def add_entry(self, tournament_id: str, entry: EntryRecord, cap: int, statuses: tuple[str, ...]) -> None:
-        names = {f":s{i}": st for i, st in enumerate(statuses)}
+    def add_entry(
+        self,
+        tournament_id: str,
+        entry: EntryRecord,
+        cap: int,
+        statuses: tuple[str, ...],
+        before_round: int | None = None,
+    ) -> None:
+        names: dict[str, Any] = {f":s{i}": st for i, st in enumerate(statuses)}
+        condition = f"entries < :cap AND #st IN ({', '.join(names)})"
+        if before_round is not None:
+            condition += " AND current_round < :joined"
+            names[":joined"] = before_round
         items = [
             {
                 "Update": {
                     "TableName": self.table,
                     "Key": item_key(keys.tournament_pk(tournament_id), keys.TOURNAMENT_SK),
                     "UpdateExpression": "SET entries = entries + :one, version = version + :one",
-                    "ConditionExpression": f"entries < :cap AND #st IN ({', '.join(names)})",
+                    "ConditionExpression": condition,
                     "ExpressionAttributeNames": {"#st": "status"},
                     "ExpressionAttributeValues": to_item({":one": 1, ":cap": cap, **names}),
                 }

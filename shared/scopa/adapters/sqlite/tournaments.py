@@ -164,11 +164,20 @@ class SqliteTournamentRepository:
 
     # ------------------------------------------------------------------ entries
 
-    def add_entry(self, tournament_id: str, entry: EntryRecord, cap: int, statuses: tuple[str, ...]) -> None:
+    def add_entry(
+        self,
+        tournament_id: str,
+        entry: EntryRecord,
+        cap: int,
+        statuses: tuple[str, ...],
+        before_round: int | None = None,
+    ) -> None:
         with self.db.transaction() as c:
             t = self._read_tournament(c, tournament_id)
             if t.entries >= cap or t.status not in statuses:
                 raise WriteConflict(f"tournament {tournament_id} takes no entry now")
+            if before_round is not None and t.current_round >= before_round:
+                raise WriteConflict(f"round {before_round} of {tournament_id} has been paired")
             insert(
                 c,
                 "INSERT INTO tournament_entries (tournament_id, id, doc) VALUES (?, ?, ?)",

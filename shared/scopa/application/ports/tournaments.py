@@ -42,8 +42,20 @@ class TournamentRepository(Protocol):
 
     def tournament_ids_with_status(self, status: str) -> list[str]: ...
 
-    def add_entry(self, tournament_id: str, entry: EntryRecord, cap: int, statuses: tuple[str, ...]) -> None:
-        """Store an entry if the cap is not reached, the status allows it and none of its players entered."""
+    def add_entry(
+        self,
+        tournament_id: str,
+        entry: EntryRecord,
+        cap: int,
+        statuses: tuple[str, ...],
+        before_round: int | None = None,
+    ) -> None:
+        """Store an entry if the cap is not reached, the status allows it and none of its players entered.
+
+        With ``before_round`` (a late entry joining at that round), also only while the tournament's
+        current round is before it, checked in the same write that moves the version: a late entrant is
+        either in that round's pairing or refused, never accepted for a round already paired.
+        """
         ...
 
     def remove_entry(self, tournament_id: str, entry: EntryRecord) -> None:

@@ -462,21 +462,44 @@ class TournamentService:
             # House bots cannot check in and are always there: checked in when entered.
             checked_in_at=now if settings.check_in_minutes and all(p.is_bot for p in profiles) else None,
         )
+        stored = self._add_entry(t, entry, statuses, once)
+        if stored is entry:
+            self._published(t.id)  # the entry count and the version moved
+        return stored
+
+    def _add_entry(
+        self,
+        t: TournamentRecord,
+        entry: EntryRecord,
+        statuses: tuple[str, ...],
+        once: Once | None,
+        retried: bool = False,
+    ) -> EntryRecord:
+        """Store the entry read against ``t`` (or answer the one this keyed request made already).
+
+        A late entry into a running Swiss is stored only while the round it joins at is not paired
+        (``before_round``): when the pipeline paired that round meanwhile, the entrant joins at the next
+        one if late entries are still taken (one retry), or is refused. An arena's waves come too often for
+        that: its late entrant plays from whichever wave comes next."""
+        settings = t.rules
+        late = t.status == "running" and settings.format != "arena"
+        before_round = entry.joined_round if late else None
         try:
-            self.repo.add_entry(t.id, entry, settings.max_entrants, statuses)
+            self.repo.add_entry(t.id, entry, settings.max_entrants, statuses, before_round=before_round)
+            return entry
         except WriteConflict:
-            if (found := self._entered_by(once, t.id, entrant_id)) is not None:
+            if (found := self._entered_by(once, t.id, entry.id)) is not None:
                 return found
-            fresh = self.get(t.id)
-            if fresh.entries >= settings.max_entrants:
-                raise Conflict("the tournament is full", code="tournament_full") from None
-            if fresh.status not in statuses or (
-                fresh.status == "running" and fresh.current_round != t.current_round
-            ):
-                raise Conflict("entries are closed", code="entries_closed") from None
-            raise Conflict("already entered in this tournament", code="already_entered") from None
-        self._published(t.id)  # the entry count and the version moved
-        return entry
+        fresh = self.get(t.id)
+        if fresh.entries >= settings.max_entrants:
+            raise Conflict("the tournament is full", code="tournament_full")
+        moved = fresh.status == "running" and fresh.current_round != t.current_round
+        if moved and late and not retried and self._late_entries_open(fresh):
+            entry.joined_round = fresh.current_round + 1  # paired meanwhile: the next round, then
+            return self._add_entry(fresh, entry, statuses, once, retried=True)
+        if fresh.status not in statuses or moved:
+            raise Conflict("entries are closed", code="entries_closed")
+        raise Conflict("already entered in this tournament", code="already_entered")
 
     def approve(self, caller: Caller, tournament_id: str, entrant_id: str) -> EntryRecord:
         """Admit an entry that waits for approval (audited). While a Swiss runs, only as long as late
