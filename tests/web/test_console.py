@@ -131,9 +131,11 @@ def test_an_organizer_runs_a_six_entrant_swiss_by_clicking(site: Site, browser: 
     page.wait_for_selector("#found-club:not([hidden])")
     page.fill("#club-form input[name=name]", "Circolo della Scopa")
     page.fill("#club-form input[name=description]", "Giovedì sera, al bar")
-    page.click("#club-form button[type=submit]")
+    page.dblclick("#club-form button[type=submit]")  # an impatient double click founds one club
     page.wait_for_url(re.compile(r"/web/clubs/c_"))
     club_id = page.url.rsplit("/", 1)[1]
+    named = [c["id"] for c in http.ok("GET", "/clubs")["clubs"] if c["name"] == "Circolo della Scopa"]
+    assert named == [club_id]
     page.wait_for_selector("#organizer-panel:not([hidden])")
     page.fill("#members-form textarea", f"{pia_id}\n{site.url}/web/players/{quinto_id}\n")
     page.click("#members-form button[type=submit]")

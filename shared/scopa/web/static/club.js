@@ -24,12 +24,32 @@ function reload(message) {
   location.reload();
 }
 
+function guarded(button, action) {
+  // One action at a time per button (a form's: its submit button): a double click or a second Enter
+  // while the first is under way would send it twice (two clubs founded). The button waits, disabled,
+  // for the answer; a failure enables it again, a success reloads the page.
+  return async (event) => {
+    if (event && event.type === "submit") event.preventDefault();
+    if (button.disabled) return;
+    button.disabled = true;
+    let done = false;
+    try {
+      done = (await action(event)) === true;
+    } finally {
+      if (!done) button.disabled = false;
+    }
+  };
+}
+
+function onSubmit(form, action) {
+  form.addEventListener("submit", guarded(form.querySelector("button[type=submit]"), action));
+}
+
 async function clubsPage(profile) {
   if (!profile || !["organizer", "admin"].includes(profile.role)) return;
   const form = $("club-form");
   $("found-club").hidden = false;
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit(form, async () => {
     const body = {
       name: form.elements.name.value.trim(),
       description: form.elements.description.value.trim(),
@@ -38,6 +58,7 @@ async function clubsPage(profile) {
     try {
       const club = await api("POST", "/clubs", body);
       location.assign(`/web/clubs/${encodeURIComponent(club.id)}`);
+      return true;
     } catch (err) {
       say(t("Could not found the club: {reason}", { reason: err.message }));
     }
@@ -95,7 +116,7 @@ function memberButton(label, cls, onClick) {
   button.type = "button";
   button.className = `secondary ${cls}`;
   button.textContent = label;
-  button.addEventListener("click", onClick);
+  button.addEventListener("click", guarded(button, onClick));
   return button;
 }
 
@@ -105,22 +126,22 @@ async function clubPage(box, profile) {
   const role = (await api("GET", `/clubs/${clubId}`)).your_role;
   if (!role && box.dataset.open === "true") {
     $("join-row").hidden = false;
-    $("join").addEventListener("click", async () => {
+    $("join").addEventListener("click", guarded($("join"), async () => {
       try {
         await api("POST", `/clubs/${clubId}/members`, { player_id: profile.id });
         reload(t("You joined the club."));
+        return true;
       } catch (err) {
         say(t("Could not join: {reason}", { reason: err.message }));
       }
-    });
+    }));
   }
   if (!role && box.dataset.open !== "true" && profile.role !== "admin") await askToJoin(clubId);
   if (!(profile.role === "admin" || role === "organizer")) return;
   $("organizer-panel").hidden = false;
   await showJoinRequests(clubId);
   const edit = $("edit-form");
-  edit.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit(edit, async () => {
     // Only the fields the organizer changed, with the version the form shows: an edit made meanwhile by
     // another organizer is refused (409), and the page shows the club as it is now instead.
     const shown = edit.elements;
@@ -133,15 +154,18 @@ async function clubPage(box, profile) {
     try {
       await api("PATCH", `/clubs/${clubId}`, body);
       reload(t("The club is saved."));
+      return true;
     } catch (err) {
       const changed = t("Someone else changed this club; here it is now. Make your change again.");
-      if (err.code === "club_changed") reload(changed);
-      else say(t("Could not save the club: {reason}", { reason: err.message }));
+      if (err.code !== "club_changed") say(t("Could not save the club: {reason}", { reason: err.message }));
+      else {
+        reload(changed);
+        return true;
+      }
     }
   });
   const form = $("members-form");
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit(form, async () => {
     const lines = form.elements.players.value.split("\n").map((l) => l.trim()).filter(Boolean);
     const { ids, problems } = await resolve(lines);
     if (problems.length) {
@@ -156,7 +180,10 @@ async function clubPage(box, profile) {
     if (refused.length) {
       say(message);
       form.elements.players.value = refused.map((r) => r.split(" (")[0]).join("\n");
-    } else reload(message);
+      return false;
+    }
+    reload(message);
+    return true;
   });
   document.querySelectorAll("#members .manage").forEach((cell) => (cell.hidden = false));
   document.querySelectorAll("#members tbody tr").forEach((row) => {
@@ -171,6 +198,7 @@ async function clubPage(box, profile) {
         try {
           await api("POST", `/clubs/${clubId}/members`, { player_id: row.dataset.player, role });
           reload(t("{name} is now {role}.", { name, role: t(role) }));
+          return true;
         } catch (err) {
           say(t("Could not change the role: {reason}", { reason: err.message }));
         }
@@ -179,6 +207,7 @@ async function clubPage(box, profile) {
         try {
           await api("DELETE", `/clubs/${clubId}/members/${player}`);
           reload(t("{name} was removed.", { name }));
+          return true;
         } catch (err) {
           say(t("Could not remove: {reason}", { reason: err.message }));
         }
@@ -197,14 +226,15 @@ async function askToJoin(clubId) {
     : own.status === "pending"
       ? t("Your request to join waits for the organizers.")
       : t("Your request to join was refused.");
-  $("ask").addEventListener("click", async () => {
+  $("ask").addEventListener("click", guarded($("ask"), async () => {
     try {
       await api("POST", `/clubs/${clubId}/join-requests`);
       reload(t("You asked to join the club."));
+      return true;
     } catch (err) {
       say(t("Could not ask to join: {reason}", { reason: err.message }));
     }
-  });
+  }));
 }
 
 async function showJoinRequests(clubId) {
@@ -226,6 +256,7 @@ async function showJoinRequests(clubId) {
       try {
         await api("POST", `${path}/${verb}`);
         reload(done());
+        return true;
       } catch (err) {
         say(t("Could not decide: {reason}", { reason: err.message }));
       }
