@@ -12,7 +12,7 @@ from functools import cache
 from itertools import groupby
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, model_validator
 
 from scopa.domain.game_names import GameName
 from scopa.domain.tournaments.settings import TournamentSettings
@@ -87,6 +87,11 @@ def _integral(value: Any) -> Any:
 
 #: An integer that refuses booleans and strings but takes ``3.0``, as JSON Schema's ``integer`` does.
 JsonInt = Annotated[int, BeforeValidator(_integral), Field(strict=True)]
+#: Bounds on a JsonInt inside ``| None``: pydantic writes them to the document as "ge"/"le" there, which
+#: no JSON Schema reader knows, so the integer's schema is spelled out.
+ClubVersion = Annotated[
+    JsonInt, Field(ge=0, le=10**9), WithJsonSchema({"type": "integer", "minimum": 0, "maximum": 10**9})
+]
 
 
 class RegisterPlayer(BaseModel):
@@ -243,10 +248,8 @@ class UpdateClub(BaseModel):
     )
     description: str | None = Field(None, max_length=500)
     open: bool | None = Field(None, description="anyone may join by themselves")
-    version: JsonInt | None = Field(
+    version: ClubVersion | None = Field(
         None,
-        ge=0,
-        le=10**9,
         description="the club's version as the editor read it: 409 club_changed if someone edited it since",
     )
 

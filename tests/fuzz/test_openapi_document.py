@@ -175,3 +175,23 @@ def test_every_error_code_the_service_answers_is_listed_under_its_status(documen
         for status, answer in op["responses"].items():
             if int(status) >= 400:
                 assert answer["x-error-codes"] == list(ERROR_CODES[int(status)]), (method, path, status)
+
+
+def test_every_bound_is_written_in_json_schema_words(document: dict[str, Any]) -> None:
+    """Pydantic writes an optional constrained integer's bounds as "ge"/"le" keys, which no JSON Schema
+    reader knows: a client (and schemathesis) then takes any integer as valid, and the service refuses it."""
+    raw = {"ge", "le", "gt", "lt", "min_length", "max_length", "multiple_of"}
+    found: list[str] = []
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            in_schema = not path.endswith("/properties")  # there keys are field names
+            found.extend(f"{path}/{key}" for key in node if in_schema and key in raw)
+            for key, value in node.items():
+                walk(value, f"{path}/{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{path}/{i}")
+
+    walk(document, "")
+    assert found == []
