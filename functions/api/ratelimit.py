@@ -8,10 +8,11 @@ but not the move URL (api.function_url), where this is the only per-caller limit
 ``RATE_LIMIT_PER_SECOND=0`` turns the limit off (the test suites do; their load tests measure throughput).
 
 Who a caller is must be something they cannot make up by the thousand, or each made-up name gets a full
-bucket. So a bearer token this service signed, checked by its signature alone (an HMAC, no storage read),
-counts against its player (``p:<player id>``): every spelling of it and every token of that player share
-one bucket, save a token this container already knows to be retired (rotated or revoked), which counts
-against its address: whoever holds a leaked token cannot drain its player's bucket once it is rotated.
+bucket. So a bearer token this service signed and still current counts against its player (``p:<player
+id>``): its signature is checked first (an HMAC; a forged token costs no read), then its version against
+the player's, from the record the token check caches (one read a player a minute at most). Every spelling
+of it shares one bucket; a retired token (rotated or revoked) counts against its address, so whoever holds
+a leaked token cannot drain its player's bucket once it is rotated.
 Anything else (no header, a malformed one, an unsigned or badly signed token, the admin token) counts
 against the source address that API Gateway or the function URL saw (``requestContext.http.sourceIp``,
 ``ip:<address>``; an IPv6 address by its /64): a caller sending a fresh random token with each request

@@ -286,6 +286,21 @@ def test_a_players_bucket_is_hers_from_anywhere_and_a_retired_token_cannot_drain
     assert_error(api.call("GET", "/me", token=second, source_ip=OTHER_ADDRESS), 429, "rate_limited")
 
 
+def test_a_retired_token_sent_to_public_routes_first_cannot_lock_its_player_out(limited: Api) -> None:
+    """The leaked token is used before its player's new one was seen again here (the rotation forgot
+    what was known of her), on a route that needs no sign-in (so nothing checked the token): it still
+    counts against its own address."""
+    api = limited
+    _, first = _register(api, "Ada", "198.51.100.1")
+    rotated = api.call("POST", "/me/token", token=first, source_ip=ADDRESS)
+    second = rotated.body["token"]
+    leaked = [api.call("GET", "/health", token=first, source_ip=THIRD_ADDRESS) for _ in range(5)]
+    assert [a.status for a in leaked] == [200, 200, 200, 429, 429]  # the leaker's address runs dry
+    answers = [api.call("GET", "/me", token=second, source_ip=ADDRESS) for _ in range(2)]
+    assert [a.status for a in answers] == [200, 200]  # Ada's bucket: the rotation took 1 of her 3
+    assert_error(api.call("GET", "/me", token=second, source_ip=ADDRESS), 429, "rate_limited")
+
+
 def test_random_tokens_from_the_addresses_of_one_ipv6_64_drain_one_bucket(limited: Api) -> None:
     api = limited
     addresses = [f"2001:db8:5:7:{secrets.randbelow(0xFFFF):x}::{n}" for n in range(1, 5)]

@@ -149,7 +149,7 @@ def test_an_opaque_token_of_before_still_works_through_its_read_and_rotates_to_a
     assert svc.tokens.caller(bearer(signed)).player_id == "p_old"
 
 
-def test_the_player_a_token_names_for_the_rate_limit_is_read_from_its_signature_alone(
+def test_the_player_a_token_names_for_the_rate_limit_is_its_current_one_read_once_a_period(
     stores: Stores, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     svc, _ = containers(stores, clock)
@@ -157,18 +157,25 @@ def test_the_player_a_token_names_for_the_rate_limit_is_read_from_its_signature_
     first = registration.token
     assert first is not None
     second = svc.players.rotate_token(svc.tokens.caller(bearer(first)))
+    reads: list[str] = []
+    get_player = stores.players.get_player
+
+    def counted(player_id: str, *args: Any, **kwargs: Any) -> Any:
+        reads.append(player_id)
+        return get_player(player_id, *args, **kwargs)
 
     def no_read(*_: Any, **__: Any) -> None:
-        raise AssertionError("naming a token's player for the rate limit must not read the store")
+        raise AssertionError("an unsigned token must not cost a read for the rate limit")
 
-    monkeypatch.setattr(stores.players, "get_player", no_read)
+    monkeypatch.setattr(stores.players, "get_player", counted)
     monkeypatch.setattr(stores.players, "get_token_owner", no_read)
     ada = registration.player.id
-    # every token of the player names them, the rotated one too, however the header is spelled
+    # the current token names Ada, however the header is spelled; the retired one names nobody
     assert svc.tokens.signed_player(bearer(second)) == ada
-    assert svc.tokens.signed_player(bearer(first)) == ada
     assert svc.tokens.signed_player(f"  bearer   {second} ") == ada
-    # a token that is not signed by this service, or no usable header, names nobody
+    assert svc.tokens.signed_player(bearer(first)) is None
+    assert reads == [ada]  # one read of Ada for all three, as the token check caches it
+    # a token that is not signed by this service, or no usable header, names nobody and costs no read
     for header in [bearer(forged) for forged in tampered(second)[:6]] + [
         bearer(new_token()),
         f"Basic {second}",
@@ -178,3 +185,4 @@ def test_the_player_a_token_names_for_the_rate_limit_is_read_from_its_signature_
         None,
     ]:
         assert svc.tokens.signed_player(header) is None, header
+    assert reads == [ada]

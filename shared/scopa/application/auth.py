@@ -200,16 +200,17 @@ class Tokens:
         """The player named by a bearer token this service signed, from the signature alone (no read).
 
         Whom to count a request against (the rate limit keys on it): a caller cannot make up tokens that
-        pass, so they cannot multiply their buckets. A token this process already knows to be retired
-        names nobody (it is counted by its address), so whoever holds a leaked token cannot lock its player
-        out after a rotation; one not yet known so passes, and :meth:`caller` refuses it.
+        pass, so they cannot multiply their buckets, and a forged one costs no read. A token whose
+        signature checks is compared with the player's current token version (the same cached record
+        :meth:`caller` uses): a retired one names nobody and is counted by its address, so whoever holds
+        a leaked token cannot lock its player out after a rotation.
         """
         token = bearer_token(authorization) if authorization else None
         signed = self.signer.read(token) if token else None
         if signed is None:
             return None
-        record = self._records.get(signed.player_id)  # what this process knows already, never a read
-        if record is not None and record.version != signed.version:
+        record = self._record(signed.player_id)  # cached: one read a player per cache period at most
+        if record is None or record.version != signed.version:
             return None  # retired (rotated or revoked): it must not drain the player's own bucket
         return signed.player_id
 
