@@ -3,13 +3,17 @@ matches through the local server, by push; connections cut mid-game cost no game
 
 from __future__ import annotations
 
+import argparse
 import sys
 import threading
 import time
-from typing import Any
+from typing import Any, cast
+
+import pytest
 
 from scopa_client import Session
-from scopa_client.bot import BotRunner, BotSettings, Program, Report
+from scopa_client.bot import BotRunner, BotSettings, Program, Report, add_arguments
+from scopa_client.session import ApiError
 from tests.client.conftest import EXAMPLE_BOT, bot_account
 from tests.client.proxy import relay_to
 from tools.local_server import LocalServer
@@ -195,3 +199,31 @@ def test_the_example_bot_plays_briscola_against_a_house_bot(server: LocalServer)
     assert isinstance(report, Report), report
     assert [f.status for f in report.finished] == ["finished"]
     assert report.decisions > 10
+
+
+def test_a_seek_post_that_may_have_been_made_is_retried_under_its_key_and_its_life_is_checked() -> None:
+    class Refusing:
+        """A service that answers every seek post with ``status``."""
+
+        base_url = "http://127.0.0.1:1"
+
+        def __init__(self) -> None:
+            self.keys: list[str] = []
+            self.status = 503
+
+        def create_seek(self, **terms: Any) -> dict[str, Any]:
+            self.keys.append(terms["idempotency_key"])
+            raise ApiError(self.status, {"code": "x", "message": "no", "details": {}})
+
+    service = Refusing()
+    runner = BotRunner(cast(Session, service), cast(Program, None), BotSettings(post_seeks=True))
+    for status in (503, 429, 409, 409):  # a 5xx or 429 may have made the seek: the retry keeps its key
+        service.status = status
+        runner._seek_again_at = 0.0
+        runner._keep_seek()
+    assert service.keys[0] == service.keys[1] == service.keys[2] != service.keys[3]
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert parser.parse_args(["--seek-seconds", "900", "--", "bot"]).seek_seconds == 900
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--seek-seconds", "30", "--", "bot"])

@@ -397,7 +397,8 @@ class BotRunner:
                 idempotency_key=self._seek_key,
             )
         except ApiError as exc:  # too many open seeks (left by an earlier run), a rate limit...
-            self._seek_key = None
+            if exc.status < 500 and exc.status != 429:
+                self._seek_key = None  # refused: a new post is a new seek; else it may have been made
             self._seek_again_at = time.monotonic() + SEEK_RETRY_SECONDS
             self._say(f"could not post a seek: {exc}; again in {SEEK_RETRY_SECONDS:.0f} s")
             return
@@ -544,6 +545,13 @@ class BotRunner:
 # ---------------------------------------------------------------------------------------------- command
 
 
+def _seek_seconds(text: str) -> int:
+    seconds = int(text)
+    if not 60 <= seconds <= 86_400:
+        raise argparse.ArgumentTypeError("a seek lasts 60 to 86400 seconds")
+    return seconds
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("program", nargs=argparse.REMAINDER, help="the bot program's command line")
     parser.add_argument("--url", default=os.environ.get("SCOPA_URL", "http://127.0.0.1:8000"))
@@ -564,7 +572,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seek-game", default="scopa")
     parser.add_argument("--seek-preset", default="classic")
     parser.add_argument("--seek-casual", action="store_true", help="its seeks are not rated")
-    parser.add_argument("--seek-seconds", type=int, default=600, help="each seek's life (60 to 86400)")
+    parser.add_argument(
+        "--seek-seconds", type=_seek_seconds, default=600, help="each seek's life (60 to 86400)"
+    )
     parser.add_argument("-n", "--stop-after", type=int, help="stop after this many finished matches")
     parser.add_argument("--quiet", action="store_true")
 

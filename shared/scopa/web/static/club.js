@@ -32,14 +32,27 @@ function guarded(button, action) {
     if (event && event.type === "submit") event.preventDefault();
     if (button.disabled) return;
     button.disabled = true;
+    button.dataset.waiting = "true";
     let done = false;
     try {
       done = (await action(event)) === true;
     } finally {
-      if (!done) button.disabled = false;
+      if (!done) {
+        button.disabled = false;
+        delete button.dataset.waiting;
+      }
     }
   };
 }
+
+window.addEventListener("pageshow", (event) => {
+  // Back to a page the browser kept (back/forward cache): its buttons are as they were left, waiting.
+  if (!event.persisted) return;
+  document.querySelectorAll("button[data-waiting]").forEach((button) => {
+    button.disabled = false;
+    delete button.dataset.waiting;
+  });
+});
 
 function onSubmit(form, action) {
   form.addEventListener("submit", guarded(form.querySelector("button[type=submit]"), action));
