@@ -182,6 +182,40 @@ def test_partnership_entries_are_pairs(api: Api) -> None:
     assert_error(again, 409, "already_entered")
 
 
+def test_an_entry_whose_write_lost_to_another_on_the_tournament_is_made_again_not_called_a_duplicate(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DynamoDB cancels a transaction when another one writes the tournament item at that moment: nothing
+    of the entry is stored. Before, that answered 409 already_entered to someone who was not entered."""
+    from scopa.application.ports.conflict import WriteConflict
+
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, SWISS, open_registration=True)
+    repo = services().tournaments.repo
+    plain_add = repo.add_entry
+    lost: list[int] = []
+
+    def losing(times: int) -> Any:
+        def add(*args: Any, **kwargs: Any) -> None:
+            if len(lost) < times:
+                lost.append(1)
+                raise WriteConflict("TransactionCanceledException")  # written by nobody
+            plain_add(*args, **kwargs)
+
+        return add
+
+    monkeypatch.setattr(repo, "add_entry", losing(1))
+    ada, ada_token = api.register("Ada")
+    entered = api.call("POST", f"/tournaments/{t['id']}/entries", {}, token=ada_token)
+    assert entered.status == 201, entered.body  # tried once more
+    assert entered.body["players"] == [ada]
+    lost.clear()
+    monkeypatch.setattr(repo, "add_entry", losing(2))
+    _, bea_token = api.register("Bea")
+    refused = api.call("POST", f"/tournaments/{t['id']}/entries", {}, token=bea_token)
+    assert_error(refused, 409, "stale_version")  # twice: "enter again", never "already entered"
+
+
 # ---------------------------------------------------------------- running a tournament
 
 

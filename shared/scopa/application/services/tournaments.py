@@ -499,7 +499,13 @@ class TournamentService:
             return self._add_entry(fresh, entry, statuses, once, retried=True)
         if fresh.status not in statuses or moved:
             raise Conflict("entries are closed", code="entries_closed")
-        raise Conflict("already entered in this tournament", code="already_entered")
+        if any(self.repo.player_entry(t.id, p) is not None for p in entry.players):
+            raise Conflict("already entered in this tournament", code="already_entered")
+        # Nobody of the entry is entered: the write lost to another one on the tournament item at the same
+        # moment (DynamoDB cancels a transaction for that alone). Once more, then "read again".
+        if not retried:
+            return self._add_entry(fresh, entry, statuses, once, retried=True)
+        raise Conflict("the tournament changed meanwhile: enter again", code="stale_version")
 
     def approve(self, caller: Caller, tournament_id: str, entrant_id: str) -> EntryRecord:
         """Admit an entry that waits for approval (audited). While a Swiss runs, only as long as late
