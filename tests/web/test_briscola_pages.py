@@ -141,7 +141,7 @@ def test_two_people_play_a_whole_briscola_game_by_clicking_and_never_see_a_hidde
         mine = codes_of(state.hands[turn])
         played = play_one(person, mine)
         moves += 1
-        assert moves <= 40
+        assert moves < 400
         state = stored_state(site, match_id)
         for seat, who in persons.items():
             page = who.page
@@ -155,7 +155,8 @@ def test_two_people_play_a_whole_briscola_game_by_clicking_and_never_see_a_hidde
         if moves == 1:
             assert played in ben.page.locator("#trick").inner_html() + ana.page.locator("#trick").inner_html()
             screenshot(ana.page, "briscola-play", phone=True)
-    assert moves == 40  # 40 cards, one game of the classic preset
+    # 40 cards a game: the classic preset plays one, but replays a 60-60 draw (38 in 3,000 random games)
+    assert moves == 40 * len(stored_state(site, match_id).history)
 
     for who in persons.values():
         page = who.page
@@ -197,10 +198,10 @@ def test_a_person_plays_a_whole_briscola_game_against_a_bot_by_clicking(
         mine = codes_of(stored_state(site, match_id).hands[seat])
         play_one(cleo, mine)
         moves += 1
-        assert moves <= 20
+        assert moves < 200
         state = stored_state(site, match_id)
         leaked = page_cards(page) & hidden_briscola(state, seat)
         assert leaked == set(), f"hidden cards {leaked} shown"
-    assert moves == 20
+    assert moves == 20 * len(stored_state(site, match_id).history)  # half of each game's 40 (draws replayed)
     assert page.locator("#status").inner_text().startswith("The match is over: you")
     screenshot(page, "briscola-bot", phone=True)
