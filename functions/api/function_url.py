@@ -35,10 +35,8 @@ def through_function_url(event: dict[str, Any]) -> bool:
 
 
 def serves(event: dict[str, Any]) -> bool:
-    """Whether this front door serves ``event``: every request through the HTTP API; through the
-    function URL, only a move's path (its POST, its preflight; other methods get the route's 405)."""
-    if not through_function_url(event):
-        return True
+    """Whether the function URL serves ``event`` (one that came through it): only a move's path (its
+    POST, its preflight; other methods get the route's 405)."""
     path = event.get("rawPath")
     return isinstance(path, str) and MOVE_PATH.match(path) is not None
 
