@@ -144,12 +144,12 @@ def docs() -> Response[str]:
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     route_application_logs(logger)
-    if not function_url.through_function_url(event):
-        return private(event, app.resolve(errors.normal_media_type(event), context))
     # The function URL serves moves only, and adds the CORS headers itself (api.function_url).
-    if not function_url.serves(event):
+    via_url = function_url.through_function_url(event)
+    if via_url and not function_url.serves(event):
         return private(event, function_url.refusal())
-    return private(event, function_url.without_cors(app.resolve(errors.normal_media_type(event), context)))
+    answer = app.resolve(errors.normal_media_type(event), context)
+    return private(event, function_url.without_cors(answer) if via_url else answer)
 
 
 def private(event: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:

@@ -142,12 +142,16 @@ class Session:
 
     def _answer(self, response: Response[Any]) -> Any:
         """A generated operation's response as the JSON the API sent, or :class:`ApiError`."""
+        return self._parsed(response.status_code, response.content)
+
+    def _parsed(self, status: int, content: bytes) -> Any:
+        """An answer's JSON (None when it has none), or :class:`ApiError` for an error status."""
         try:
-            parsed = json.loads(response.content) if response.content else None
+            parsed = json.loads(content) if content else None
         except ValueError:
             parsed = None
-        if response.status_code >= 400:
-            raise ApiError(response.status_code, parsed)
+        if status >= 400:
+            raise ApiError(status, parsed)
         self._remember_link(parsed)
         return parsed
 
@@ -212,14 +216,7 @@ class Session:
     def _post_link(self, link: str, body: Json, idempotency_key: str) -> Any:
         client = self._signed_in().get_httpx_client()  # its Authorization header, to another host
         answer = client.post(link, json=body, headers={"Idempotency-Key": idempotency_key})
-        try:
-            parsed = answer.json()
-        except ValueError:
-            parsed = None
-        if answer.status_code >= 400:
-            raise ApiError(answer.status_code, parsed)
-        self._remember_link(parsed)
-        return parsed
+        return self._parsed(answer.status_code, answer.content)
 
     def inbox(self) -> Json:
         return dict(self._answer(get_inbox.sync_detailed(client=self._signed_in())))

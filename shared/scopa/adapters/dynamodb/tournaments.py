@@ -201,7 +201,12 @@ class DynamoTournamentRepository:
         put = self._put(_join_request_item(club_id, request), "#st = :pending")
         put["Put"]["ExpressionAttributeNames"] = {"#st": "status"}
         put["Put"]["ExpressionAttributeValues"] = to_item({":pending": "pending"})
-        transact(self.client, [put])
+        try:
+            self.client.put_item(
+                **put["Put"]
+            )  # one item: a conditional put, not a transaction (half the WCU)
+        except ClientError as exc:
+            raise_conflict(exc)
 
     def get_join_request(self, club_id: str, player_id: str) -> JoinRequest | None:
         item = self._get(keys.club_pk(club_id), keys.join_request_sk(player_id), consistent=True)

@@ -19,6 +19,13 @@ from scopa.application.services.players import PlayerService, clean_name
 DESCRIPTION_MAX = 500
 
 
+def _check_description(description: str) -> None:
+    if len(description) > DESCRIPTION_MAX:
+        raise BadRequest(
+            f"a description has at most {DESCRIPTION_MAX} characters", code="invalid_description"
+        )
+
+
 class ClubService:
     def __init__(self, repo: ClubRepository, clock: Clock, players: PlayerService) -> None:
         self.repo = repo
@@ -31,10 +38,7 @@ class ClubService:
             raise Forbidden(
                 "only organizers found clubs; ask the admin for the role", code="not_an_organizer"
             )
-        if len(description) > DESCRIPTION_MAX:
-            raise BadRequest(
-                f"a description has at most {DESCRIPTION_MAX} characters", code="invalid_description"
-            )
+        _check_description(description)
         now = iso(self.clock.now())
         club = Club(
             id="c_" + secrets.token_hex(6),
@@ -74,10 +78,8 @@ class ClubService:
         club = self.get(club_id)
         if not self.can_manage(caller, club_id):
             raise Forbidden("only the club's organizers edit the club", code="not_club_organizer")
-        if description is not None and len(description) > DESCRIPTION_MAX:
-            raise BadRequest(
-                f"a description has at most {DESCRIPTION_MAX} characters", code="invalid_description"
-            )
+        if description is not None:
+            _check_description(description)
         if version is not None and version != club.version:
             raise _changed(club)
         edit = ClubEdit(

@@ -482,8 +482,8 @@ class TournamentService:
         one if late entries are still taken (one retry), or is refused. An arena's waves come too often for
         that: its late entrant plays from whichever wave comes next."""
         settings = t.rules
-        late = t.status == "running" and settings.format != "arena"
-        before_round = entry.joined_round if late else None
+        before_round = _pairing_guard(t, entry)
+        late = before_round is not None
         try:
             self.repo.add_entry(t.id, entry, settings.max_entrants, statuses, before_round=before_round)
             return entry
@@ -523,8 +523,7 @@ class TournamentService:
         entry.status = "active"
         # Admitted into a running Swiss: in the round it joins at, or refused once that round is paired
         # (an arena's waves come too often for that; a late entrant joins the next one).
-        late = t.status == "running" and t.rules.format != "arena"
-        self._save_entry(t.id, entry, before_round=entry.joined_round if late else None)
+        self._save_entry(t.id, entry, before_round=_pairing_guard(t, entry))
         self._audit(t.id, caller, "entry_approved", {"entrant": entrant_id})
         self._published(t.id)
         return entry
@@ -572,14 +571,15 @@ class TournamentService:
         """The entrant confirms they will play, in the check-in window before the start (again: no
         change). Entrants who did not are withdrawn at the start."""
         player = caller.require_player()
-        t = self.get(tournament_id)
+        bundle = self.bundle(tournament_id)  # the tournament and its entries, in one read
+        t = bundle.tournament
         opens = check_in_opens(t.rules)
         if opens is None:
             raise Conflict("this tournament has no check-in", code="no_check_in")
         entrant = self.repo.player_entry(tournament_id, player)
         if entrant is None:
             raise NotFound("you are not entered in this tournament", code="entrant_not_found")
-        entry = self._entry(self.bundle(tournament_id), entrant)
+        entry = self._entry(bundle, entrant)
         if entry.checked_in_at is not None:
             return entry
         if t.status != "registration":
@@ -942,3 +942,9 @@ def arena_row(r: ArenaRow) -> StandingRow:
         points_conceded=0,
         tiebreaks={"performance": r.performance},
     )
+
+
+def _pairing_guard(t: TournamentRecord, entry: EntryRecord) -> int | None:
+    """The round an entry's write must come before (it joins at that round of a running Swiss); None
+    before the start and in an arena, whose waves come too often to hold a write to one."""
+    return entry.joined_round if t.status == "running" and t.rules.format != "arena" else None
