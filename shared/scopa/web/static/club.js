@@ -2,7 +2,7 @@
 // add many members at once, make one an organizer, remove one). Calls of the JSON API with the player's token;
 // after a change the page is read again. The player's own role comes with the club (`your_role`): the page
 // never reads the member list for it (the server renders the list).
-import { api, getToken, me } from "./session.js";
+import { api, getToken, me, playerOf } from "./session.js";
 import { t } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -10,13 +10,6 @@ const FLASH = "scopa.club.flash";
 
 function say(text) {
   $("club-status").textContent = text;
-}
-
-function playerOf(text) {
-  // A player id from an id or a profile link (".../web/players/p_...").
-  const value = text.trim();
-  const found = value.match(/\/web\/players\/([^/?#\s]+)/);
-  return found ? decodeURIComponent(found[1]) : value;
 }
 
 function reload(message) {

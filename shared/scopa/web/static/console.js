@@ -5,7 +5,7 @@
 // do what); after an organizer action the page is read again. The standings follow the tournament's
 // push topic (a periodic read when the socket is down).
 import { Live } from "./live.js";
-import { api, getToken, me } from "./session.js";
+import { api, getToken, me, playerOf } from "./session.js";
 import { t, when } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,13 +19,6 @@ let tournament = null;
 
 function say(text) {
   $("console-status").textContent = text;
-}
-
-function playerOf(text) {
-  // A player id from an id or a profile link (".../web/players/p_...").
-  const value = text.trim();
-  const found = value.match(/\/web\/players\/([^/?#\s]+)/);
-  return found ? decodeURIComponent(found[1]) : value;
 }
 
 async function act(promise, done) {

@@ -66,3 +66,10 @@ export function download(filename, text) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+export function playerOf(text) {
+  // A player id from an id or a profile link (".../web/players/p_...").
+  const value = text.trim();
+  const found = value.match(/\/web\/players\/([^/?#\s]+)/);
+  return found ? decodeURIComponent(found[1]) : value;
+}
