@@ -497,6 +497,38 @@ def test_an_organizer_adds_members_by_name_and_namesakes_are_reported(
     assert members == {olga_id, dario_id, elena_ids[1]}
 
 
+def test_the_organizer_panel_shows_only_once_its_forms_answer(
+    site: Site, browser: Any, tabs: list[Tab]
+) -> None:
+    """The panel used to show before its forms were wired (the page still read the join requests): a
+    quick organizer's submit went to the browser, which reloaded the page with the names in its address
+    and said nothing. The read is held here: the panel stays hidden until it is answered, then works."""
+    http = site.http
+    _, olga = http.organizer("Olga")
+    club_id = http.ok("POST", "/clubs", {"name": "Circolo lento"}, olga)["id"]
+    organizer = Tab(browser, olga)
+    tabs.append(organizer)
+    page = organizer.page
+    held: list[tuple[Any, Any]] = []
+    requests = re.compile(r".*/join-requests\?limit=100$")
+    page.route(requests, lambda route: held.append((route, route.fetch())))
+    page.goto(f"{site.url}/web/clubs/{club_id}")
+    for _ in range(400):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for the join requests"
+    assert page.locator("#organizer-panel").is_hidden()
+    route, answer = held.pop()
+    route.fulfill(response=answer)
+    page.unroute(requests)
+    page.wait_for_selector("#organizer-panel:not([hidden])")
+    page.fill("#members-form textarea", "Nessuno Qui\n")
+    page.click("#members-form button[type=submit]")
+    flashed(page, "#club-status", "Nobody was added")
+    assert "?" not in page.url  # the page did not submit the form itself
+
+
 def test_an_edit_made_meanwhile_by_another_organizer_is_not_undone(
     site: Site, browser: Any, tabs: list[Tab]
 ) -> None:

@@ -144,7 +144,8 @@ async function clubPage(box, profile) {
   }
   if (!role && box.dataset.open !== "true" && profile.role !== "admin") await askToJoin(clubId);
   if (!(profile.role === "admin" || role === "organizer")) return;
-  $("organizer-panel").hidden = false;
+  // The panel shows only once all its forms answer: a form shown before its handler would submit
+  // natively (the page reloads with the lines in its address, and nothing is said).
   await showJoinRequests(clubId);
   const edit = $("edit-form");
   onSubmit(edit, async () => {
@@ -220,6 +221,7 @@ async function clubPage(box, profile) {
       }),
     );
   });
+  $("organizer-panel").hidden = false;
 }
 
 async function askToJoin(clubId) {
