@@ -126,6 +126,13 @@ def moto_api(clock: ManualClock) -> Iterator[Api]:
         yield Api(clock)
 
 
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def either_api(request: pytest.FixtureRequest) -> Api:
+    """The API on SQLite, then on DynamoDB (moto): for races, where the adapters' conditions are at work."""
+    api: Api = request.getfixturevalue("api" if request.param == "sqlite" else "moto_api")
+    return api
+
+
 @pytest.fixture(name="api")
 def api_on_moto(moto_api: Api) -> Api:
     """``api`` on DynamoDB (moto), for a module that imports this fixture."""

@@ -16,13 +16,6 @@ LATE_POINTS = 0.5
 SWISS = {"format": "swiss", "rounds": 3, "target": 1, "late_entry_points": LATE_POINTS}
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def either_api(request: pytest.FixtureRequest) -> Api:
-    """The API on SQLite, then on DynamoDB (moto): the race is the adapters' conditions at work."""
-    api: Api = request.getfixturevalue("api" if request.param == "sqlite" else "moto_api")
-    return api
-
-
 def _current_round(api: Api, tid: str) -> int:
     current: int = api.call("GET", f"/tournaments/{tid}").body["current_round"]
     return current

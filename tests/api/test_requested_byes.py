@@ -217,13 +217,6 @@ class PairingRace:
             self._race("round written")
 
 
-@pytest.fixture(params=["sqlite", "dynamodb"])
-def either_api(request: pytest.FixtureRequest) -> Api:
-    """The API on SQLite, then on DynamoDB (moto): the race is the adapters' conditions at work."""
-    api: Api = request.getfixturevalue("api" if request.param == "sqlite" else "moto_api")
-    return api
-
-
 @pytest.mark.parametrize("when", ["version read", "entries read", "round written"])
 @pytest.mark.parametrize("action", ["ask", "take back"])
 def test_a_bye_racing_the_pairing_is_honoured_or_refused_never_ignored(
@@ -307,3 +300,70 @@ def test_the_starts_seeding_write_reads_again_over_an_entry_changed_meanwhile(
     entry = next(e for e in api.call("GET", f"/tournaments/{tid}/entries").body["entries"] if e["id"] == ada)
     assert entry["requested_byes"] == [3]
     assert entry["rating"] == 1234.5
+
+
+def test_an_organizers_action_racing_a_bye_request_is_made_again_and_both_hold(
+    either_api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bye request moves the tournament's version. An organizer's Pause whose write lost to one used
+    to answer 409 stale_version; it is made again on what is stored now: paused, and the bye kept."""
+    api = either_api
+    tid, olga, _ = _setup(api)  # two people: round 1 stays open until they play
+    asker = enter_bots(api, olga, tid, 4)[2]
+    assert api.call("POST", f"/tournaments/{tid}/start", token=olga).status == 200
+    assert api.call("GET", f"/tournaments/{tid}").body["current_round"] == 1
+    repo = services().tournaments.repo
+    plain_save = repo.save_tournament
+    meanwhile: list[Answer] = []
+
+    def save_after_a_bye(t: Any, expected: int) -> None:
+        if not meanwhile:  # between the Pause's read and its write
+            meanwhile.append(
+                api.call("POST", f"/tournaments/{tid}/byes", {"round": 2, "entrant": asker}, token=olga)
+            )
+        plain_save(t, expected)
+
+    monkeypatch.setattr(repo, "save_tournament", save_after_a_bye)
+    paused = api.call("POST", f"/tournaments/{tid}/pause", token=olga)
+    monkeypatch.undo()
+    assert meanwhile[0].status == 201, meanwhile[0].body
+    assert paused.status == 200, paused.body
+    assert paused.body["paused"] is True
+    assert _requested(api, tid)[asker] == [2]
+    audit = [a["action"] for a in api.call("GET", f"/tournaments/{tid}/audit").body["audit"]]
+    assert audit.count("paused") == 1
+    assert audit.count("bye_requested") == 1
+
+
+def test_an_organizers_action_that_keeps_losing_its_write_says_so_and_a_repeated_start_is_named(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Made again a few times, then 409 stale_version with nothing written; an action made again on a
+    tournament another request has changed answers for what is there now (a second Start: started)."""
+    from scopa.application.ports.conflict import WriteConflict
+
+    tid, olga, _ = _setup(api)
+    repo = services().tournaments.repo
+    plain_save = repo.save_tournament
+    lost: list[int] = []
+
+    def losing(t: Any, expected: int) -> None:
+        lost.append(expected)
+        raise WriteConflict("ConditionalCheckFailedException")
+
+    monkeypatch.setattr(repo, "save_tournament", losing)
+    refused = api.call("PUT", f"/tournaments/{tid}/settings", {**SWISS, "rounds": 2}, token=olga)
+    assert_error(refused, 409, "stale_version")
+    assert len(lost) == 3
+    assert api.call("GET", f"/tournaments/{tid}").body["settings"]["rounds"] == 3
+    monkeypatch.undo()
+
+    def started_by_another(t: Any, expected: int) -> None:
+        monkeypatch.undo()  # the other organizer's Start lands first
+        assert api.call("POST", f"/tournaments/{tid}/start", token=olga).status == 200
+        plain_save(t, expected)
+
+    monkeypatch.setattr(repo, "save_tournament", started_by_another)
+    assert_error(api.call("POST", f"/tournaments/{tid}/start", token=olga), 409, "tournament_started")
+    audit = [a["action"] for a in api.call("GET", f"/tournaments/{tid}/audit").body["audit"]]
+    assert audit.count("started") == 1

@@ -9,11 +9,12 @@ allows) and withdraw themselves. Rounds are made by the
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from scopa.application.auth import Caller
 from scopa.application.clock import Clock, iso
@@ -46,6 +47,34 @@ from scopa.domain.tournaments.standings import StandingRow, compute_standings, c
 
 DEFAULT_RATING = 1500.0
 EXPORT_FORMATS = ("csv", "ndjson", "trf")
+ACTION_ATTEMPTS = 3
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def organizer_action(
+    method: Callable[Concatenate[TournamentService, _P], _R],
+) -> Callable[Concatenate[TournamentService, _P], _R]:
+    """An organizer's action says what to do, not which version of the tournament it saw. So a write
+    that lost to another one (the pipeline's run, a player's bye request) is made again on what is
+    stored now, with every check run again (a second Start then answers that it has started), a few
+    times before the organizer hears `stale_version`. A lost write stored nothing, so trying again is
+    safe."""
+
+    @functools.wraps(method)
+    def run(self: TournamentService, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        for _ in range(ACTION_ATTEMPTS - 1):
+            try:
+                return method(self, *args, **kwargs)
+            except WriteConflict:
+                continue
+        try:
+            return method(self, *args, **kwargs)
+        except WriteConflict:
+            raise Conflict("the tournament changed meanwhile; read it again", code="stale_version") from None
+
+    return run
 
 
 @dataclass(frozen=True)
@@ -216,6 +245,7 @@ class TournamentService:
 
     # ------------------------------------------------------------------ organizer actions
 
+    @organizer_action
     def update_settings(
         self, caller: Caller, tournament_id: str, settings: TournamentSettings
     ) -> TournamentRecord:
@@ -233,6 +263,7 @@ class TournamentService:
             )
         return self._change(t, caller, "settings_changed", {}, settings=settings.model_dump(mode="json"))
 
+    @organizer_action
     def open_registration(self, caller: Caller, tournament_id: str) -> TournamentRecord:
         t = self.get(tournament_id)
         self._require_manager(caller, t)
@@ -240,6 +271,7 @@ class TournamentService:
             raise Conflict(f"the tournament is {t.status}, not a draft", code="not_a_draft")
         return self._change(t, caller, "registration_opened", {}, status="registration")
 
+    @organizer_action
     def start(self, caller: Caller, tournament_id: str) -> TournamentRecord:
         t = self.get(tournament_id)
         self._require_manager(caller, t)
@@ -251,14 +283,12 @@ class TournamentService:
                 "a tournament needs at least two entrants to start (approved, and checked in if asked)",
                 code="too_few_entrants",
             )
-        try:
-            t = self.pipeline.start(t, actor=caller.player_id or "admin")
-        except WriteConflict:
-            raise Conflict("the tournament changed meanwhile; read it again", code="stale_version") from None
+        t = self.pipeline.start(t, actor=caller.player_id or "admin")
         self._audit(t.id, caller, "started", {"rounds": t.rounds_planned})
         self.pipeline.advance(t.id)
         return self.get(t.id)
 
+    @organizer_action
     def pause(self, caller: Caller, tournament_id: str, paused: bool) -> TournamentRecord:
         t = self.get(tournament_id)
         self._require_manager(caller, t)
@@ -266,6 +296,7 @@ class TournamentService:
             raise Conflict(f"the tournament is {t.status}, not running", code="not_running")
         return self._change(t, caller, "paused" if paused else "resumed", {}, paused=paused)
 
+    @organizer_action
     def cancel(self, caller: Caller, tournament_id: str) -> TournamentRecord:
         t = self.get(tournament_id)
         self._require_manager(caller, t)
@@ -286,6 +317,7 @@ class TournamentService:
             self._audit(tournament_id, caller, "advanced", {"steps": steps})
         return Advanced(steps, self.get(tournament_id))
 
+    @organizer_action
     def override_pairing(
         self, caller: Caller, tournament_id: str, number: int, tables: list[tuple[str, str]], byes: list[str]
     ) -> TournamentRecord:
@@ -316,6 +348,7 @@ class TournamentService:
         }
         return self._change(t, caller, "pairing_overridden", {"round": number}, override=override)
 
+    @organizer_action
     def correct_result(
         self,
         caller: Caller,
@@ -347,25 +380,20 @@ class TournamentService:
             "result_corrected",
             {"round": number, "table": table_no, "before": before, "after": table.result, "reason": reason},
         )
-        try:
-            self.repo.save_round(tournament_id, rnd, expected, audit)
-        except WriteConflict:
-            raise Conflict("the round changed meanwhile; read it again", code="stale_version") from None
+        self.repo.save_round(tournament_id, rnd, expected, audit)
         self.events.publish(hook_events.recorded(t, rnd, [table], audit.at, corrected=True))
         return rnd
 
     def _change(
         self, t: TournamentRecord, caller: Caller, action: str, details: dict[str, Any], **fields: Any
     ) -> TournamentRecord:
+        """Write ``fields`` on the tournament as read (conditional on its version), then audit it."""
         expected = t.version
         for name, value in fields.items():
             setattr(t, name, value)
         t.version += 1
         t.updated_at = iso(self.clock.now())
-        try:
-            self.repo.save_tournament(t, expected)
-        except WriteConflict:
-            raise Conflict("the tournament changed meanwhile; read it again", code="stale_version") from None
+        self.repo.save_tournament(t, expected)  # a lost write: the action is made again
         self._published(t.id, t.version)
         self._audit(t.id, caller, action, details)
         return t
