@@ -39,6 +39,11 @@ class Held:
         self.page.unroute(self.pattern)
 
 
+def signed_in(page: Any, token: str) -> None:
+    """This tab signed in, as the account page's sign-in does (the token in sessionStorage)."""
+    page.context.add_init_script(f"sessionStorage.setItem('scopa.token', {token!r})")
+
+
 def test_play_against_a_bot_waits_for_the_home_script(site: Site, page: Any) -> None:
     """The home page's form is in the page before its script runs (module scripts come after parsing,
     and import two more files): a click then submitted it natively, and the page reloaded with the
@@ -55,3 +60,26 @@ def test_play_against_a_bot_waits_for_the_home_script(site: Site, page: Any) -> 
     page.wait_for_url(re.compile(r"/web/play/"))
     page.wait_for_selector("#game[data-version]")
     assert "bot=" not in page.url  # the script started the match, the browser did not submit the form
+
+
+def test_the_wizard_creates_only_once_its_script_runs(site: Site, page: Any) -> None:
+    """The wizard is a visible form in the page: before wizard.js ran, Enter in the name field or a click
+    on Create submitted it natively, the page reloaded with every choice in its address and an empty
+    wizard. Create comes disabled, so neither does anything until the script answers."""
+    _, olga = site.http.organizer("Olga")
+    signed_in(page, olga)
+    script = Held(page, r".*/web/static/wizard\.js\?v=")
+    page.goto(f"{site.url}/web/tournaments/new", wait_until="commit")
+    script.wait()
+    page.fill("input[name=name]", "Coppa lenta")
+    assert page.locator("#create").is_disabled()
+    page.press("input[name=name]", "Enter")  # no enabled submit button: no native submit
+    page.wait_for_timeout(300)
+    assert "?" not in page.url
+    script.release()
+    page.wait_for_selector("#create:enabled")
+    assert page.input_value("input[name=name]") == "Coppa lenta"
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/web/tournaments/t_"))
+    tid = page.url.rsplit("/", 1)[1]
+    assert site.http.ok("GET", f"/tournaments/{tid}")["name"] == "Coppa lenta"
