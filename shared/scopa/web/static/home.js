@@ -59,6 +59,10 @@ form.addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
+// The button comes disabled in the page and is enabled only now that the form answers: a click before
+// this script ran (it runs after the page is parsed, and imports two more files) submitted the form
+// natively, and the page reloaded with the choices in its address, no match started and nothing said.
+document.getElementById("play-bot").disabled = false;
 
 // Scopa is played to a points target; Briscola as one game or the best of three.
 const gameChoice = document.getElementById("game-choice");

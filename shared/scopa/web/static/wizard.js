@@ -77,6 +77,10 @@ form.addEventListener("submit", async (event) => {
     say(t("Could not create the tournament: {reason}", { reason: err.message }));
   }
 });
+// Create comes disabled in the page and is enabled only now that the form answers: before this script
+// ran, a click or Enter submitted the wizard natively, and the page reloaded with every choice in its
+// address and the wizard empty again. Signed out, start() disables it again at once.
+$("create").disabled = false;
 
 async function start() {
   let profile = null;
