@@ -441,7 +441,21 @@ def test_players_ask_to_join_a_club_and_its_organizer_decides_by_clicking(
     page.wait_for_selector("#requests-box:not([hidden])")
     assert page.locator("#join-requests li").count() == 2
     screenshot(page, "console-join-requests", phone=True)
+    # While Quinto's approval is under way, his Refuse waits too (both could be sent); Rita's do not.
+    held: list[tuple[Any, Any]] = []
+    approving = re.compile(r".*/join-requests/[^/]+/approve$")
+    page.route(approving, lambda route: held.append((route, route.fetch())))
     page.click(f"#join-requests li[data-player='{quinto_id}'] button.approve")
+    page.wait_for_function("() => document.querySelectorAll('#join-requests button:disabled').length === 2")
+    assert page.locator(f"#join-requests li[data-player='{quinto_id}'] button.refuse").is_disabled()
+    assert page.locator(f"#join-requests li[data-player='{rita_id}'] button.refuse").is_enabled()
+    for _ in range(400):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    route, answer = held.pop()
+    route.fulfill(response=answer)
+    page.unroute(approving)
     flashed(page, "#club-status", "Quinto is now a member.")
     page.click(f"#join-requests li[data-player='{rita_id}'] button.refuse")
     flashed(page, "#club-status", "Rita was refused.")

@@ -2,7 +2,7 @@
 // add many members at once, make one an organizer, remove one). Calls of the JSON API with the player's token;
 // after a change the page is read again. The player's own role comes with the club (`your_role`): the page
 // never reads the member list for it (the server renders the list).
-import { api, getToken, me, playerOf } from "./session.js";
+import { api, getToken, me, playerOf, waiting } from "./session.js";
 import { t } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,35 +17,23 @@ function reload(message) {
   location.reload();
 }
 
-function guarded(button, action) {
+function guarded(button, action, together = [button]) {
   // One action at a time per button (a form's: its submit button): a double click or a second Enter
   // while the first is under way would send it twice (two clubs founded). The button waits, disabled,
-  // for the answer; a failure enables it again, a success reloads the page.
+  // for the answer, and so do the buttons `together` with it (Approve and Refuse of one request, the
+  // two actions on one member); a failure enables them again, a success reloads the page.
   return async (event) => {
     if (event && event.type === "submit") event.preventDefault();
     if (button.disabled) return;
-    button.disabled = true;
-    button.dataset.waiting = "true";
+    waiting(together, true);
     let done = false;
     try {
       done = (await action(event)) === true;
     } finally {
-      if (!done) {
-        button.disabled = false;
-        delete button.dataset.waiting;
-      }
+      if (!done) waiting(together, false);
     }
   };
 }
-
-window.addEventListener("pageshow", (event) => {
-  // Back to a page the browser kept (back/forward cache): its buttons are as they were left, waiting.
-  if (!event.persisted) return;
-  document.querySelectorAll("button[data-waiting]").forEach((button) => {
-    button.disabled = false;
-    delete button.dataset.waiting;
-  });
-});
 
 function onSubmit(form, action) {
   form.addEventListener("submit", guarded(form.querySelector("button[type=submit]"), action));
@@ -117,13 +105,17 @@ async function addMembers(clubId, lines, role) {
   return { added, refused };
 }
 
-function memberButton(label, cls, onClick) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = `secondary ${cls}`;
-  button.textContent = label;
-  button.addEventListener("click", guarded(button, onClick));
-  return button;
+function memberButtons(...choices) {
+  // The buttons of one member or request ([label, class, action] each): one of them at a time.
+  const buttons = choices.map(([label, cls]) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `secondary ${cls}`;
+    button.textContent = label;
+    return button;
+  });
+  buttons.forEach((button, i) => button.addEventListener("click", guarded(button, choices[i][2], buttons)));
+  return buttons;
 }
 
 async function clubPage(box, profile) {
@@ -200,8 +192,8 @@ async function clubPage(box, profile) {
     const organizer = row.dataset.role === "organizer";
     const role = organizer ? "member" : "organizer";
     const label = organizer ? t("Make member") : t("Make organizer");
-    cell.append(
-      memberButton(label, "role", async () => {
+    const [roleButton, removeButton] = memberButtons(
+      [label, "role", async () => {
         try {
           await api("POST", `/clubs/${clubId}/members`, { player_id: row.dataset.player, role });
           reload(t("{name} is now {role}.", { name, role: t(role) }));
@@ -209,8 +201,8 @@ async function clubPage(box, profile) {
         } catch (err) {
           say(t("Could not change the role: {reason}", { reason: err.message }));
         }
-      }),
-      memberButton(t("Remove"), "remove", async () => {
+      }],
+      [t("Remove"), "remove", async () => {
         try {
           await api("DELETE", `/clubs/${clubId}/members/${player}`);
           reload(t("{name} was removed.", { name }));
@@ -218,8 +210,9 @@ async function clubPage(box, profile) {
         } catch (err) {
           say(t("Could not remove: {reason}", { reason: err.message }));
         }
-      }),
+      }],
     );
+    cell.append(roleButton, removeButton);
   });
   $("organizer-panel").hidden = false;
 }
@@ -271,8 +264,10 @@ async function showJoinRequests(clubId) {
     };
     const approved = () => t("{name} is now a member.", { name });
     const refused = () => t("{name} was refused.", { name });
-    const approve = memberButton(t("Approve"), "approve", decide("approve", approved));
-    const refuse = memberButton(t("Refuse"), "refuse", decide("refuse", refused));
+    const [approve, refuse] = memberButtons(
+      [t("Approve"), "approve", decide("approve", approved)],
+      [t("Refuse"), "refuse", decide("refuse", refused)],
+    );
     item.append(link, " ", approve, " ", refuse);
     list.append(item);
   }

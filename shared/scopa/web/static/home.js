@@ -1,6 +1,6 @@
 // Home page: "Play against a bot" in one click (a guest player is registered when nobody is signed in),
 // Scopa or Briscola.
-import { api, clearToken, forget, getToken, me, setToken } from "./session.js";
+import { api, clearToken, forget, getToken, me, setToken, waiting } from "./session.js";
 import { t } from "./strings.js";
 
 const form = document.getElementById("quick-play");
@@ -39,7 +39,7 @@ async function showWho() {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const button = document.getElementById("play-bot");
-  button.disabled = true;
+  waiting([button], true);
   status.textContent = t("Starting a match…");
   try {
     const profile = await player();
@@ -56,7 +56,7 @@ form.addEventListener("submit", async (event) => {
     location.assign(`/web/play/${encodeURIComponent(match.id)}?style=${encodeURIComponent(style)}`);
   } catch (err) {
     status.textContent = t("Could not start the match: {reason}", { reason: err.message });
-    button.disabled = false;
+    waiting([button], false);
   }
 });
 // The button comes disabled in the page and is enabled only now that the form answers: a click before

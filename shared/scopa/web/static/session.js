@@ -73,3 +73,17 @@ export function playerOf(text) {
   const found = value.match(/\/web\/players\/([^/?#\s]+)/);
   return found ? decodeURIComponent(found[1]) : value;
 }
+
+export function waiting(buttons, on) {
+  // Buttons waiting for their request's answer: disabled, and marked, so that a page the browser brings
+  // back from its back/forward cache (left by that request's success) has them enabled again.
+  for (const button of buttons) {
+    button.disabled = on;
+    if (on) button.dataset.waiting = "true";
+    else delete button.dataset.waiting;
+  }
+}
+
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) waiting(document.querySelectorAll("button[data-waiting]"), false);
+});

@@ -1,6 +1,6 @@
 // The tournament wizard: the form's choices as the settings model (docs/tournaments.md), posted to
 // POST /tournaments with the organizer's token; the new tournament's page follows.
-import { api, getToken, me } from "./session.js";
+import { api, getToken, me, waiting } from "./session.js";
 import { t } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -68,12 +68,12 @@ form.addEventListener("submit", async (event) => {
     open_registration: data.get("open_registration") === "on",
   };
   if (data.get("club_id")) body.club_id = data.get("club_id");
-  $("create").disabled = true;
+  waiting([$("create")], true);
   try {
     const created = await api("POST", "/tournaments", body);
     location.assign(`/web/tournaments/${encodeURIComponent(created.id)}`);
   } catch (err) {
-    $("create").disabled = false;
+    waiting([$("create")], false);
     say(t("Could not create the tournament: {reason}", { reason: err.message }));
   }
 });
