@@ -271,8 +271,14 @@ class TournamentService:
             raise Conflict(f"the tournament is {t.status}, not a draft", code="not_a_draft")
         return self._change(t, caller, "registration_opened", {}, status="registration")
 
-    @organizer_action
     def start(self, caller: Caller, tournament_id: str) -> TournamentRecord:
+        t = self._start(caller, tournament_id)
+        self._audit(t.id, caller, "started", {"rounds": t.rounds_planned})
+        self.pipeline.advance(t.id)  # not made again with the start: a conflict here is the pipeline's
+        return self.get(t.id)
+
+    @organizer_action
+    def _start(self, caller: Caller, tournament_id: str) -> TournamentRecord:
         t = self.get(tournament_id)
         self._require_manager(caller, t)
         if t.status not in ("draft", "registration"):
@@ -283,10 +289,7 @@ class TournamentService:
                 "a tournament needs at least two entrants to start (approved, and checked in if asked)",
                 code="too_few_entrants",
             )
-        t = self.pipeline.start(t, actor=caller.player_id or "admin")
-        self._audit(t.id, caller, "started", {"rounds": t.rounds_planned})
-        self.pipeline.advance(t.id)
-        return self.get(t.id)
+        return self.pipeline.start(t, actor=caller.player_id or "admin")
 
     @organizer_action
     def pause(self, caller: Caller, tournament_id: str, paused: bool) -> TournamentRecord:
