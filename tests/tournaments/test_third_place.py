@@ -151,8 +151,8 @@ def test_groups_knockout_plays_it_after_its_semi_finals() -> None:
 def test_the_setting_is_refused_outside_the_knockouts(fmt: str) -> None:
     rounds = 3 if fmt == "swiss" else None
     with pytest.raises(ValueError, match="third_place_match"):
-        TournamentSettings(format=fmt, rounds=rounds, third_place_match=True)  # type: ignore[arg-type]
-    assert TournamentSettings(format=fmt, rounds=rounds).third_place_match is False  # type: ignore[arg-type]
+        TournamentSettings(format=fmt, rounds=rounds, third_place_match=True)
+    assert TournamentSettings(format=fmt, rounds=rounds).third_place_match is False
 
 
 def test_a_hand_run_final_round_pairs_the_third_place_table_second() -> None:
