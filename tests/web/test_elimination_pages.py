@@ -75,16 +75,31 @@ def test_the_wizard_creates_a_groups_knockout_and_a_double_elimination(site: Sit
                 assert page.locator("#reset-field").is_hidden()
                 page.fill("input[name=group_size]", "5")
                 page.fill("input[name=advance_per_group]", "3")
+                page.check("input[name=third_place_match]")
             else:
                 assert page.locator("#group-size-field").is_hidden()
+                assert page.locator("#third-place-field").is_hidden()
                 page.uncheck("input[name=bracket_reset]")
             page.click("#create")
             page.wait_for_url(re.compile(r"/web/tournaments/t_"))
             made.append(site.http.ok("GET", f"/tournaments/{page.url.rsplit('/', 1)[1]}")["settings"])
         groups, double = made
-        chosen = (groups["format"], groups["group_size"], groups["advance_per_group"])
-        assert chosen == ("groups_knockout", 5, 3)
+        chosen = (
+            groups["format"],
+            groups["group_size"],
+            groups["advance_per_group"],
+            groups["third_place_match"],
+        )
+        assert chosen == ("groups_knockout", 5, 3, True)
         assert (double["format"], double["bracket_reset"]) == ("double_elimination", False)
+        assert double["third_place_match"] is False
+        # A plain knockout offers the match for third place too, unchecked by default.
+        page.goto(f"{site.url}/web/tournaments/new")
+        page.select_option("select[name=format]", "knockout")
+        assert page.locator("#third-place-field").is_visible()
+        assert not page.is_checked("input[name=third_place_match]")
+        page.select_option("select[name=format]", "swiss")
+        assert page.locator("#third-place-field").is_hidden()
     finally:
         ctx.close()
     assert errors == []

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from api.answers.common import Closed, Named, Number
 from scopa.application.clock import iso
+from scopa.domain.tournaments.planner import third_place_table
 
 if TYPE_CHECKING:
     from scopa.application.ports.tournaments import TournamentBundle
@@ -121,6 +122,9 @@ class RoundTable(Closed):
     result: list[Number] | None  # match points [first, second] once decided
     forfeit: bool
     reason: str | None
+    # knockout with third_place_match: "third_place" for the final round's match between the semi-finals'
+    # losers (derived from the bracket: the table that is not a pair of it); None for every other table
+    stage: Literal["third_place"] | None = None
 
 
 class Round(Closed):
@@ -141,6 +145,7 @@ class Round(Closed):
     @classmethod
     def of(cls, bundle: TournamentBundle, rnd: RoundRecord) -> Round:
         names = {e.id: e.name for e in bundle.entries}
+        third = third_place_table(rnd)
 
         def named(entrant: str) -> Named:
             return Named(id=entrant, name=names.get(entrant, entrant))
@@ -164,6 +169,7 @@ class Round(Closed):
                     result=x.result,
                     forfeit=x.forfeit,
                     reason=x.reason,
+                    stage="third_place" if x is third else None,
                 )
                 for x in rnd.tables
             ],
