@@ -8,6 +8,8 @@ import io
 import json
 from typing import Any
 
+import pytest
+
 from tests.api.conftest import (
     Api,
     api_on_sqlite,  # noqa: F401 (whole tournaments through the API, on SQLite)
@@ -96,7 +98,15 @@ def test_a_knockout_of_8_bots_plays_for_third_place_beside_the_final(api: Api) -
     _podium_checks(api, tid, seeds, rounds)
 
 
-def test_a_knockout_of_5_bots_has_its_third_place_match_after_a_first_round_bye(api: Api) -> None:
+@pytest.fixture(params=["sqlite", "dynamodb"])
+def on_both(request: pytest.FixtureRequest) -> Api:
+    """The API on SQLite, then on DynamoDB (moto): the table is told apart from what both stores keep."""
+    api: Api = request.getfixturevalue("api" if request.param == "sqlite" else "moto_api")
+    return api
+
+
+def test_a_knockout_of_5_bots_has_its_third_place_match_after_a_first_round_bye(on_both: Api) -> None:
+    api = on_both
     _, olga = organizer(api)
     tid = create_tournament(api, olga, {"format": "knockout", "target": 1, "third_place_match": True})["id"]
     seeds = enter_bots(api, olga, tid, 5, kinds=("greedy", "random"))
