@@ -56,6 +56,32 @@ def test_a_groups_page_shows_the_group_tables_then_the_knockout(site: Site, page
     screenshot(page, "groups-knockout", phone=True)
 
 
+def test_a_knockout_page_draws_the_match_for_third_place_apart(site: Site, page: Any) -> None:
+    _, olga = site.http.organizer()
+    settings = {"format": "knockout", "target": 1, "third_place_match": True}
+    tid = bot_tournament(site, olga, "Finalina", settings, 6)
+    last = site.http.ok("GET", f"/tournaments/{tid}/rounds/3")
+    third = next(t for t in last["tables"] if t["stage"] == "third_place")
+    standings = site.http.ok("GET", f"/tournaments/{tid}/standings")["standings"]
+
+    page.goto(f"{site.url}/web/tournaments/{tid}")
+
+    brackets = page.locator("svg.bracket")
+    assert brackets.count() == 2
+    assert page.locator("#bracket-h ~ h3").all_text_contents() == ["Third place"]
+    main, apart = brackets.nth(0).inner_html(), brackets.nth(1).inner_html()
+    assert main.count("<rect") == 4 + 2 + 1  # 8 slots: the third-place match is not in the bracket
+    assert apart.count("<rect") == 1
+    assert third["first"]["name"] in apart
+    assert third["second"]["name"] in apart
+    assert "Round 3" in apart
+    podium = page.locator("#podium li").evaluate_all("lis => lis.map(li => li.dataset.entrant)")
+    assert podium == [r["entrant"] for r in standings[:3]]
+    assert standings[2]["entrant"] in (third["first"]["id"], third["second"]["id"])
+    assert page.locator("details.round").first.locator(".third-place").count() == 1
+    screenshot(page, "knockout-third-place", phone=True)
+
+
 def test_the_wizard_creates_a_groups_knockout_and_a_double_elimination(site: Site, browser: Any) -> None:
     _, olga = site.http.organizer()
     ctx = browser.new_context(viewport=DESKTOP)
