@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+from scopa.application.services import webhooks
+from scopa.domain.tournaments.records import TournamentRecord
+from scopa.domain.tournaments.settings import TournamentSettings
 from tests.api.conftest import (
     Api,
     api_on_sqlite,  # noqa: F401 (whole tournaments through the API, on SQLite)
@@ -17,6 +20,7 @@ from tests.api.conftest import (
 from tests.api.support import assert_error
 from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_until_finished
 from tests.pipeline.conftest import read_rounds
+from tests.tournaments.planner_support import better_seed, run
 
 
 def _ids(table: dict[str, Any]) -> tuple[str, str]:
@@ -163,3 +167,15 @@ def test_the_option_is_refused_outside_the_knockouts(api: Api) -> None:
         token=olga,
     )
     assert_error(changed, 422, "validation_error")
+
+
+def test_the_webhook_events_mark_the_third_place_table() -> None:
+    _, rounds, _ = run(TournamentSettings(format="knockout", third_place_match=True), 4, better_seed)
+    t = TournamentRecord("t1", "T", "c1", "o", "2026-01-01", "2026-01-01", {"format": "knockout"})
+    final = rounds[-1]
+    [event] = webhooks.paired(t, final)
+    assert [x["stage"] for x in event.data["tables"]] == [None, "third_place"]
+    [semi] = webhooks.paired(t, rounds[0])
+    assert [x["stage"] for x in semi.data["tables"]] == [None, None]
+    recorded = webhooks.recorded(t, final, final.tables, "2026-01-02")
+    assert [(e.data["table"], e.data["stage"]) for e in recorded] == [(1, None), (2, "third_place")]

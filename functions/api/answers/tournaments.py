@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from api.answers.common import Closed, Named, Number
 from scopa.application.clock import iso
-from scopa.domain.tournaments.planner import third_place_table
+from scopa.domain.tournaments.planner import table_stage
 
 if TYPE_CHECKING:
     from scopa.application.ports.tournaments import TournamentBundle
@@ -145,7 +145,6 @@ class Round(Closed):
     @classmethod
     def of(cls, bundle: TournamentBundle, rnd: RoundRecord) -> Round:
         names = {e.id: e.name for e in bundle.entries}
-        third = third_place_table(rnd)
 
         def named(entrant: str) -> Named:
             return Named(id=entrant, name=names.get(entrant, entrant))
@@ -169,7 +168,7 @@ class Round(Closed):
                     result=x.result,
                     forfeit=x.forfeit,
                     reason=x.reason,
-                    stage="third_place" if x is third else None,
+                    stage=table_stage(rnd, x),
                 )
                 for x in rnd.tables
             ],

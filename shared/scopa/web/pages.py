@@ -25,7 +25,12 @@ from scopa.domain.cards import CODES
 from scopa.domain.rules import PRESET_ALIASES, PRESET_DESCRIPTIONS, PRESETS
 from scopa.domain.tournaments import double_elimination as de
 from scopa.domain.tournaments.admission import check_in_opens
-from scopa.domain.tournaments.planner import double_elimination_state, group_tables, third_place_table
+from scopa.domain.tournaments.planner import (
+    double_elimination_state,
+    group_tables,
+    table_stage,
+    third_place_table,
+)
 from scopa.domain.tournaments.records import RoundRecord, TableRecord
 from scopa.domain.tournaments.settings import ELIMINATION, Format
 from scopa.web import briscola, i18n
@@ -455,7 +460,6 @@ def _double_elimination(
 
 
 def _round_view(bundle: TournamentBundle, rnd: RoundRecord, names: dict[str, str]) -> dict[str, Any]:
-    third = third_place_table(rnd)
     return {
         "number": rnd.number,
         "status": rnd.status,
@@ -472,7 +476,7 @@ def _round_view(bundle: TournamentBundle, rnd: RoundRecord, names: dict[str, str
                 "result": x.result,
                 "forfeit": x.forfeit,
                 "reason": x.reason,
-                "third_place": x is third,
+                "third_place": table_stage(rnd, x) == "third_place",
             }
             for x in rnd.tables
         ],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from scopa.domain.tournaments import double_elimination as de
 from scopa.domain.tournaments.groups import group_rounds, group_stage_round, knockout_slots, split_groups
@@ -119,6 +120,13 @@ def third_place_table(rnd: RoundRecord) -> TableRecord | None:
         return None
     final = frozenset(x for x in rnd.slots if x is not None)
     return next((t for t in rnd.tables if frozenset((t.first, t.second)) != final), None)
+
+
+def table_stage(rnd: RoundRecord, table: TableRecord) -> Literal["third_place"] | None:
+    """How readers tell a table apart: "third_place" for the match for third place, else None."""
+    third = third_place_table(rnd)
+    pair = frozenset((table.first, table.second))
+    return "third_place" if third is not None and frozenset((third.first, third.second)) == pair else None
 
 
 def _semi_final_losers(semis: RoundRecord, ranking: dict[str, int]) -> tuple[str, str] | None:
