@@ -6,6 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 
 from scopa.domain.tournaments.planner import (
     champion,
@@ -163,3 +166,38 @@ def test_a_hand_run_final_round_pairs_the_third_place_table_second() -> None:
     tables = table_records(plan.pairing)
     assert [{t.first, t.second} for t in tables] == [{"s1", "s2"}, {"s3", "s4"}]
     assert plan.pairing.byes == ()
+
+
+@hyp_settings(max_examples=80, deadline=None)
+@given(st.integers(2, 64), st.integers(3, 8), st.integers(1, 7), st.booleans(), st.integers(0, 2**32))
+def test_a_third_place_match_exactly_when_four_reach_the_semi_finals(
+    n: int, size: int, advance: int, groups: bool, seed: int
+) -> None:
+    if groups:
+        rules = TournamentSettings(
+            format="groups_knockout",
+            group_size=size,
+            advance_per_group=min(advance, size - 1),
+            third_place_match=True,
+        )
+    else:
+        rules = WITH_THIRD
+    entries, rounds, _ = run(rules, n, at_random(random.Random(seed)))
+    bracket = [r for r in rounds if r.slots is not None]
+    qualifiers = len([x for x in bracket[0].slots or [] if x is not None]) if bracket else 0
+    thirds = [r.number for r in rounds if third_place_table(r) is not None]
+    assert thirds == ([rounds[-1].number] if qualifiers >= 4 else [])
+    if qualifiers < 2:
+        return
+    place = placings(rules, entries, rounds)
+    assert place is not None
+    order = sorted(place.values(), reverse=True)
+    winner = champion(rules, rounds, entries)
+    assert winner is not None
+    assert place[winner] == order[0] > order[1]  # one champion, the final's winner
+    if thirds:
+        assert order[1] > order[2] > order[3]  # 2nd, 3rd and 4th each alone in their place
+        third = third_place_table(rounds[-1])
+        assert third is not None
+        final_pair = set(rounds[-1].slots or [])
+        assert not final_pair & {third.first, third.second}
