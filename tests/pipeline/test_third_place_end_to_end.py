@@ -18,7 +18,15 @@ from tests.api.conftest import (
     api_on_sqlite,  # noqa: F401 (whole tournaments through the API, on SQLite)
 )
 from tests.api.support import assert_error
-from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_until_finished
+from tests.api.tournament_support import (
+    create_tournament,
+    enter_bots,
+    enter_humans,
+    organizer,
+    play_out,
+    run_pipeline,
+    run_until_finished,
+)
 from tests.pipeline.conftest import read_rounds
 from tests.tournaments.planner_support import better_seed, run
 
@@ -179,3 +187,28 @@ def test_the_webhook_events_mark_the_third_place_table() -> None:
     assert [x["stage"] for x in semi.data["tables"]] == [None, None]
     recorded = webhooks.recorded(t, final, final.tables, "2026-01-02")
     assert [(e.data["table"], e.data["stage"]) for e in recorded] == [(1, None), (2, "third_place")]
+
+
+def test_an_excluded_semi_finals_loser_forfeits_the_match_for_third_place(api: Api) -> None:
+    _, olga = organizer(api)
+    settings = {"format": "knockout", "target": 1, "third_place_match": True}
+    tid = create_tournament(api, olga, settings, open_registration=True)["id"]
+    tokens = enter_humans(api, tid, ("Ada", "Bea", "Cid", "Dan"))
+    assert api.call("POST", f"/tournaments/{tid}/start", token=olga).status == 200
+    semis = api.call("GET", f"/tournaments/{tid}/rounds/1").body
+    excluded = semis["tables"][0]["first"]["id"]
+    out = api.call("POST", f"/tournaments/{tid}/entries/{excluded}/exclude", {"reason": "abuse"}, token=olga)
+    assert out.status == 200, out.body
+    play_out(api, semis["tables"][1]["games"][0], tokens)
+    run_pipeline()
+    last = api.call("GET", f"/tournaments/{tid}/rounds/2").body
+    final, third = last["tables"]
+    assert third["stage"] == "third_place"
+    assert excluded in _ids(third)
+    # Scored without play, as any table of an entrant no longer active: the other one is 3rd.
+    assert (third["forfeit"], third["reason"]) == (True, "withdrawn")
+    other = next(x for x in _ids(third) if x != excluded)
+    play_out(api, final["games"][0], tokens)
+    run_until_finished(api, tid)
+    standings = api.call("GET", f"/tournaments/{tid}/standings").body["standings"]
+    assert [r["entrant"] for r in standings[2:4]] == [other, excluded]
