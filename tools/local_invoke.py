@@ -492,6 +492,17 @@ def tournament_samples(w: World) -> list[Sample]:
                 "settings": {"format": "groups_knockout", "group_size": 4, "advance_per_group": 2},
             },
         ),
+        Sample(
+            "post-tournaments-knockout-third-place",
+            "POST",
+            base,
+            201,
+            token=olga,
+            body={
+                "name": "Coppa con finalina",
+                "settings": {"format": "knockout", "third_place_match": True},
+            },
+        ),
         Sample("get-tournaments", "GET", base, 200, query={"status": "running", "limit": "10"}),
         Sample("get-tournament", "GET", f"{base}/{w.running}", 200),
         Sample(

@@ -1,5 +1,6 @@
-"""A double elimination and a groups' knockout under a fault at every pipeline write (on DynamoDB, moto):
-a clean re-run ends exactly as a run without faults, as the Swiss does in test_pipeline_concurrency.py.
+"""A double elimination, a groups' knockout and a knockout with a match for third place under a fault at
+every pipeline write (on DynamoDB, moto): a clean re-run ends exactly as a run without faults, as the
+Swiss does in test_pipeline_concurrency.py.
 
 The brackets are replayed from the stored rounds, so a round written twice, or a result lost, would show
 as a different bracket; the checks are the same table diff and standings as the Swiss's.
@@ -35,6 +36,8 @@ from tests.pipeline.test_pipeline_concurrency import (
 FORMATS = {
     "double_elimination": ({"format": "double_elimination", "target": 1}, 4),
     "groups_knockout": ({"format": "groups_knockout", "target": 1, "group_size": 3}, 5),
+    # the match for third place: a second table in the final's round, derived from the stored bracket
+    "knockout_third_place": ({"format": "knockout", "target": 1, "third_place_match": True}, 4),
 }
 
 

@@ -56,6 +56,32 @@ def test_a_groups_page_shows_the_group_tables_then_the_knockout(site: Site, page
     screenshot(page, "groups-knockout", phone=True)
 
 
+def test_a_knockout_page_draws_the_match_for_third_place_apart(site: Site, page: Any) -> None:
+    _, olga = site.http.organizer()
+    settings = {"format": "knockout", "target": 1, "third_place_match": True}
+    tid = bot_tournament(site, olga, "Finalina", settings, 6)
+    last = site.http.ok("GET", f"/tournaments/{tid}/rounds/3")
+    third = next(t for t in last["tables"] if t["stage"] == "third_place")
+    standings = site.http.ok("GET", f"/tournaments/{tid}/standings")["standings"]
+
+    page.goto(f"{site.url}/web/tournaments/{tid}")
+
+    brackets = page.locator("svg.bracket")
+    assert brackets.count() == 2
+    assert page.locator("#bracket-h ~ h3").all_text_contents() == ["Third place"]
+    main, apart = brackets.nth(0).inner_html(), brackets.nth(1).inner_html()
+    assert main.count("<rect") == 4 + 2 + 1  # 8 slots: the third-place match is not in the bracket
+    assert apart.count("<rect") == 1
+    assert third["first"]["name"] in apart
+    assert third["second"]["name"] in apart
+    assert "Round 3" in apart
+    podium = page.locator("#podium li").evaluate_all("lis => lis.map(li => li.dataset.entrant)")
+    assert podium == [r["entrant"] for r in standings[:3]]
+    assert standings[2]["entrant"] in (third["first"]["id"], third["second"]["id"])
+    assert page.locator("details.round").first.locator(".third-place").count() == 1
+    screenshot(page, "knockout-third-place", phone=True)
+
+
 def test_the_wizard_creates_a_groups_knockout_and_a_double_elimination(site: Site, browser: Any) -> None:
     _, olga = site.http.organizer()
     ctx = browser.new_context(viewport=DESKTOP)
@@ -75,16 +101,31 @@ def test_the_wizard_creates_a_groups_knockout_and_a_double_elimination(site: Sit
                 assert page.locator("#reset-field").is_hidden()
                 page.fill("input[name=group_size]", "5")
                 page.fill("input[name=advance_per_group]", "3")
+                page.check("input[name=third_place_match]")
             else:
                 assert page.locator("#group-size-field").is_hidden()
+                assert page.locator("#third-place-field").is_hidden()
                 page.uncheck("input[name=bracket_reset]")
             page.click("#create")
             page.wait_for_url(re.compile(r"/web/tournaments/t_"))
             made.append(site.http.ok("GET", f"/tournaments/{page.url.rsplit('/', 1)[1]}")["settings"])
         groups, double = made
-        chosen = (groups["format"], groups["group_size"], groups["advance_per_group"])
-        assert chosen == ("groups_knockout", 5, 3)
+        chosen = (
+            groups["format"],
+            groups["group_size"],
+            groups["advance_per_group"],
+            groups["third_place_match"],
+        )
+        assert chosen == ("groups_knockout", 5, 3, True)
         assert (double["format"], double["bracket_reset"]) == ("double_elimination", False)
+        assert double["third_place_match"] is False
+        # A plain knockout offers the match for third place too, unchecked by default.
+        page.goto(f"{site.url}/web/tournaments/new")
+        page.select_option("select[name=format]", "knockout")
+        assert page.locator("#third-place-field").is_visible()
+        assert not page.is_checked("input[name=third_place_match]")
+        page.select_option("select[name=format]", "swiss")
+        assert page.locator("#third-place-field").is_hidden()
     finally:
         ctx.close()
     assert errors == []

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from api.answers.common import Closed, Named, Number
 from scopa.application.clock import iso
+from scopa.domain.tournaments.planner import table_stage
 
 if TYPE_CHECKING:
     from scopa.application.ports.tournaments import TournamentBundle
@@ -121,6 +122,9 @@ class RoundTable(Closed):
     result: list[Number] | None  # match points [first, second] once decided
     forfeit: bool
     reason: str | None
+    # knockout with third_place_match: "third_place" for the final round's match between the semi-finals'
+    # losers (derived from the bracket: the table that is not a pair of it); None for every other table
+    stage: Literal["third_place"] | None = None
 
 
 class Round(Closed):
@@ -164,6 +168,7 @@ class Round(Closed):
                     result=x.result,
                     forfeit=x.forfeit,
                     reason=x.reason,
+                    stage=table_stage(rnd, x),
                 )
                 for x in rnd.tables
             ],

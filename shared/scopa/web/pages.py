@@ -25,8 +25,13 @@ from scopa.domain.cards import CODES
 from scopa.domain.rules import PRESET_ALIASES, PRESET_DESCRIPTIONS, PRESETS
 from scopa.domain.tournaments import double_elimination as de
 from scopa.domain.tournaments.admission import check_in_opens
-from scopa.domain.tournaments.planner import double_elimination_state, group_tables
-from scopa.domain.tournaments.records import RoundRecord
+from scopa.domain.tournaments.planner import (
+    double_elimination_state,
+    group_tables,
+    table_stage,
+    third_place_table,
+)
+from scopa.domain.tournaments.records import RoundRecord, TableRecord
 from scopa.domain.tournaments.settings import ELIMINATION, Format
 from scopa.web import briscola, i18n
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
@@ -350,8 +355,24 @@ def _brackets(bundle: TournamentBundle, names: dict[str, str], opts: PageOptions
         return _double_elimination(bundle, names, opts)
     if fmt in ("knockout", "groups_knockout"):
         svg = _bracket(bundle, names, opts)
-        return [("", svg)] if svg is not None else []
+        out: list[tuple[str, Any]] = [("", svg)] if svg is not None else []
+        for rnd in bundle.rounds:  # the match for third place, apart: it feeds no round of the bracket
+            third = third_place_table(rnd)
+            if third is not None:
+                a, b = third.first, third.second
+                results = {frozenset((a, b)): ({a: third.wins[0], b: third.wins[1]}, _shown_winner(third))}
+                title = tr(opts, "Third place")
+                column = [pairings_of([a, b], names, results)]
+                out.append((title, bracket_svg(column, [f"{tr(opts, 'Round')} {rnd.number}"], label=title)))
+        return out
     return []
+
+
+def _shown_winner(x: TableRecord) -> str | None:
+    """Who a bracket box marks as through: the side with more match points (none on a draw)."""
+    if x.result is None or x.result[0] == x.result[1]:
+        return None
+    return x.first if x.result[0] > x.result[1] else x.second
 
 
 def _groups(bundle: TournamentBundle, opts: PageOptions) -> list[dict[str, Any]]:
@@ -455,6 +476,7 @@ def _round_view(bundle: TournamentBundle, rnd: RoundRecord, names: dict[str, str
                 "result": x.result,
                 "forfeit": x.forfeit,
                 "reason": x.reason,
+                "third_place": table_stage(rnd, x) == "third_place",
             }
             for x in rnd.tables
         ],
@@ -480,10 +502,10 @@ def _bracket(bundle: TournamentBundle, names: dict[str, str], opts: PageOptions)
             continue
         results = {}
         for x in rnd.tables:
-            winner = None
-            if x.result is not None and x.result[0] != x.result[1]:
-                winner = x.first if x.result[0] > x.result[1] else x.second
-            results[frozenset((x.first, x.second))] = ({x.first: x.wins[0], x.second: x.wins[1]}, winner)
+            results[frozenset((x.first, x.second))] = (
+                {x.first: x.wins[0], x.second: x.wins[1]},
+                _shown_winner(x),
+            )
         columns.append(pairings_of(rnd.slots, names, results))
     titles = [
         tr(opts, "Final")

@@ -49,6 +49,7 @@ from scopa.application.ports.webhooks import (
     WebhookRepository,
     WebhookSender,
 )
+from scopa.domain.tournaments.planner import table_stage
 
 if TYPE_CHECKING:
     from scopa.application.services.clubs import ClubService
@@ -160,7 +161,10 @@ def finished(t: TournamentRecord) -> list[TournamentEvent]:
 
 
 def paired(t: TournamentRecord, rnd: RoundRecord) -> list[TournamentEvent]:
-    tables = [{"table": x.table, "first": x.first, "second": x.second} for x in rnd.tables]
+    tables = [
+        {"table": x.table, "first": x.first, "second": x.second, "stage": table_stage(rnd, x)}
+        for x in rnd.tables
+    ]
     data = {"round": rnd.number, "tables": tables, "byes": list(rnd.byes), "manual": rnd.manual}
     return _event(t, "round.paired", f":{rnd.number}", rnd.created_at, data)
 
@@ -182,6 +186,7 @@ def recorded(
             "forfeit": x.forfeit,
             "reason": x.reason,
             "corrected": corrected,
+            "stage": table_stage(rnd, x),
         }
         key = f":{rnd.number}:{x.table}" + (f":v{rnd.version}" if corrected else "")
         events.extend(_event(t, "result.recorded", key, at, data))

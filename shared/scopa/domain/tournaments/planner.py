@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from scopa.domain.tournaments import double_elimination as de
 from scopa.domain.tournaments.groups import group_rounds, group_stage_round, knockout_slots, split_groups
@@ -89,6 +90,7 @@ def plan_round(
             # Everyone stays in the groups; a withdrawn entrant's tables are scored as forfeits.
             return PlannedRound(group_stage_round(groups, number))
     # knockout
+    ranking = {e.id: i for i, e in enumerate(seeded(entries))}
     if number == 1:
         slots = bracket_slots([e.id for e in seeded(active)])
     elif number == first_knockout:
@@ -99,10 +101,46 @@ def plan_round(
     else:
         previous = rounds[number - 2]
         assert previous.slots is not None
-        ranking = {e.id: i for i, e in enumerate(seeded(entries))}
         slots = next_slots(previous.slots, lambda a, b: _winner(previous, a, b, ranking))
     balance = _first_balance(rounds)
-    return PlannedRound(knockout_round(slots, balance), slots)
+    pairing = knockout_round(slots, balance)
+    if settings.third_place_match and len(slots) == 2 and number > first_knockout:
+        losers = _semi_final_losers(rounds[number - 2], ranking)
+        if losers is not None:  # both semi-finals were played: their losers meet for third place
+            a, b = losers
+            third = Table(b, a) if balance.get(b, 0) < balance.get(a, 0) else Table(a, b)
+            pairing = RoundPairing((*pairing.tables, third), pairing.byes)
+    return PlannedRound(pairing, slots)
+
+
+def third_place_table(rnd: RoundRecord) -> TableRecord | None:
+    """The match for third place of a knockout's final round: its table that is not a pair of the
+    bracket (derived, so nothing more is stored; None in any other round)."""
+    if rnd.slots is None or len(rnd.slots) != 2:
+        return None
+    final = frozenset(x for x in rnd.slots if x is not None)
+    return next((t for t in rnd.tables if frozenset((t.first, t.second)) != final), None)
+
+
+def table_stage(rnd: RoundRecord, table: TableRecord) -> Literal["third_place"] | None:
+    """How readers tell a table apart: "third_place" for the match for third place, else None."""
+    third = third_place_table(rnd)
+    pair = frozenset((table.first, table.second))
+    return "third_place" if third is not None and frozenset((third.first, third.second)) == pair else None
+
+
+def _semi_final_losers(semis: RoundRecord, ranking: dict[str, int]) -> tuple[str, str] | None:
+    """The losers of the two semi-finals in bracket order, or None when one of them was a bye."""
+    slots = semis.slots or []
+    if len(slots) != 4 or any(x is None for x in slots):
+        return None
+    losers = []
+    for a, b in ((slots[0], slots[1]), (slots[2], slots[3])):
+        assert a is not None
+        assert b is not None
+        winner = _winner(semis, a, b, ranking)
+        losers.append(b if winner == a else a)
+    return losers[0], losers[1]
 
 
 def knockout_champion(rounds: Sequence[RoundRecord], entries: Sequence[EntryRecord]) -> str | None:
@@ -181,7 +219,8 @@ def placings(
 ) -> dict[str, int] | None:
     """How far each entrant of an elimination tournament went, higher is further (None for the other
     formats): the standings order these first, so the champion ranks 1st, the final's loser 2nd, and
-    entrants out at the same stage share a place that points and tie-breaks then order.
+    entrants out at the same stage share a place that points and tie-breaks then order. With a match
+    for third place (``third_place_match``), its winner ranks 3rd and its loser 4th.
 
     An entrant absent from the bracket (withdrawn before round 1 was paired) has 0."""
     closed = [r for r in rounds if r.status == "closed"]
@@ -197,11 +236,17 @@ def placings(
         return None
     ranking = {e.id: i for i, e in enumerate(seeded(entries))}
     first = bracket[0].slots or []
-    alive = bracket[-1].number + 1  # more than any round number
+    alive = 2 * (bracket[-1].number + 1)  # more than any round's
     out = {e.id: alive if e.id in first else 0 for e in entries}
     for rnd in bracket:
+        third = third_place_table(rnd)
         for t in rnd.tables:
-            out[t.second if _table_winner(t, ranking) == t.first else t.first] = rnd.number
+            winner = _table_winner(t, ranking)
+            loser = t.second if winner == t.first else t.first
+            if t is third:  # between the final's loser and the semi-finals' place they had
+                out[winner], out[loser] = 2 * rnd.number - 1, 2 * rnd.number - 2
+            else:
+                out[loser] = 2 * rnd.number
     return out
 
 

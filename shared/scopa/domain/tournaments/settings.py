@@ -188,6 +188,11 @@ class TournamentSettings(BaseModel):
         description="double elimination: when the losers' bracket winner takes the grand final, one more "
         "match decides (both have lost once)",
     )
+    third_place_match: bool = Field(
+        False,
+        description="knockout and groups_knockout: the semi-finals' losers play for third place in the "
+        "final's round (none when a semi-final was a bye, as with fewer than 4 in the bracket)",
+    )
     group_size: int = Field(
         4, ge=3, le=8, description="groups_knockout: the largest group (entrants dealt into groups by seed)"
     )
@@ -235,6 +240,8 @@ class TournamentSettings(BaseModel):
             raise ValueError("a check-in needs a start time (starts_at)")
         if self.format != "double_elimination" and not self.bracket_reset:
             raise ValueError("bracket_reset is a double_elimination setting")
+        if self.third_place_match and self.format not in ("knockout", "groups_knockout"):
+            raise ValueError("third_place_match is a knockout and groups_knockout setting")
         if self.format == "groups_knockout" and self.advance_per_group >= self.group_size:
             raise ValueError(
                 f"advance_per_group ({self.advance_per_group}) must be smaller than group_size "

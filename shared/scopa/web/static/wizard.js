@@ -12,14 +12,16 @@ function say(text) {
 
 function showRounds() {
   // Only a Swiss names its rounds; the other formats derive them from the entrants. A double
-  // elimination chooses its bracket reset, groups their size and how many of each go through; an
-  // arena names its length instead, and plays single games.
+  // elimination chooses its bracket reset, groups their size and how many of each go through, a
+  // knockout (groups' too) whether the semi-finals' losers play for third place; an arena names its
+  // length instead, and plays single games.
   const format = form.elements.format.value;
   const swiss = format === "swiss";
   const arena = format === "arena";
   $("rounds-field").hidden = !swiss;
   form.elements.rounds.required = swiss;
   $("reset-field").hidden = format !== "double_elimination";
+  $("third-place-field").hidden = format !== "knockout" && format !== "groups_knockout";
   for (const id of ["group-size-field", "advance-field"]) $(id).hidden = format !== "groups_knockout";
   $("arena-field").hidden = !arena;
   form.elements.arena_minutes.required = arena;
@@ -37,6 +39,8 @@ export function settingsOf(data) {
   };
   if (settings.format === "swiss") settings.rounds = Number(data.get("rounds"));
   if (settings.format === "double_elimination") settings.bracket_reset = data.get("bracket_reset") === "on";
+  const knockout = settings.format === "knockout" || settings.format === "groups_knockout";
+  if (knockout && data.get("third_place_match") === "on") settings.third_place_match = true;
   if (settings.format === "groups_knockout") {
     settings.group_size = Number(data.get("group_size"));
     settings.advance_per_group = Number(data.get("advance_per_group"));

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.named import Named
@@ -26,6 +28,7 @@ class RoundTable:
         second (Named): An id with its display name.
         table (int):
         wins (list[int]):
+        stage (Literal['third_place'] | None | Unset):
     """
 
     first: Named
@@ -37,6 +40,7 @@ class RoundTable:
     second: Named
     table: int
     wins: list[int]
+    stage: Literal["third_place"] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         first = self.first.to_dict()
@@ -63,6 +67,12 @@ class RoundTable:
 
         wins = self.wins
 
+        stage: Literal["third_place"] | None | Unset
+        if isinstance(self.stage, Unset):
+            stage = UNSET
+        else:
+            stage = self.stage
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -78,6 +88,8 @@ class RoundTable:
                 "wins": wins,
             }
         )
+        if stage is not UNSET:
+            field_dict["stage"] = stage
 
         return field_dict
 
@@ -122,6 +134,19 @@ class RoundTable:
 
         wins = cast(list[int], d.pop("wins"))
 
+        def _parse_stage(data: object) -> Literal["third_place"] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            stage_type_0 = cast(Literal["third_place"], data)
+            if stage_type_0 != "third_place":
+                raise ValueError(f"stage_type_0 must match const 'third_place', got '{stage_type_0}'")
+            return stage_type_0
+            return cast(Literal["third_place"] | None | Unset, data)
+
+        stage = _parse_stage(d.pop("stage", UNSET))
+
         round_table = cls(
             first=first,
             forfeit=forfeit,
@@ -132,6 +157,7 @@ class RoundTable:
             second=second,
             table=table,
             wins=wins,
+            stage=stage,
         )
 
         return round_table

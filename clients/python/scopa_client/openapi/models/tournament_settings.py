@@ -71,6 +71,8 @@ class TournamentSettings:
         streaks (bool | Unset): arena: after two wins in a row, wins score double (4) until a game is not won Default:
             True.
         target (int | None | Unset): Scopa: points to win a game (default: the preset's)
+        third_place_match (bool | Unset): knockout and groups_knockout: the semi-finals' losers play for third place in
+            the final's round (none when a semi-final was a bye, as with fewer than 4 in the bracket) Default: False.
         tiebreaks (list[TournamentSettingsTiebreaksType0Item] | None | Unset): tie-breaks in order (default per format);
             the lot always comes last
     """
@@ -103,6 +105,7 @@ class TournamentSettings:
     starts_at: datetime.datetime | None | Unset = UNSET
     streaks: bool | Unset = True
     target: int | None | Unset = UNSET
+    third_place_match: bool | Unset = False
     tiebreaks: list[TournamentSettingsTiebreaksType0Item] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -206,6 +209,8 @@ class TournamentSettings:
         else:
             target = self.target
 
+        third_place_match = self.third_place_match
+
         tiebreaks: list[str] | None | Unset
         if isinstance(self.tiebreaks, Unset):
             tiebreaks = UNSET
@@ -277,6 +282,8 @@ class TournamentSettings:
             field_dict["streaks"] = streaks
         if target is not UNSET:
             field_dict["target"] = target
+        if third_place_match is not UNSET:
+            field_dict["third_place_match"] = third_place_match
         if tiebreaks is not UNSET:
             field_dict["tiebreaks"] = tiebreaks
 
@@ -431,6 +438,8 @@ class TournamentSettings:
 
         target = _parse_target(d.pop("target", UNSET))
 
+        third_place_match = d.pop("third_place_match", UNSET)
+
         def _parse_tiebreaks(data: object) -> list[TournamentSettingsTiebreaksType0Item] | None | Unset:
             if data is None:
                 return data
@@ -484,6 +493,7 @@ class TournamentSettings:
             starts_at=starts_at,
             streaks=streaks,
             target=target,
+            third_place_match=third_place_match,
             tiebreaks=tiebreaks,
         )
 
