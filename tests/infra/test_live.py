@@ -203,7 +203,9 @@ def test_each_function_gets_the_live_settings_it_reads_and_they_parse(prod: Synt
 # ------------------------------------------------------------------------------ grants
 
 
-def test_only_live_and_notifier_may_post_to_connections_of_this_stage_only(dev: Synthesised) -> None:
+def test_only_live_and_notifier_may_post_to_and_close_connections_of_this_stage_only(
+    dev: Synthesised,
+) -> None:
     api = dev.logical_id("AWS::ApiGatewayV2::Api", "LiveApi")
     posting = set()
     for name in FUNCTIONS:
@@ -211,8 +213,11 @@ def test_only_live_and_notifier_may_post_to_connections_of_this_stage_only(dev: 
             if any(a.startswith("execute-api:") for a in _actions(statement)):
                 posting.add(name)
                 assert _actions(statement) == ["execute-api:ManageConnections"]
-                parts = statement["Resource"]["Fn::Join"][1]
-                assert parts[-2:] == [{"Ref": api}, f"/{STAGE}/POST/@connections/*"]
+                tails = [resource["Fn::Join"][1][-2:] for resource in statement["Resource"]]
+                assert tails == [
+                    [{"Ref": api}, f"/{STAGE}/POST/@connections/*"],
+                    [{"Ref": api}, f"/{STAGE}/DELETE/@connections/*"],
+                ]
     assert posting == {"Live", "Notifier"}
 
 
