@@ -319,21 +319,36 @@ class LocalSockets:
 
     Each open WebSocket has a queue on the server's event loop; :meth:`send` puts the message there with
     ``call_soon_threadsafe`` (the handlers run in their own threads) and the socket's writer task sends
-    the queue in order, so one connection receives its messages in the order they were sent.
+    the queue in order, so one connection receives its messages in the order they were sent. :meth:`close`
+    queues the end (``None``): the writer closes the socket after what was queued before it, as API
+    Gateway's ``DeleteConnection``.
     """
 
     def __init__(self) -> None:
-        self._open: dict[str, tuple[asyncio.AbstractEventLoop, asyncio.Queue[str]]] = {}
+        self._open: dict[str, tuple[asyncio.AbstractEventLoop, asyncio.Queue[str | None]]] = {}
         self._lock = threading.Lock()
         self.sent = 0
 
-    def open(self, connection_id: str, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str]) -> None:
+    def open(
+        self, connection_id: str, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None]
+    ) -> None:
         with self._lock:
             self._open[connection_id] = (loop, queue)
 
-    def close(self, connection_id: str) -> None:
+    def forget(self, connection_id: str) -> None:
+        """The socket ended (its session's own end)."""
         with self._lock:
             self._open.pop(connection_id, None)
+
+    def close(self, connection_id: str) -> None:
+        """Close the socket from the server's side; nothing is sent to it afterwards."""
+        with self._lock:
+            found = self._open.pop(connection_id, None)
+        if found is None:
+            return
+        loop, queue = found
+        with suppress(RuntimeError):  # the loop is closed: the server stopped, the socket with it
+            loop.call_soon_threadsafe(queue.put_nowait, None)
 
     def send(self, connection_id: str, message: dict[str, Any]) -> bool:
         with self._lock:
@@ -595,7 +610,7 @@ class LocalServer:
         if connected != 200:
             await send({"type": "websocket.close", "code": 1011})
             return
-        outbox: asyncio.Queue[str] = asyncio.Queue()
+        outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.sockets.open(connection_id, asyncio.get_running_loop(), outbox)
         await send({"type": "websocket.accept"})
         writer = asyncio.create_task(_write(outbox, send))
@@ -612,7 +627,7 @@ class LocalServer:
                 event = websocket_event("$default", connection_id, frame, source_ip=str(client[0]))
                 await _in_thread(functools.partial(self._live_call, event))
         finally:
-            self.sockets.close(connection_id)
+            self.sockets.forget(connection_id)
             writer.cancel()
             gone = websocket_event("$disconnect", connection_id, source_ip=str(client[0]))
             with suppress(Exception):
@@ -690,11 +705,15 @@ async def _in_thread(action: Callable[[], T]) -> T:
     return await done
 
 
-async def _write(outbox: asyncio.Queue[str], send: Send) -> None:
-    """Send a socket's queued messages in order until the session ends."""
+async def _write(outbox: asyncio.Queue[str | None], send: Send) -> None:
+    """Send a socket's queued messages in order until the session ends, or close it on ``None`` (the
+    server closes it: :meth:`LocalSockets.close`)."""
     while True:
         text = await outbox.get()
         try:
+            if text is None:
+                await send({"type": "websocket.close", "code": 1000})
+                return
             await send({"type": "websocket.send", "text": text})
         except Exception:  # the client is gone; $disconnect follows
             return

@@ -293,11 +293,12 @@ class Services(ServiceSet):
             build_stores(), clock, change_feed(), webhook_wiring(clock), job_runner(), signing_key()
         )
 
-    def caller(self, headers: dict[str, str] | Any) -> Caller:
-        """Who calls: the token checked by its signature and the player's cached token version. The admin
-        hash is looked up only for a request that presents a token (SSM on first use)."""
+    def caller(self, headers: dict[str, str] | Any, *, fresh: bool = False) -> Caller:
+        """Who calls: the token checked by its signature and the player's cached token version (read
+        again when ``fresh``). The admin hash is looked up only for a request that presents a token (SSM
+        on first use)."""
         authorization = (headers or {}).get("authorization")
-        return self.tokens.caller(authorization, admin_token_hash() if authorization else None)
+        return self.tokens.caller(authorization, admin_token_hash() if authorization else None, fresh=fresh)
 
 
 @lru_cache(maxsize=1)

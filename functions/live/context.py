@@ -21,7 +21,9 @@ def live() -> LiveService:
     if not _built or _built[0][0] is not svc:
 
         def authenticate(token: str) -> Caller:
-            return svc.caller({"authorization": f"Bearer {token}"})  # the REST API's own check
+            # The REST API's own check, with the player's token version read afresh: once a connection
+            # has passed it, only the notifier closes it when the token is retired.
+            return svc.caller({"authorization": f"Bearer {token}"}, fresh=True)
 
         _built[:] = [
             (svc, LiveService(svc.stores.connections, pusher(), renderers(svc), svc.clock, authenticate))

@@ -1,5 +1,6 @@
 """The notifier: invoked (asynchronously) with the changes of a write, it sends every connection that
-follows a changed topic its own view, and forgets the connections that are gone.
+follows a changed topic its own view, and forgets the connections that are gone. A ``player:<id>`` change
+(the player's token was rotated, revoked or reissued) closes and forgets the player's connections.
 
 Event: ``{"changes": [{"topic": "match:m_1", "version": 7}, ...]}`` (what ``LambdaFeed`` sends). Malformed
 entries are skipped and logged, never raised: a retry would not make them valid.
@@ -45,5 +46,7 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         notifier.count("PushesSent", report["sent"])
     if report["gone"]:
         notifier.count("ConnectionsGone", report["gone"])
+    if report["closed"]:
+        notifier.count("ConnectionsClosed", report["closed"])
     logger.info("changes notified", extra={"changes": len(changes), "report": report})
     return report

@@ -55,7 +55,8 @@ LIVE_ITEM_ACTIONS = (
     "dynamodb:UpdateItem",
 )
 #: The notifier: a topic's subscribers (Query), one rendering per viewer (the same reads as above), and
-#: removing connections that are gone (delete, batch delete). It never creates or updates an item.
+#: removing connections that are gone or whose player's token changed (a Query of the player's
+#: connections; delete, batch delete). It never creates or updates an item.
 NOTIFIER_ITEM_ACTIONS = (
     "dynamodb:BatchGetItem",
     "dynamodb:BatchWriteItem",

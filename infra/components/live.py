@@ -8,8 +8,10 @@ reply and the updates behind it leave in one order.
 
 The stage throttles messages and writes JSON access logs (never a message body: API Gateway has no field
 for it). The API, live and pipeline functions may invoke the notifier (``NOTIFIER_FUNCTION``) and nothing
-else; the live and notifier functions may post to this stage's connections (``WEBSOCKET_ENDPOINT``); the
-API function tells pages the public URL (``WEBSOCKET_URL``).
+else; the live and notifier functions may post to this stage's connections and close them
+(``WEBSOCKET_ENDPOINT``: the notifier closes a player's connections when their token changes, the live
+function one whose token was retired while it authenticated); the API function tells pages the public URL
+(``WEBSOCKET_URL``).
 """
 
 from __future__ import annotations
@@ -43,9 +45,12 @@ NO_AUTHORIZER = (
     "what anyone may see, so $connect and the message routes have no API Gateway authorizer."
 )
 CONNECTIONS_WILDCARD = (
-    "Connection ids exist only at run time: the grant is POST (PostToConnection) on this one stage's "
-    "@connections, the narrowest resource API Gateway's ManageConnections offers."
+    "Connection ids exist only at run time: the grant is POST (PostToConnection) and DELETE "
+    "(DeleteConnection, closing a retired token's connections) on this one stage's @connections, the "
+    "narrowest resources API Gateway's ManageConnections offers."
 )
+#: What the live and notifier functions do to a connection: post to it, close it.
+CONNECTION_METHODS = ("POST", "DELETE")
 
 
 @jsii.implements(apigw.IAccessLogSettings)
@@ -119,19 +124,23 @@ class Live(Construct):
                     Acknowledgment(id="AwsSolutions::AwsSolutions-APIG4", reason=NO_AUTHORIZER)
                 )
 
-        # Who may post to a connection: the live function (replies) and the notifier (updates).
+        # Who may post to a connection and close it: the live function (replies; a connection whose token
+        # was retired while it authenticated) and the notifier (updates; a player's connections when
+        # their token changes).
         for function in (live, notifier):
             function.add_to_role_policy(
                 iam.PolicyStatement(
-                    actions=["execute-api:ManageConnections"], resources=[self.connections_arn]
+                    actions=["execute-api:ManageConnections"],
+                    resources=[self.connections_arn(m) for m in CONNECTION_METHODS],
                 )
             )
-            Validations.of(function.role).acknowledge(  # type: ignore[arg-type]
-                Acknowledgment(
-                    id=f"AwsSolutions::AwsSolutions-IAM5[Resource::{self._connections_finding()}]",
-                    reason=CONNECTIONS_WILDCARD,
+            for method in CONNECTION_METHODS:
+                Validations.of(function.role).acknowledge(  # type: ignore[arg-type]
+                    Acknowledgment(
+                        id=f"AwsSolutions::AwsSolutions-IAM5[Resource::{self._connections_finding(method)}]",
+                        reason=CONNECTIONS_WILDCARD,
+                    )
                 )
-            )
             function.add_environment("WEBSOCKET_ENDPOINT", self.management_url)
         # Who may hand changes to the notifier: every function that writes (its alias's ARN only).
         for function in (api, pipeline, live):
@@ -153,16 +162,16 @@ class Live(Construct):
         """The stage's ``https://`` management endpoint (PostToConnection)."""
         return self.stage.callback_url
 
-    @property
-    def connections_arn(self) -> str:
+    def connections_arn(self, method: str) -> str:
+        """Every connection of this stage, for one management method (POST: post, DELETE: close)."""
         return Stack.of(self).format_arn(
             service="execute-api",
             resource=self.api.api_id,
-            resource_name=f"{STAGE}/POST/@connections/*",
+            resource_name=f"{STAGE}/{method}/@connections/*",
         )
 
-    def _connections_finding(self) -> str:
-        """How cdk-nag names the wildcard resource of :attr:`connections_arn` in its finding."""
+    def _connections_finding(self, method: str) -> str:
+        """How cdk-nag names the wildcard resource of :meth:`connections_arn` in its finding."""
         api = Stack.of(self).get_logical_id(self.api.node.default_child)  # type: ignore[arg-type]
         account = "arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>"
-        return f"{account}:<{api}>/{STAGE}/POST/@connections/*"
+        return f"{account}:<{api}>/{STAGE}/{method}/@connections/*"

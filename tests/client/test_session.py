@@ -4,6 +4,7 @@ client, following the match by push, and by long-poll when no WebSocket can be o
 from __future__ import annotations
 
 import socket
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -53,6 +54,42 @@ def test_the_long_poll_carries_a_game_when_push_is_unreachable(server: LocalServ
         created = bea.create_match([me, "bot-random"], target=1)
         final = bea.play(created["id"], first_legal)
     assert final["status"] == "finished"
+
+
+def test_a_follow_whose_token_is_rotated_elsewhere_stops_with_401_instead_of_hearing_the_next_move(
+    server: LocalServer,
+) -> None:
+    """A leaked token's follower: the server closes its socket when the player rotates the token, and its
+    long-poll is refused; without the close, the next move would reach it with Ada's hand."""
+    with Session.register(server.url, "Ada") as ada, Session.register(server.url, "Bea") as bea:
+        ada_id, bea_id = ada.me()["id"], bea.me()["id"]
+        created = ada.create_match([ada_id, bea_id], target=1)
+        match = bea.accept(created["id"])
+        if match["turn_player_id"] == ada_id:
+            move = first_legal(ada.match(created["id"])["view"])
+            match = ada.move(created["id"], move, match["version"], idempotency_key="first")
+        following = ada.follow(created["id"])
+        assert next(following)["version"] == match["version"]  # read by REST: no socket yet
+
+        def bea_moves() -> None:
+            theirs = bea.match(created["id"])
+            bea.move(created["id"], first_legal(theirs["view"]), theirs["version"], idempotency_key="second")
+
+        later = threading.Timer(0.3, bea_moves)
+        later.start()
+        heard = next(following)  # on the socket, which stays open at this yield
+        later.join()
+        assert heard["version"] > match["version"]
+        assert heard["turn_player_id"] == ada_id
+
+        with Session(server.url, ada.token) as elsewhere:
+            rotated = elsewhere.request("POST", "/me/token")["token"]
+        with Session(server.url, rotated) as renewed:
+            mine = renewed.match(created["id"])
+            renewed.move(created["id"], first_legal(mine["view"]), mine["version"], idempotency_key="third")
+        with pytest.raises(ApiError) as refused:
+            next(following)
+        assert (refused.value.status, refused.value.code) == (401, "unauthorized")
 
 
 def test_errors_carry_the_service_code(server: LocalServer) -> None:

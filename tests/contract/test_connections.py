@@ -1,8 +1,15 @@
 """Live connections, on both adapters: a topic's subscribers come with their players in one read, a
-connection's removal takes its subscriptions along, and a gone connection cannot subscribe."""
+player's connections in one read, a connection's removal takes its subscriptions along, and a gone
+connection cannot subscribe."""
 
 from __future__ import annotations
 
+import boto3
+from moto import mock_aws
+
+from scopa.adapters.dynamodb.codec import from_item
+from scopa.adapters.dynamodb.players_matches import create_table
+from scopa.adapters.dynamodb.stores import dynamodb_stores
 from scopa.application.ports.connections import Connection, Subscriber
 from scopa.application.wiring import Stores
 
@@ -103,3 +110,66 @@ def test_many_subscribers_are_all_listed(stores: Stores) -> None:
     assert len(found) == 60
     assert {s.connection_id for s in found} == {f"c{i:02d}" for i in range(60)}
     assert all((s.player_id is None) == (int(s.connection_id[1:]) % 2 == 0) for s in found)
+
+
+def test_a_players_connections_are_listed_until_they_are_removed(stores: Stores) -> None:
+    """What the notifier closes when a player's token changes: every connection that speaks for them,
+    whether it authenticated after connecting or was stored with its player, and no one else's."""
+    repo = stores.connections
+    assert repo.of_player("p_ada") == []
+    repo.add(a_connection("c1"))
+    repo.add(a_connection("c2", "p_ada"))
+    repo.add(a_connection("c3", "p_bea"))
+    repo.add(a_connection("c4"))  # anonymous: nobody's
+    repo.set_player("c1", "p_ada")
+    assert repo.subscribe("c1", "match:m_1")
+    assert repo.of_player("p_ada") == ["c1", "c2"]
+    assert repo.of_player("p_bea") == ["c3"]
+    assert repo.of_player("p_cy") == []
+    repo.remove("c1")
+    assert repo.of_player("p_ada") == ["c2"]
+    repo.set_player("c1", "p_ada")  # gone: not listed again
+    assert repo.of_player("p_ada") == ["c2"]
+    repo.remove("c2")
+    repo.remove("c3")
+    assert repo.of_player("p_ada") == []
+    assert repo.of_player("p_bea") == []
+
+
+def test_a_connection_is_listed_under_its_current_player_only(stores: Stores) -> None:
+    repo = stores.connections
+    repo.add(a_connection("c1", "p_ada"))
+    repo.set_player("c1", "p_ada")  # again: listed once
+    assert repo.of_player("p_ada") == ["c1"]
+    repo.set_player("c1", "p_bea")
+    assert repo.of_player("p_ada") == []
+    assert repo.of_player("p_bea") == ["c1"]
+
+
+def test_many_connections_of_one_player_are_all_listed(stores: Stores) -> None:
+    repo = stores.connections
+    for i in range(30):
+        repo.add(a_connection(f"c{i:02d}"))
+        repo.set_player(f"c{i:02d}", "p_ada")
+    assert repo.of_player("p_ada") == [f"c{i:02d}" for i in range(30)]
+
+
+def test_on_dynamodb_every_item_of_an_authenticated_connection_expires_with_it() -> None:
+    """The TTL forgets what a lost ``$disconnect`` left behind: the entry under the player included."""
+    with mock_aws():
+        client = boto3.client("dynamodb", region_name="eu-south-1")
+        create_table(client, "scopa-ttl-test")
+        repo = dynamodb_stores(client, "scopa-ttl-test").connections
+        repo.add(a_connection("c1"))
+        assert repo.subscribe("c1", "match:m_1")
+        repo.set_player("c1", "p_ada")
+        items = [from_item(i) for i in client.scan(TableName="scopa-ttl-test")["Items"]]
+        assert {(i["pk"], i["sk"]) for i in items} == {
+            ("CONN#c1", "CONN"),
+            ("CONN#c1", "SUB#match:m_1"),
+            ("TOPIC#match:m_1", "CONN#c1"),
+            ("PLAYER#p_ada", "CONN#c1"),
+        }
+        assert all(i["expires_at"] == NOW + 7200 for i in items)
+        repo.remove("c1")
+        assert client.scan(TableName="scopa-ttl-test")["Items"] == []

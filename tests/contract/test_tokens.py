@@ -58,6 +58,24 @@ def test_a_retired_token_is_refused_at_once_where_retired_and_within_the_bound_e
         assert there.tokens.caller(bearer(new)).player_id == registration.player.id
 
 
+def test_a_fresh_check_refuses_a_retired_token_at_once_in_every_container(
+    stores: Stores, clock: ManualClock
+) -> None:
+    """What a live connection's ``auth`` uses: the cache's 60 s would let a leaked token open a connection
+    after the notifier closed the player's others."""
+    here, there = containers(stores, clock)
+    registration = here.players.register("Ada")
+    old = registration.token
+    assert old is not None
+    assert there.tokens.caller(bearer(old)).player_id == registration.player.id  # cached there now
+    new = here.players.rotate_token(here.tokens.caller(bearer(old)))
+    with pytest.raises(Unauthorized):
+        there.tokens.caller(bearer(old), fresh=True)
+    assert there.tokens.caller(bearer(new), fresh=True).player_id == registration.player.id
+    with pytest.raises(Unauthorized):
+        there.tokens.caller(bearer(old))  # and the fresh read refreshed the cache
+
+
 def test_a_role_change_reaches_every_container_within_the_bound(stores: Stores, clock: ManualClock) -> None:
     here, there = containers(stores, clock)
     registration = here.players.register("Olga")

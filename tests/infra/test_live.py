@@ -203,7 +203,9 @@ def test_each_function_gets_the_live_settings_it_reads_and_they_parse(prod: Synt
 # ------------------------------------------------------------------------------ grants
 
 
-def test_only_live_and_notifier_may_post_to_connections_of_this_stage_only(dev: Synthesised) -> None:
+def test_only_live_and_notifier_may_post_to_and_close_connections_of_this_stage_only(
+    dev: Synthesised,
+) -> None:
     api = dev.logical_id("AWS::ApiGatewayV2::Api", "LiveApi")
     posting = set()
     for name in FUNCTIONS:
@@ -211,8 +213,11 @@ def test_only_live_and_notifier_may_post_to_connections_of_this_stage_only(dev: 
             if any(a.startswith("execute-api:") for a in _actions(statement)):
                 posting.add(name)
                 assert _actions(statement) == ["execute-api:ManageConnections"]
-                parts = statement["Resource"]["Fn::Join"][1]
-                assert parts[-2:] == [{"Ref": api}, f"/{STAGE}/POST/@connections/*"]
+                tails = [resource["Fn::Join"][1][-2:] for resource in statement["Resource"]]
+                assert sorted(tails, key=str) == [
+                    [{"Ref": api}, f"/{STAGE}/DELETE/@connections/*"],  # DeleteConnection: close
+                    [{"Ref": api}, f"/{STAGE}/POST/@connections/*"],  # PostToConnection: push
+                ]
     assert posting == {"Live", "Notifier"}
 
 
@@ -267,7 +272,8 @@ def test_the_template_has_no_dependency_cycle(dev: Synthesised) -> None:
 
 def test_a_real_live_session_needs_only_what_the_live_and_notifier_roles_grant(api: Api) -> None:
     """Drive both handlers as API Gateway and the feed would (connect, auth, follow every topic kind,
-    a change of each, unsubscribe, disconnect) on DynamoDB, and check every call against the grants."""
+    a change of each, the player's token changing, unsubscribe, disconnect) on DynamoDB, and check every
+    call against the grants."""
     from api import context
     from live.handler import handler as live_handler
     from notifier.handler import handler as notifier_handler
@@ -298,6 +304,9 @@ def test_a_real_live_session_needs_only_what_the_live_and_notifier_roles_grant(a
         with meter.recording() as notifier_calls:
             event = {"changes": [{"topic": topic, "version": None} for topic in topics]}
             notifier_handler(event, FakeLambdaContext())
+            retired = {"changes": [{"topic": f"player:{ada}", "version": 2}]}  # Ada's token changed
+            assert notifier_handler(retired, FakeLambdaContext())["closed"] == 1
+        assert pusher.closed == ["c_1"]
         with meter.recording() as closing_calls:
             say("$default", {"action": "unsubscribe", "topic": "lobby"})
             say("$disconnect")

@@ -45,11 +45,12 @@ def test_only_the_expected_findings_are_acknowledged_each_with_a_reason(dev: Syn
     scheduler = [rule for rule in counts if rule.startswith("AwsSolutions-IAM5[Resource::<FunctionsPipeline")]
     assert len(scheduler) == 1
     assert counts.pop(scheduler[0]) == 1
-    # PostToConnection on any connection id of the one stage, for the live and the notifier roles
-    connections = [rule for rule in counts if rule.endswith("/live/POST/@connections/*]")]
-    assert len(connections) == 1
-    assert connections[0].startswith("AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:")
-    assert counts.pop(connections[0]) == 2
+    # Post to and close any connection id of the one stage, for the live and the notifier roles
+    for method in ("POST", "DELETE"):
+        connections = [rule for rule in counts if rule.endswith(f"/live/{method}/@connections/*]")]
+        assert len(connections) == 1
+        assert connections[0].startswith("AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:")
+        assert counts.pop(connections[0]) == 2
     routes = len(dev.routes) + WEBSOCKET_ROUTES
     assert dict(counts) == {k: routes if v == "routes" else v for k, v in EXPECTED.items()}
     for violation in suppressed:

@@ -153,3 +153,47 @@ def test_a_failed_invoke_never_fails_the_write_and_logs_only_its_code(
     (record,) = [r for r in caplog.records if r.name.startswith("scopa")]
     assert record.error_code == code  # type: ignore[attr-defined]
     assert "p_secretive" not in json.dumps(record.__dict__, default=str)
+
+
+# ------------------------------------------------------------------------------------ closing
+
+
+def test_close_deletes_the_connection(moto_pusher: tuple[Any, Any]) -> None:
+    pusher, backends = moto_pusher
+    assert pusher.send("Lc1xJfXwFiAC", {"type": "pong"}) is True
+    assert "Lc1xJfXwFiAC" in backends["123456789012"][REGION].connections
+    pusher.close("Lc1xJfXwFiAC")
+    assert "Lc1xJfXwFiAC" not in backends["123456789012"][REGION].connections
+
+
+def test_closing_a_gone_connection_is_quiet(caplog: pytest.LogCaptureFixture) -> None:
+    pusher, stub = _stubbed()
+    stub.add_client_error("delete_connection", service_error_code="GoneException", http_status_code=410)
+    with stub, caplog.at_level(logging.DEBUG, logger="scopa"):
+        pusher.close("Lc1xJfXwFiAC")
+    stub.assert_no_pending_responses()
+    assert [r for r in caplog.records if r.name.startswith("scopa")] == []
+
+
+@pytest.mark.parametrize(("code", "status"), [("LimitExceededException", 429), ("ForbiddenException", 403)])
+def test_a_failed_close_is_logged_never_raised(
+    caplog: pytest.LogCaptureFixture, code: str, status: int
+) -> None:
+    pusher, stub = _stubbed()
+    stub.add_client_error("delete_connection", service_error_code=code, http_status_code=status)
+    with stub, caplog.at_level(logging.WARNING, logger="scopa"):
+        pusher.close("Lc1xJfXwFiAC")
+    stub.assert_no_pending_responses()
+    assert [(r.getMessage(), r.error_code) for r in caplog.records] == [("close not done", code)]  # type: ignore[attr-defined]
+
+
+def test_no_answer_to_a_close_is_logged_never_raised(caplog: pytest.LogCaptureFixture) -> None:
+    client = boto3.client("apigatewaymanagementapi", endpoint_url=ENDPOINT, region_name=REGION)
+
+    def unreachable(**_: Any) -> None:
+        raise EndpointConnectionError(endpoint_url=ENDPOINT)
+
+    client.meta.events.register("before-send.apigatewaymanagementapi.DeleteConnection", unreachable)
+    with caplog.at_level(logging.WARNING, logger="scopa"):
+        ApiGatewayPusher(client).close("Lc1xJfXwFiAC")
+    assert [r.error_code for r in caplog.records] == ["EndpointConnectionError"]  # type: ignore[attr-defined]

@@ -1,5 +1,6 @@
 """LiveService with a recording pusher over SQLite: the protocol's answers, each viewer's own view, one
-read and one rendering per audience, and gone connections forgotten."""
+read and one rendering per audience, gone connections forgotten, and a player's connections closed when
+their token changes."""
 
 from __future__ import annotations
 
@@ -10,9 +11,15 @@ import pytest
 
 from live.topics import renderers
 from scopa.adapters.sqlite.stores import sqlite_stores
-from scopa.application.auth import Caller, authenticate
+from scopa.application.auth import ADMIN_ID, Caller, authenticate, hash_token
 from scopa.application.errors import Forbidden, Unauthorized
-from scopa.application.ports.changes import Change, RecordingFeed, match_topic, tournament_topic
+from scopa.application.ports.changes import (
+    Change,
+    RecordingFeed,
+    match_topic,
+    player_topic,
+    tournament_topic,
+)
 from scopa.application.ports.connections import Subscriber
 from scopa.application.ports.push import RecordingPusher
 from scopa.application.services.live import LiveService, Rendering
@@ -258,3 +265,104 @@ def test_a_subscription_limit_per_connection(world: World) -> None:
         world.svc.stores.connections.subscribe("c1", f"match:m_{i}")
     answers = world.say("c1", {"action": "subscribe", "topic": "match:m_more"})
     assert answers[0]["code"] == "too_many_topics"
+
+
+# ------------------------------------------------------------------ a token changes
+
+
+def retire(world: World, player: Caller, how: str) -> str | None:
+    """Rotate, revoke or reissue (the admin) the player's token; the new token, if any."""
+    player_id = str(player.player_id)
+    own = Caller(player_id, "player", hash_token(world.tokens[player_id]))
+    if how == "rotate":
+        return world.svc.players.rotate_token(own)
+    if how == "revoke":
+        world.svc.players.revoke_token(own)
+        return None
+    return world.svc.players.issue_token(Caller(ADMIN_ID, "admin"), player_id)
+
+
+@pytest.mark.parametrize("how", ["rotate", "revoke", "reissue"])
+def test_a_changed_token_closes_and_forgets_every_connection_of_its_player(world: World, how: str) -> None:
+    ada, bea = world.player("Ada"), world.player("Bea")
+    match = world.svc.matches.create(
+        ada, NewMatch(players=[str(ada.player_id), str(bea.player_id)], seed=SEED)
+    )
+    match = world.svc.matches.respond(bea, match.id, accept=True)
+    topic = match_topic(match.id)
+    world.connect("c_ada1", ada)
+    world.connect("c_ada2", ada)
+    world.connect("c_bea", bea)
+    world.connect("c_anon")
+    for connection_id in ("c_ada1", "c_ada2", "c_bea", "c_anon"):
+        assert len(world.say(connection_id, {"action": "subscribe", "topic": topic})) == 2
+    world.feed.changes.clear()
+
+    new = retire(world, ada, how)
+    stored = world.svc.stores.players.get_player(str(ada.player_id))
+    assert stored is not None
+    assert world.feed.changes == [Change(player_topic(str(ada.player_id)), stored.token_version)]
+    report = world.live.notify(world.feed.changes)
+
+    assert report.closed == 2
+    assert world.pusher.closed == ["c_ada1", "c_ada2"]
+    connections = world.svc.stores.connections
+    assert connections.get("c_ada1") is None
+    assert connections.get("c_ada2") is None
+    assert connections.of_player(str(ada.player_id)) == []
+    assert sorted(s.connection_id for s in connections.subscribers(topic)) == ["c_anon", "c_bea"]
+
+    # Ada's next move reaches Bea and the spectator, none of Ada's closed connections.
+    world.feed.changes.clear()
+    mover = ada if match.turn_player_id == ada.player_id else bea
+    own = world.svc.matches.get(mover, match.id)
+    legal = own.view["legal_moves"][0]
+    world.svc.matches.move(mover, match.id, {"card": legal["card"], "take": legal["take"]}, own.version)
+    report = world.live.notify(world.feed.changes)
+    assert report.sent == 2
+    assert world.pusher.take("c_ada1") == []
+    assert world.pusher.take("c_ada2") == []
+    assert [m["type"] for m in world.pusher.take("c_bea")] == ["update"]
+    assert [m["type"] for m in world.pusher.take("c_anon")] == ["update"]
+
+    # The old token opens nothing any more; the new one does.
+    world.live.on_connect("c_old")
+    refused = world.say("c_old", {"action": "auth", "token": world.tokens[str(ada.player_id)]})
+    assert [(a["type"], a["code"]) for a in refused] == [("error", "unauthorized")]
+    if new is not None:
+        world.live.on_connect("c_new")
+        assert world.say("c_new", {"action": "auth", "token": new}) == [
+            {"type": "authed", "player_id": ada.player_id}
+        ]
+        assert connections.of_player(str(ada.player_id)) == ["c_new"]
+
+
+def test_a_token_retired_while_its_connection_authenticates_closes_that_connection(world: World) -> None:
+    """The race: the token passes the check, the player rotates it and the notifier sweeps the player's
+    connections, and only then is this one stored as the player's. ``auth`` checks again after the write."""
+    ada = world.player("Ada")
+    token = world.tokens[str(ada.player_id)]
+    connections = world.svc.stores.connections
+    store_player = connections.set_player
+
+    def rotated_meanwhile(connection_id: str, player_id: str) -> None:
+        retire(world, ada, "rotate")
+        world.live.notify(world.feed.changes)  # finds nothing yet: the connection is not Ada's
+        store_player(connection_id, player_id)
+
+    world.connect("c_ada")
+    connections.set_player = rotated_meanwhile  # type: ignore[method-assign]
+    answers = world.say("c_ada", {"action": "auth", "token": token})
+    assert [(a["type"], a["code"]) for a in answers] == [("error", "unauthorized")]
+    assert world.pusher.closed == ["c_ada"]
+    assert connections.get("c_ada") is None
+    assert connections.of_player(str(ada.player_id)) == []
+
+
+def test_a_player_change_reads_nothing_but_the_players_connections(world: World) -> None:
+    world.connect("c_anon")
+    assert world.svc.stores.connections.subscribe("c_anon", "lobby")
+    report = world.live.notify([Change(player_topic("p_nobody"), 3)])
+    assert (report.topics, report.closed, report.renders, report.sent) == (0, 0, 0, 0)
+    assert world.pusher.closed == []
+    assert world.svc.stores.connections.get("c_anon") is not None

@@ -15,7 +15,7 @@ from contextlib import ExitStack
 from typing import Any
 
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from scopa.application.ports.changes import match_topic, tournament_topic
@@ -276,3 +276,56 @@ def test_a_tournament_change_reaches_its_followers(server: LocalServer) -> None:
     assert update["data"]["entries"] == 1
     assert update["version"] > snapshot["version"]
     viewer.close()
+
+
+@pytest.mark.parametrize("how", ["rotate", "revoke"])
+def test_a_changed_token_closes_the_sockets_it_opened(server: LocalServer, how: str) -> None:
+    ada, old = register(server, "Ada")
+    _, bea_token = register(server, "Bea")
+    created = rest(server, "POST", "/matches", {"players": [ada, "bot-greedy"]}, old)
+    topic = match_topic(created["id"])
+    leaked, spectator, bea = Viewer(server, old), Viewer(server), Viewer(server, bea_token)
+    for viewer in (leaked, spectator, bea):
+        viewer.subscribe(topic)
+
+    if how == "rotate":
+        new: str | None = rest(server, "POST", "/me/token", None, old)["token"]
+    else:
+        request = urllib.request.Request(server.url + "/me/token", method="DELETE")
+        request.add_header("Authorization", f"Bearer {old}")
+        with urllib.request.urlopen(request, timeout=10) as answer:  # loopback only
+            assert answer.status == 204
+        new = None
+    assert server.feed.wait_idle(WAIT)
+
+    with pytest.raises(ConnectionClosed):  # closed by the server, nothing received before
+        leaked.next()
+    assert _eventually(lambda: _connections_of(server, ada) == 0)
+    fresh = Viewer(server)
+    fresh.send({"action": "auth", "token": old})
+    refused = fresh.next()
+    assert (refused["type"], refused["code"], refused["action"]) == ("error", "unauthorized", "auth")
+    if new is not None:
+        own = rest(server, "GET", f"/matches/{created['id']}", None, new)
+        legal = own["view"]["legal_moves"][0]
+        move = {"card": legal["card"], "take": legal["take"], "version": own["version"]}
+        rest(server, "POST", f"/matches/{created['id']}/moves", move, new)
+        assert server.feed.wait_idle(WAIT)
+        for viewer in (spectator, bea):  # the others' sockets stay open and keep receiving
+            update = viewer.next()
+            assert (update["type"], update["topic"]) == ("update", topic)
+            assert update["version"] > own["version"]
+        renewed = Viewer(server, new)
+        renewed.subscribe(topic)
+        renewed.close()
+    for viewer in (spectator, bea, fresh):
+        viewer.send({"action": "ping"})
+        assert viewer.next() == {"type": "pong"}
+        viewer.close()
+    leaked.close()
+
+
+def _connections_of(server: LocalServer, player_id: str) -> int:
+    from api import context
+
+    return server.gate.run(lambda: len(context.services().stores.connections.of_player(player_id)))

@@ -8,6 +8,7 @@ local server, the lobby and challenge routes, and ``view.finished_deal``. Screen
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -511,6 +512,61 @@ def test_a_push_that_overtakes_the_answer_to_a_move_shows_the_next_turn_with_its
     page.unroute(re.compile(r".*/moves$"))
     moves.first.click()  # playable again: this tap plays
     page.wait_for_function(f"() => document.getElementById('game').dataset.version === '{version + 2}'")
+
+
+ROTATE_HERE = """async () => {
+  const old = sessionStorage.getItem('scopa.token');
+  const answer = await fetch('/me/token', {method: 'POST', headers: {Authorization: 'Bearer ' + old}});
+  const token = (await answer.json()).token;
+  sessionStorage.setItem('scopa.token', token);  // as the account page keeps the new token
+  return token;
+}"""
+
+
+def test_a_rotated_token_closes_the_tables_socket_which_comes_back_with_the_new_token(
+    site: Site, browser: Any, people: list[Person]
+) -> None:
+    """The server closes the sockets a rotated token opened (docs/live.md); the page reconnects with the
+    token it now holds and keeps its seat's view by push."""
+    ada, token, person = sign_in(site, browser, people, "Ada", PLAY_DESKTOP)
+    bea, bea_token = site.http.register("Bea")
+    created = site.http.ok("POST", "/matches", {"players": [ada, bea]}, token)
+    site.http.ok("POST", f"/matches/{created['id']}/accept", None, bea_token)
+    person.page.goto(f"{site.url}/web/play/{created['id']}")
+    person.page.wait_for_selector("#game[data-version]")
+    person.wait_subscribed()
+
+    new = person.page.evaluate(ROTATE_HERE)
+    assert new != token
+    for _ in range(200):  # closed by the server, opened again by the page, authenticated, following
+        messages = [json.loads(frame) for frame in person.received]
+        if [m["type"] for m in messages].count("subscribed") >= 2:
+            break
+        person.page.wait_for_timeout(50)
+    assert len(person.sockets) == 2
+    assert person.sockets[0].is_closed()
+    assert [m for m in messages if m["type"] == "authed"] == [{"type": "authed", "player_id": ada}] * 2
+    assert not [m for m in messages if m["type"] == "error"]
+
+    match = site.http.ok("GET", f"/matches/{created['id']}", token=new)
+    if match["view"]["your_turn"]:
+        person.page.locator("#moves button.move-choice").first.click()
+        person.page.wait_for_function(
+            f"() => document.getElementById('game').dataset.version === '{match['version'] + 1}'"
+        )
+    polls = len(person.long_polls())
+    theirs = site.http.ok("GET", f"/matches/{created['id']}", token=bea_token)
+    move = theirs["view"]["legal_moves"][0]
+    body = {"card": move["card"], "take": move["take"], "version": theirs["version"]}
+    site.http.ok("POST", f"/matches/{created['id']}/moves", body, bea_token)
+    person.page.wait_for_function(
+        f"() => document.getElementById('game').dataset.version === '{theirs['version'] + 1}'"
+    )
+    assert len(person.long_polls()) == polls  # by push, on the new socket
+    assert person.page.locator("#moves button.move-choice").count() > 0  # Ada's own hand, her turn
+    # While the socket was down the page may have polled once with the old token before it held the new
+    # one: the browser reports that 401 itself, and the page carried on.
+    person.errors = [e for e in person.errors if "status of 401" not in e]
 
 
 def test_when_the_socket_cannot_open_the_table_falls_back_to_long_polling(

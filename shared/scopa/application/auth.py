@@ -174,8 +174,12 @@ class Tokens:
         """Drop what is remembered of a player (this process changed its token or role)."""
         self._records.pop(player_id, None)
 
-    def caller(self, authorization: str | None, admin_token_hash: str | None = None) -> Caller:
-        """The caller behind an ``Authorization`` header; no header is anonymous, a bad token is 401."""
+    def caller(
+        self, authorization: str | None, admin_token_hash: str | None = None, *, fresh: bool = False
+    ) -> Caller:
+        """The caller behind an ``Authorization`` header; no header is anonymous, a bad token is 401.
+        ``fresh`` reads the player's token version even when it is cached (a live connection's ``auth``:
+        a retired token must not open a connection for the cache's 60 s)."""
         if not authorization:
             return ANONYMOUS
         token = bearer_token(authorization)
@@ -186,7 +190,7 @@ class Tokens:
             return Caller(ADMIN_ID, "admin", digest)
         if token.startswith(SIGNED_PREFIX):
             signed = self.signer.read(token)
-            record = self._record(signed.player_id) if signed else None
+            record = self._record(signed.player_id, fresh) if signed else None
             if signed is None or record is None or record.version != signed.version:
                 raise Unauthorized("unknown or revoked token")
             return Caller(signed.player_id, record.role, digest)
@@ -214,10 +218,10 @@ class Tokens:
             return None  # retired (rotated or revoked): it must not drain the player's own bucket
         return signed.player_id
 
-    def _record(self, player_id: str) -> _Record | None:
+    def _record(self, player_id: str, fresh: bool = False) -> _Record | None:
         now = self.clock.now()
         record = self._records.get(player_id)
-        if record is not None and 0 <= now - record.read_at < self.cache_seconds:
+        if not fresh and record is not None and 0 <= now - record.read_at < self.cache_seconds:
             self._records.move_to_end(player_id)
             return record
         player = self.repo.get_player(player_id, consistent=True)

@@ -96,7 +96,7 @@ class ServiceSet:
     def players(self) -> PlayerService:
         from scopa.application.services.players import PlayerService
 
-        return PlayerService(self.stores.players, self.clock, self.tokens)
+        return PlayerService(self.stores.players, self.clock, self.tokens, self.changes)
 
     @cached_property
     def matches(self) -> MatchService:

@@ -16,6 +16,10 @@ What ``send`` answers:
   suspects a gap subscribes again (or long-polls). The failure is logged with its error code and the
   connection id, never with the message (it holds the viewer's hand).
 
+``close`` is ``DeleteConnection`` (the client sees its socket close; API Gateway then calls ``$disconnect``).
+A connection already gone is closed already; any other failure is logged and left: the caller has
+forgotten the connection first, so it is pushed nothing more, whether or not the socket closed.
+
 botocore already retries throttling and 5xx answers (``standard`` retry mode in :func:`management_client`)
 before ``send`` sees them.
 """
@@ -67,6 +71,18 @@ class ApiGatewayPusher:
                 "push not delivered", extra={"connection_id": connection_id, "error_code": type(exc).__name__}
             )
         return True
+
+    def close(self, connection_id: str) -> None:
+        try:
+            self._client.delete_connection(ConnectionId=connection_id)
+        except ClientError as exc:
+            code = str(exc.response.get("Error", {}).get("Code", "Unknown"))
+            if code != GONE:
+                log.warning("close not done", extra={"connection_id": connection_id, "error_code": code})
+        except BotoCoreError as exc:
+            log.warning(
+                "close not done", extra={"connection_id": connection_id, "error_code": type(exc).__name__}
+            )
 
 
 def management_client(endpoint_url: str, region: str | None = None) -> Any:

@@ -3,7 +3,9 @@
 A connection's partition (``CONN#<id>``) holds the connection and one mirror per topic it follows; a
 topic's partition (``TOPIC#<topic>``) lists its subscribers, each with its player, so the notifier reads
 one partition per topic and nothing per subscriber. Subscribing writes both sides in one transaction,
-conditional on the connection still being there; every item expires with the connection (TTL).
+conditional on the connection still being there; every item expires with the connection (TTL). An
+authenticated connection is also listed in its player's partition (``PLAYER#<id>`` / ``CONN#<id>``), so
+the player's connections are one query when their token changes.
 """
 
 from __future__ import annotations
@@ -35,7 +37,21 @@ class DynamoConnectionRepository:
         }
         if connection.player_id is not None:
             values["player_id"] = connection.player_id
+            self._list_under_player(connection.id, connection.player_id, connection.expires_at)
         self.client.put_item(TableName=self.table, Item=to_item(values))
+
+    def _player_key(self, connection_id: str, player_id: str) -> dict[str, Any]:
+        return item_key(keys.player_pk(player_id), keys.player_connection_sk(connection_id))
+
+    def _list_under_player(self, connection_id: str, player_id: str, expires_at: int) -> None:
+        """The connection's entry in its player's partition, expiring with the connection."""
+        item = {
+            keys.PK: keys.player_pk(player_id),
+            keys.SK: keys.player_connection_sk(connection_id),
+            "type": "player_connection",
+            keys.TTL_ATTRIBUTE: expires_at,
+        }
+        self.client.put_item(TableName=self.table, Item=to_item(item))
 
     def get(self, connection_id: str) -> Connection | None:
         found = self.client.get_item(TableName=self.table, Key=self._key(connection_id), ConsistentRead=True)
@@ -78,17 +94,25 @@ class DynamoConnectionRepository:
 
     def set_player(self, connection_id: str, player_id: str) -> None:
         try:
-            self.client.update_item(
+            before = self.client.update_item(
                 TableName=self.table,
                 Key=self._key(connection_id),
                 UpdateExpression="SET player_id = :p",
                 ConditionExpression="attribute_exists(pk)",
                 ExpressionAttributeValues=to_item({":p": player_id}),
+                ReturnValues="ALL_OLD",
             )
         except ClientError as exc:
             if exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
                 return
             raise
+        # Listed under the player just after: a token change handled in between is caught by ``auth``,
+        # which checks the token again after this write (LiveService.authenticate).
+        old = from_item(before["Attributes"])
+        self._list_under_player(connection_id, player_id, int(old[keys.TTL_ATTRIBUTE]))
+        previous = old.get("player_id")
+        if previous is not None and previous != player_id:
+            self.client.delete_item(TableName=self.table, Key=self._player_key(connection_id, str(previous)))
         mirrors = [
             i for i in self._partition(connection_id) if i[keys.SK].startswith(keys.SUBSCRIPTION_PREFIX)
         ]
@@ -196,10 +220,34 @@ class DynamoConnectionRepository:
                 return found
             query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
+    def of_player(self, player_id: str) -> list[str]:
+        found: list[str] = []
+        query: dict[str, Any] = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+            "ExpressionAttributeValues": to_item(
+                {":pk": keys.player_pk(player_id), ":prefix": keys.PLAYER_CONNECTION_PREFIX}
+            ),
+            "ProjectionExpression": "sk",
+            "ConsistentRead": True,  # a connection authenticated just before a token change is closed too
+        }
+        while True:
+            page = self.client.query(**query)
+            found += [
+                str(from_item(i)[keys.SK]).removeprefix(keys.PLAYER_CONNECTION_PREFIX)
+                for i in page.get("Items", [])
+            ]
+            if "LastEvaluatedKey" not in page:
+                return sorted(found)
+            query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
     def remove(self, connection_id: str) -> None:
         deletes = []
         for item in self._partition(connection_id):
             deletes.append({"DeleteRequest": {"Key": item_key(item[keys.PK], item[keys.SK])}})
+            if item[keys.SK] == keys.CONNECTION_SK and item.get("player_id") is not None:
+                key = self._player_key(connection_id, str(item["player_id"]))
+                deletes.append({"DeleteRequest": {"Key": key}})
             if item[keys.SK].startswith(keys.SUBSCRIPTION_PREFIX):
                 key = item_key(keys.topic_pk(str(item["topic"])), keys.subscriber_sk(connection_id))
                 deletes.append({"DeleteRequest": {"Key": key}})

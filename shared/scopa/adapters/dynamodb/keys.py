@@ -29,6 +29,7 @@
 | live connection   | ``CONN#<id>``      | ``CONN``                     |                             |
 | its subscription  | ``CONN#<id>``      | ``SUB#<topic>``              |                             |
 | topic subscriber  | ``TOPIC#<topic>``  | ``CONN#<id>``                |                             |
+| a player's connection | ``PLAYER#<id>`` | ``CONN#<connection>``       |                             |
 | club webhook      | ``CLUB#<id>``      | ``HOOK#<hook>``              |                             |
 | webhook delivery  | ``HOOK#<hook>``    | ``DELIVERY#<delivery>``      |                             |
 | admin job         | ``JOB#<id>``       | ``JOB``                      |                             |
@@ -47,8 +48,9 @@ item expire (TTL) a week after the seek does.
 
 A live connection's partition holds the connection and a mirror of each topic it follows (what
 ``$disconnect`` deletes); a topic's partition lists its subscribers with their player, so the notifier
-reads one partition per topic. All three carry ``expires_at`` (TTL): API Gateway ends a connection within
-two hours, and the table forgets it even when ``$disconnect`` never came.
+reads one partition per topic. An authenticated connection is listed under its player's partition too
+(what the notifier closes when the player's token changes). All carry ``expires_at`` (TTL): API Gateway
+ends a connection within two hours, and the table forgets it even when ``$disconnect`` never came.
 A club's webhooks share the club's partition (one query lists them); a hook's deliveries have their
 own partition, newest first by id (ids begin with the creation time), and expire (TTL) 30 days after
 they were created, deleted hook or not.
@@ -92,6 +94,14 @@ def topic_pk(topic: str) -> str:
 
 def subscriber_sk(connection_id: str) -> str:
     return f"{SUBSCRIBER_PREFIX}{connection_id}"
+
+
+PLAYER_CONNECTION_PREFIX = "CONN#"
+
+
+def player_connection_sk(connection_id: str) -> str:
+    """A live connection that speaks for the player, under the player's partition (``player_pk``)."""
+    return f"{PLAYER_CONNECTION_PREFIX}{connection_id}"
 
 
 def idempotency_pk(digest: str) -> str:

@@ -1,7 +1,8 @@
 """Live connections and their subscriptions on SQLite (``make run``).
 
 Two tables: ``connections`` and ``subscriptions`` (topic, connection, player), the player copied onto each
-subscription so a topic's subscribers are one indexed read; deleting a connection deletes its
+subscription so a topic's subscribers are one indexed read (a player's connections too, by an index on
+``connections.player_id``); deleting a connection deletes its
 subscriptions (foreign key, ``ON DELETE CASCADE``).
 """
 
@@ -24,6 +25,7 @@ SCHEMA: tuple[str, ...] = (
         PRIMARY KEY (topic, connection_id)
     )""",
     "CREATE INDEX IF NOT EXISTS subscriptions_by_connection ON subscriptions (connection_id)",
+    "CREATE INDEX IF NOT EXISTS connections_by_player ON connections (player_id)",
 )
 
 
@@ -87,6 +89,10 @@ class SqliteConnectionRepository:
             (topic,),
         )
         return [Subscriber(row["connection_id"], row["player_id"]) for row in rows]
+
+    def of_player(self, player_id: str) -> list[str]:
+        rows = self.db.query("SELECT id FROM connections WHERE player_id = ? ORDER BY id", (player_id,))
+        return [str(row["id"]) for row in rows]
 
     def remove(self, connection_id: str) -> None:
         with self.db.transaction() as tx:

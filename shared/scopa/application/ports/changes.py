@@ -1,11 +1,14 @@
 """Changes: what a write tells the live-update side (push), by topic.
 
 A topic names what a client can follow: one match (``match:<id>``), one tournament
-(``tournament:<id>``), a player's invitations (``inbox:<player id>``) or the open seeks (``lobby``). A
-service publishes a :class:`Change` after a write has succeeded; the feed carries it to the notifier,
+(``tournament:<id>``), a player's invitations (``inbox:<player id>``) or the open seeks (``lobby``). One
+kind is not followed but acted on: ``player:<id>`` says the player's token changed (rotated, revoked or
+reissued), and the notifier closes every live connection that speaks for the player.
+
+A service publishes a :class:`Change` after a write has succeeded; the feed carries it to the notifier,
 which reads what changed and sends every subscriber its own view (see docs/live.md). Publishing never
 fails the write it follows: a lost change costs a late update, which a client's reconnect or long-poll
-recovers.
+recovers (a lost ``player:<id>`` leaves the player's connections open until they close, as before).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Protocol
 
 LOBBY_TOPIC = "lobby"
 TOPIC_KINDS = ("match", "tournament", "inbox", "lobby")
+PLAYER_KIND = "player"  # a player's credentials changed: close the player's connections
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,11 @@ def tournament_topic(tournament_id: str) -> str:
 
 def inbox_topic(player_id: str) -> str:
     return f"inbox:{player_id}"
+
+
+def player_topic(player_id: str) -> str:
+    """The player's token changed: what the notifier closes the player's connections on."""
+    return f"{PLAYER_KIND}:{player_id}"
 
 
 class ChangeFeed(Protocol):

@@ -4,7 +4,9 @@ A connection is opened anonymous and may learn its player (``auth``); it follows
 (``match:<id>``...). The notifier asks for a topic's subscribers and gets, in one read, every connection
 with the player it speaks for, so rendering needs no further read per subscriber. API Gateway closes a
 connection after two hours at most: every record carries ``expires_at`` (epoch seconds) and the DynamoDB
-adapter lets the table's TTL delete what a lost ``$disconnect`` left behind.
+adapter lets the table's TTL delete what a lost ``$disconnect`` left behind. A player's connections are
+one read too (:meth:`ConnectionRepository.of_player`): when the player's token changes, the notifier closes
+them.
 """
 
 from __future__ import annotations
@@ -56,6 +58,10 @@ class ConnectionRepository(Protocol):
 
     def subscribers(self, topic: str) -> list[Subscriber]:
         """Every connection following ``topic`` with its player, in one read."""
+        ...
+
+    def of_player(self, player_id: str) -> list[str]:
+        """The ids of the connections that speak for ``player_id``, sorted, in one read."""
         ...
 
     def remove(self, connection_id: str) -> None:

@@ -10,6 +10,12 @@ knows the protocol.
 A renderer that is a :class:`SharedRenderer` reads its subject once per change and renders it once per
 *audience* (a match: each seat, and one rendering that every spectator shares); any other callable is
 called once per distinct player following the topic.
+
+A change of kind ``player`` (``player:<id>``: the player's token was rotated, revoked or reissued) is not a
+topic anyone follows: :meth:`LiveService.notify` closes and forgets every connection that speaks for the
+player, so a leaked token stops receiving the player's views within the notifier's delay. ``auth`` checks
+the token again once the connection is stored as the player's, which closes the race with a rotation that
+the notifier handled in between (docs/live.md).
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from scopa.application.auth import ADMIN_ID, ANONYMOUS, Caller
 from scopa.application.clock import Clock, iso
 from scopa.application.errors import ServiceError
-from scopa.application.ports.changes import LOBBY_TOPIC, Change
+from scopa.application.ports.changes import LOBBY_TOPIC, PLAYER_KIND, Change
 from scopa.application.ports.connections import (
     MAX_CONNECTION_SECONDS,
     MAX_TOPICS_PER_CONNECTION,
@@ -110,6 +116,7 @@ class NotifyReport:
     sent: int = 0
     refused: int = 0
     gone: list[str] = field(default_factory=list)
+    closed: int = 0  # connections closed because their player's token changed
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -119,6 +126,7 @@ class NotifyReport:
             "sent": self.sent,
             "refused": self.refused,
             "gone": len(self.gone),
+            "closed": self.closed,
         }
 
 
@@ -157,7 +165,9 @@ class LiveService:
         self.pusher = pusher
         self.renderers = renderers
         self.clock = clock
-        self._authenticate = authenticate  # a bearer token -> its caller (Unauthorized when unknown)
+        # A bearer token -> its caller (Unauthorized when unknown), read afresh: a token retired a moment
+        # ago must not open a connection that the notifier already swept.
+        self._authenticate = authenticate
 
     # ------------------------------------------------------------------ the connection's life
 
@@ -170,6 +180,15 @@ class LiveService:
 
     def disconnect(self, connection_id: str) -> None:
         self.connections.remove(connection_id)
+
+    def close_player(self, player_id: str) -> list[str]:
+        """Close and forget every connection that speaks for the player (their token changed); the
+        connections closed. Forgotten first: from then on no push reaches them, even if a close fails."""
+        closed = self.connections.of_player(player_id)
+        for connection_id in closed:
+            self.connections.remove(connection_id)
+            self.pusher.close(connection_id)
+        return closed
 
     # ------------------------------------------------------------------ client messages
 
@@ -219,8 +238,21 @@ class LiveService:
             self._send(connection_id, error("already_authenticated", message, "auth"))
             return None
         self.connections.set_player(connection_id, caller.player_id)
+        if not self._still_valid(token, caller):
+            # Retired between the check above and the write: the notifier may have swept the player's
+            # connections before this one was stored as theirs, so it is closed here.
+            self._send(connection_id, error("unauthorized", "unknown or revoked token", "auth"))
+            self.connections.remove(connection_id)
+            self.pusher.close(connection_id)
+            return None
         self._send(connection_id, {"type": "authed", "player_id": caller.player_id})
         return caller
+
+    def _still_valid(self, token: str, caller: Caller) -> bool:
+        try:
+            return self._authenticate(token).player_id == caller.player_id
+        except ServiceError:
+            return False
 
     def subscribe(self, connection_id: str, topic: str) -> bool:
         """Follow ``topic``: ``subscribed`` and the current state (an ``update``), or an ``error`` and no
@@ -278,7 +310,8 @@ class LiveService:
     # ------------------------------------------------------------------ fan-out
 
     def notify(self, changes: Sequence[Change]) -> NotifyReport:
-        """Send every follower of each changed topic its own view; forget the connections that are gone.
+        """Send every follower of each changed topic its own view; forget the connections that are gone;
+        close those of a player whose token changed (``player:<id>``).
 
         Changes to one topic are merged (the newest version wins). Per topic: one read of its
         subscribers, one read of the subject (with a :class:`SharedRenderer`) and one rendering per
@@ -286,7 +319,12 @@ class LiveService:
         """
         report = NotifyReport()
         merged: dict[str, int | None] = {}
+        retired = sorted({c.subject for c in changes if c.kind == PLAYER_KIND and c.subject})
+        for player_id in retired:  # first: nothing of this batch reaches a retired token's connections
+            report.closed += len(self.close_player(player_id))
         for change in changes:
+            if change.kind == PLAYER_KIND:
+                continue
             before = merged.get(change.topic)
             merged[change.topic] = change.version if before is None else max(before, change.version or 0)
         for topic in merged:

@@ -20,6 +20,7 @@ from scopa.application.auth import Caller, Tokens, hash_token
 from scopa.application.clock import Clock, iso
 from scopa.application.errors import BadRequest, Conflict, Forbidden, NotFound
 from scopa.application.idempotency import Once, create_or_find
+from scopa.application.ports.changes import Change, ChangeFeed, NoFeed, player_topic
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.players import Player, PlayerKind, PlayerRepository, Role, name_key
 from scopa.domain.bots import BOTS
@@ -84,10 +85,17 @@ class Registration:
 
 
 class PlayerService:
-    def __init__(self, repo: PlayerRepository, clock: Clock, tokens: Tokens | None = None) -> None:
+    def __init__(
+        self,
+        repo: PlayerRepository,
+        clock: Clock,
+        tokens: Tokens | None = None,
+        changes: ChangeFeed | None = None,
+    ) -> None:
         self.repo = repo
         self.clock = clock
         self.tokens = tokens or Tokens(repo, clock)  # signs new tokens, tells who calls
+        self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # a token changed: live
         self._bots = {p.id: p for p in bot_players()}
 
     def register(self, name: str, idempotency_key: str | None = None) -> Registration:
@@ -159,7 +167,8 @@ class PlayerService:
     def _replace(self, player_id: str, old_hash: str | None, conflict: str, revoke: bool = False) -> str:
         """A new token version for the player (its token, or none when ``revoke``), if ``old_hash`` is
         still current; every older token stops working (here at once, elsewhere within the tokens' cache
-        bound)."""
+        bound), and the live connections opened with one are closed (``player:<id>`` to the notifier:
+        a leaked token must not keep receiving the player's hand)."""
         player = self.repo.get_player(player_id, consistent=True)
         version = (player.token_version if player else 0) + 1
         token = self.tokens.issue(player_id, version)
@@ -169,6 +178,7 @@ class PlayerService:
             raise Conflict(conflict, code="token_changed") from None
         finally:
             self.tokens.forget(player_id)
+        self.changes.publish([Change(player_topic(player_id), version)])
         return token
 
     def issue_token(self, caller: Caller, player_id: str) -> str:
