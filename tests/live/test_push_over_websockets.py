@@ -57,6 +57,7 @@ class Viewer:
 
     def __init__(self, server: LocalServer, token: str | None = None) -> None:
         self._open = ExitStack()
+        self.server = server
         self.ws: ClientConnection = self._open.enter_context(connect(server.live_url, open_timeout=WAIT))
         self.token = token
         self.seen: list[dict[str, Any]] = []
@@ -81,6 +82,10 @@ class Viewer:
         return False
 
     def subscribe(self, topic: str) -> dict[str, Any]:
+        """Follow ``topic`` once every change published before is pushed: else the push of a write made
+        just before (the match's creation) can come after the snapshot, as a late duplicate (which a
+        client ignores, but a test reading the next message would take for the next change)."""
+        assert self.server.feed.wait_idle(WAIT)
         self.send({"action": "subscribe", "topic": topic})
         assert self.next() == {"type": "subscribed", "topic": topic}
         snapshot = self.next()
