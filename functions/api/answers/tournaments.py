@@ -10,7 +10,7 @@ from scopa.domain.tournaments.planner import table_stage
 
 if TYPE_CHECKING:
     from scopa.application.ports.tournaments import TournamentBundle
-    from scopa.application.services.tournaments import Advanced, ArenaView, Standings
+    from scopa.application.services.tournaments import Advanced, ArenaView, Paused, Standings
     from scopa.domain.tournaments.records import AuditEntry, EntryRecord, RoundRecord, TournamentRecord
     from scopa.domain.tournaments.standings import CrossCell, CrossRow, StandingRow
 
@@ -104,6 +104,18 @@ class Entry(Closed):
             requested_byes=sorted(e.requested_byes),
             paused=e.paused,
         )
+
+
+class PausedEntry(Entry):
+    """An arena entry after ``PUT .../paused``. A pause takes effect from the next wave paired: a game
+    the entrant is already seated at (a wave paired before the pause was stored) is theirs to play out,
+    and counts."""
+
+    seated_in_wave: int | None  # the wave of the entrant's game under way, if any
+
+    @classmethod
+    def of_paused(cls, done: Paused) -> PausedEntry:
+        return cls(**Entry.of(done.entry).model_dump(), seated_in_wave=done.seated_in_wave)
 
 
 class Entries(Closed):

@@ -18,6 +18,7 @@ from api.answers.tournaments import (
     CrossTableRow,
     Entries,
     Entry,
+    PausedEntry,
     Round,
     StandingsAnswer,
     Tournament,
@@ -320,8 +321,9 @@ def check_in(tournament_id: str) -> Entry:
     summary="Arena: stop being paired, or come back (the entrant's players; organizers)",
     responses=documented(200, *ACT, body=True),
 )
-def pause_entrant(tournament_id: str, entrant_id: str, body: Pause) -> Entry:
-    return Entry.of(services().tournaments.set_paused(_caller(), tournament_id, entrant_id, body.paused))
+def pause_entrant(tournament_id: str, entrant_id: str, body: Pause) -> PausedEntry:
+    done = services().tournaments.set_paused(_caller(), tournament_id, entrant_id, body.paused)
+    return PausedEntry.of_paused(done)
 
 
 @router.get(

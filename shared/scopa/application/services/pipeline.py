@@ -415,9 +415,12 @@ class Pipeline:
         if now >= end:
             closed = sum(1 for r in bundle.rounds if r.status == "closed")
             return self._finish(t, closed) if self._is_over(bundle) else None
+        if not self._arena_tables(bundle):
+            return None
+        bundle = self._read_for_pairing(bundle)  # a pause or a coming back since: in this wave
+        t = bundle.tournament
         number = t.current_round + 1
-        waiting = waiting_players(bundle.entries, bundle.rounds, t.rules.streaks, number)
-        tables, _left = pair_arena(waiting)
+        tables = self._arena_tables(bundle)
         if not tables:
             return None
         rnd = RoundRecord(
@@ -427,32 +430,48 @@ class Pipeline:
             created_at=iso(now),
             deadline=int(grace_end),
         )
-        self.repo.create_round(t.id, rnd)
+        self.repo.create_round(t.id, rnd, expected_version=t.version)
         self._published(t.id)
         self.events.publish(hook_events.paired(t, rnd))
         return f"wave {number} paired: {len(rnd.tables)} tables"
 
-    def _pair_next(self, bundle: TournamentBundle) -> str:
-        """Pair the next round, from entries read after the tournament's version, and create it only if
-        that version has not moved since.
+    @staticmethod
+    def _arena_tables(bundle: TournamentBundle) -> list[tuple[str, str]]:
+        """The tables of the next wave, among the players waiting in ``bundle``."""
+        t = bundle.tournament
+        waiting = waiting_players(bundle.entries, bundle.rounds, t.rules.streaks, t.current_round + 1)
+        return pair_arena(waiting)[0]
 
-        A request that changes the next round's field (a requested bye or its cancelling, a late entry or
-        approval) moves the tournament's version in the same write, and only while that round is not
-        paired (``TournamentRepository.save_entry``'s ``before_round``; ``add_entry``). Such a write made
-        before the version was read is among the entries read after it; one made later makes
-        ``create_round`` fail, and the loop in :meth:`advance` reads again and pairs again; one made after
-        the round exists is refused. No request is accepted and then left out. The version is read on its
-        own first because the bundle cannot vouch for its entries: DynamoDB's query of the partition reads
-        the tournament item after them.
-        """
+    def _read_for_pairing(self, bundle: TournamentBundle) -> TournamentBundle:
+        """The tournament read again for pairing its next round: its version first, on its own, then the
+        entries and rounds, which are used only if the version is the same in both and the rounds have
+        not moved on since the step was chosen (else WriteConflict: the loop reads again). The round is
+        then created only if the version is still that one (``create_round``'s ``expected_version``).
+
+        A write that changes the next round's field moves the tournament's version in the same write, and
+        only while that round is not paired (``TournamentRepository.save_entry``'s ``before_round``;
+        ``add_entry``): a requested bye or its cancelling, a late entry or approval, an arena player's
+        pause or coming back. Such a write made before the version was read is among the entries read
+        after it; one made later makes ``create_round`` fail, and the loop in :meth:`advance` reads again
+        and pairs again; one made after the round exists is refused (a pause is then made again for the
+        next wave). No request is accepted and then left out. The version is read on its own first because
+        the bundle cannot vouch for its entries: DynamoDB's query of the partition reads the tournament
+        item after them."""
         marker = self.repo.get_tournament(bundle.tournament.id)
         fresh = self.repo.load(bundle.tournament.id) if marker is not None else None
         if marker is None or fresh is None or fresh.tournament.version != marker.version:
             raise WriteConflict("the tournament changed while its entries were read")
-        current = fresh.rounds[-1] if fresh.rounds else None
-        if (current is not None and current.status == "open") or self._is_over(fresh):
+        if fresh.tournament.current_round != bundle.tournament.current_round:
             raise WriteConflict("the rounds moved on since the step was chosen")
-        bundle = fresh
+        return fresh
+
+    def _pair_next(self, bundle: TournamentBundle) -> str:
+        """Pair the next round, from entries read after the tournament's version, and create it only if
+        that version has not moved since (:meth:`_read_for_pairing`)."""
+        bundle = self._read_for_pairing(bundle)
+        current = bundle.rounds[-1] if bundle.rounds else None
+        if (current is not None and current.status == "open") or self._is_over(bundle):
+            raise WriteConflict("the rounds moved on since the step was chosen")
         t = bundle.tournament
         settings = t.rules
         number = t.current_round + 1
@@ -485,7 +504,7 @@ class Pipeline:
             slots=slots,
             requested_byes=list(pairing.requested_byes),
         )
-        self.repo.create_round(t.id, rnd, expected_version=marker.version)
+        self.repo.create_round(t.id, rnd, expected_version=t.version)
         self._published(t.id)  # the round is on: current_round and the version moved
         self.events.publish(hook_events.paired(t, rnd))
         return f"round {number} paired: {len(rnd.tables)} tables, {len(rnd.byes)} byes"

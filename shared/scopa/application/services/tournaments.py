@@ -48,6 +48,7 @@ from scopa.domain.tournaments.standings import StandingRow, compute_standings, c
 DEFAULT_RATING = 1500.0
 EXPORT_FORMATS = ("csv", "ndjson", "trf")
 ACTION_ATTEMPTS = 3
+PAUSE_ATTEMPTS = 5  # a pause loses only to a wave paired (or the entry written) between its read and write
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -108,6 +109,16 @@ class ArenaView:
     ends_at: float | None
     grace_ends_at: float | None
     streaks: bool
+
+
+@dataclass(frozen=True)
+class Paused:
+    """An arena entry after a pause (or a coming back), and the wave whose game they are still seated
+    at, if any: a pause does not take a player from a wave already paired; that game is played out and
+    counts."""
+
+    entry: EntryRecord
+    seated_in_wave: int | None
 
 
 @dataclass(frozen=True)
@@ -703,14 +714,30 @@ class TournamentService:
         t = bundle.tournament
         if t.rules.format != "arena":
             raise BadRequest("this tournament is not an arena", code="not_an_arena")
-        playing = [(r.number, x) for r in bundle.rounds for x in r.tables if x.result is None]
+        playing = _undecided(bundle)
         ends, grace = arena_times(t) if t.started_at else (None, None)
         return ArenaView(t.id, self._arena_rows(bundle), playing, ends, grace, t.rules.streaks)
 
-    def set_paused(self, caller: Caller, tournament_id: str, entrant_id: str, paused: bool) -> EntryRecord:
-        """An arena player stops being paired (a game under way is played out) or comes back."""
+    def set_paused(self, caller: Caller, tournament_id: str, entrant_id: str, paused: bool) -> Paused:
+        """An arena player stops being paired (a game under way is played out) or comes back.
+
+        The write is made only while the next wave is unpaired, and moves the tournament's version, so
+        the pipeline's pairing of that wave (conditioned on the version it read before the entries) is
+        refused and pairs again with it. A pause that lost the race to the wave (or to another write of
+        the entry) is the player's intent all the same: it is made again on what is stored now, and the
+        answer names the wave they are still seated in, whose game is theirs to play out."""
         if caller.role == "anonymous":
             caller.require_player()  # 401: no token at all
+        for _ in range(PAUSE_ATTEMPTS):
+            try:
+                return self._set_paused(caller, tournament_id, entrant_id, paused)
+            except WriteConflict:
+                continue
+        raise Conflict("the entry kept changing meanwhile; try again", code="entry_changed")
+
+    def _set_paused(self, caller: Caller, tournament_id: str, entrant_id: str, paused: bool) -> Paused:
+        """One attempt of :meth:`set_paused` on the state read now (WriteConflict: a wave was paired or
+        the entry written since)."""
         bundle = self.bundle(tournament_id)
         t = bundle.tournament
         if t.rules.format != "arena":
@@ -726,9 +753,12 @@ class TournamentService:
         back = entry.back_after_wave if paused else max(entry.back_after_wave, t.current_round)
         if (entry.paused, entry.back_after_wave) != (paused, back):
             entry.paused, entry.back_after_wave = paused, back
-            self._save_entry(t.id, entry)
+            expected = entry.version
+            entry.version += 1
+            self.repo.save_entry(t.id, entry, expected, before_round=t.current_round + 1)
             self._published(t.id)
-        return entry
+        seated = [n for n, x in _undecided(bundle) if entry.id in (x.first, x.second)]
+        return Paused(entry, max(seated, default=None))
 
     # ------------------------------------------------------------------ requested byes
 
@@ -973,6 +1003,11 @@ def arena_row(r: ArenaRow) -> StandingRow:
         points_conceded=0,
         tiebreaks={"performance": r.performance},
     )
+
+
+def _undecided(bundle: TournamentBundle) -> list[tuple[int, TableRecord]]:
+    """(round, table) of every table not decided yet: an arena's games under way."""
+    return [(r.number, x) for r in bundle.rounds for x in r.tables if x.result is None]
 
 
 def _pairing_guard(t: TournamentRecord, entry: EntryRecord) -> int | None:

@@ -89,6 +89,8 @@ from .named import Named
 from .new_token import NewToken
 from .opponent import Opponent
 from .pause import Pause
+from .paused_entry import PausedEntry
+from .paused_entry_status import PausedEntryStatus
 from .play_move import PlayMove
 from .played_card import PlayedCard
 from .player_matches import PlayerMatches
@@ -237,6 +239,8 @@ __all__ = (
     "NewToken",
     "Opponent",
     "Pause",
+    "PausedEntry",
+    "PausedEntryStatus",
     "PlayedCard",
     "PlayerMatches",
     "PlayerProfile",

@@ -6,9 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.entry import Entry
 from ...models.error_body import ErrorBody
 from ...models.pause import Pause
+from ...models.paused_entry import PausedEntry
 from ...types import Response
 
 
@@ -38,9 +38,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Entry | ErrorBody | None:
+) -> ErrorBody | PausedEntry | None:
     if response.status_code == 200:
-        response_200 = Entry.from_dict(response.json())
+        response_200 = PausedEntry.from_dict(response.json())
 
         return response_200
 
@@ -107,7 +107,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Entry | ErrorBody]:
+) -> Response[ErrorBody | PausedEntry]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -122,7 +122,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: Pause,
-) -> Response[Entry | ErrorBody]:
+) -> Response[ErrorBody | PausedEntry]:
     """Arena: stop being paired, or come back (the entrant's players; organizers)
 
     Args:
@@ -135,7 +135,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Entry | ErrorBody]
+        Response[ErrorBody | PausedEntry]
     """
 
     kwargs = _get_kwargs(
@@ -157,7 +157,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: Pause,
-) -> Entry | ErrorBody | None:
+) -> ErrorBody | PausedEntry | None:
     """Arena: stop being paired, or come back (the entrant's players; organizers)
 
     Args:
@@ -170,7 +170,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Entry | ErrorBody
+        ErrorBody | PausedEntry
     """
 
     return sync_detailed(
@@ -187,7 +187,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: Pause,
-) -> Response[Entry | ErrorBody]:
+) -> Response[ErrorBody | PausedEntry]:
     """Arena: stop being paired, or come back (the entrant's players; organizers)
 
     Args:
@@ -200,7 +200,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Entry | ErrorBody]
+        Response[ErrorBody | PausedEntry]
     """
 
     kwargs = _get_kwargs(
@@ -220,7 +220,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: Pause,
-) -> Entry | ErrorBody | None:
+) -> ErrorBody | PausedEntry | None:
     """Arena: stop being paired, or come back (the entrant's players; organizers)
 
     Args:
@@ -233,7 +233,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Entry | ErrorBody
+        ErrorBody | PausedEntry
     """
 
     return (
