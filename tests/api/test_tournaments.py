@@ -411,6 +411,11 @@ def test_a_corrected_result_changes_the_standings_and_is_audited(api: Api) -> No
     correction = next(a for a in audit if a["action"] == "result_corrected")
     assert correction["details"]["before"] == table["result"]
     assert correction["details"]["after"] == flipped
+    again = api.call("POST", path, body, token=olga)  # a retry: already so corrected, nothing more
+    assert again.status == 200
+    assert again.body["tables"][0]["result"] == flipped
+    audit = api.call("GET", f"/tournaments/{t['id']}/audit").body["audit"]
+    assert [a["action"] for a in audit].count("result_corrected") == 1
     assert_error(api.call("POST", path, {**body, "result": [1, 1]}, token=olga), 400, "invalid_result")
 
 

@@ -136,6 +136,18 @@ def test_a_players_connections_are_listed_until_they_are_removed(stores: Stores)
     assert repo.of_player("p_bea") == []
 
 
+def test_a_players_connections_opened_before_a_time_are_those_listed_before_it(stores: Stores) -> None:
+    """What a token change closes: the connections opened before it, not one the player opened since."""
+    repo = stores.connections
+    repo.add(Connection("c_old", "p_ada", "2027-01-15T08:00:00.000Z", NOW + 7200))
+    repo.add(Connection("c_new", None, "2027-01-15T08:00:02.500Z", NOW + 7200))
+    repo.set_player("c_new", "p_ada")
+    assert repo.of_player("p_ada", opened_before="2027-01-15T08:00:01.000Z") == ["c_old"]
+    assert repo.of_player("p_ada", opened_before="2027-01-15T08:00:02.500Z") == ["c_old"]
+    assert repo.of_player("p_ada", opened_before="2027-01-15T08:00:02.501Z") == ["c_new", "c_old"]
+    assert repo.of_player("p_ada") == ["c_new", "c_old"]
+
+
 def test_a_connection_is_listed_under_its_current_player_only(stores: Stores) -> None:
     repo = stores.connections
     repo.add(a_connection("c1", "p_ada"))
@@ -173,3 +185,21 @@ def test_on_dynamodb_every_item_of_an_authenticated_connection_expires_with_it()
         assert all(i["expires_at"] == NOW + 7200 for i in items)
         repo.remove("c1")
         assert client.scan(TableName="scopa-ttl-test")["Items"] == []
+
+
+def test_on_dynamodb_a_listing_left_without_its_connection_is_closed_and_removed() -> None:
+    """A ``$disconnect`` between ``auth``'s two writes leaves the player's listing without its connection
+    (and listings written before they kept an opening time have none): a token change still finds it,
+    as opened before, and removing it with its player deletes it."""
+    with mock_aws():
+        client = boto3.client("dynamodb", region_name="eu-south-1")
+        create_table(client, "scopa-leftover-test")
+        repo = dynamodb_stores(client, "scopa-leftover-test").connections
+        client.put_item(
+            TableName="scopa-leftover-test",
+            Item={"pk": {"S": "PLAYER#p_ada"}, "sk": {"S": "CONN#c_gone"}, "expires_at": {"N": str(NOW)}},
+        )
+        assert repo.of_player("p_ada", opened_before=AT) == ["c_gone"]
+        repo.remove("c_gone", "p_ada")
+        assert repo.of_player("p_ada") == []
+        assert client.scan(TableName="scopa-leftover-test")["Items"] == []

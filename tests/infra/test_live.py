@@ -304,7 +304,8 @@ def test_a_real_live_session_needs_only_what_the_live_and_notifier_roles_grant(a
         with meter.recording() as notifier_calls:
             event = {"changes": [{"topic": topic, "version": None} for topic in topics]}
             notifier_handler(event, FakeLambdaContext())
-            retired = {"changes": [{"topic": f"player:{ada}", "version": 2}]}  # Ada's token changed
+            changed_at_ms = int(api.clock.now() * 1000)  # Ada's token changed (the change's time)
+            retired = {"changes": [{"topic": f"player:{ada}", "version": changed_at_ms}]}
             assert notifier_handler(retired, FakeLambdaContext())["closed"] == 1
         assert pusher.closed == ["c_1"]
         with meter.recording() as closing_calls:

@@ -301,7 +301,7 @@ def test_a_changed_token_closes_and_forgets_every_connection_of_its_player(world
     new = retire(world, ada, how)
     stored = world.svc.stores.players.get_player(str(ada.player_id))
     assert stored is not None
-    assert world.feed.changes == [Change(player_topic(str(ada.player_id)), stored.token_version)]
+    assert world.feed.changes == [Change(player_topic(str(ada.player_id)), int(world.clock.now() * 1000))]
     report = world.live.notify(world.feed.changes)
 
     assert report.closed == 2
@@ -335,6 +335,26 @@ def test_a_changed_token_closes_and_forgets_every_connection_of_its_player(world
             {"type": "authed", "player_id": ada.player_id}
         ]
         assert connections.of_player(str(ada.player_id)) == ["c_new"]
+
+
+def test_a_connection_opened_after_the_token_changed_is_not_closed_by_a_late_notifier(world: World) -> None:
+    """The notifier runs asynchronously (seconds on a cold start, a minute on its retry): the player's tab
+    has reconnected with the new token by then. Only the connections opened before the change close."""
+    ada = world.player("Ada")
+    world.connect("c_old", ada)
+    world.clock.advance(5)
+    new = retire(world, ada, "rotate")
+    assert new is not None
+    world.clock.advance(0.5)  # the page reconnects after half a second, with the new token
+    world.live.on_connect("c_new")
+    assert world.say("c_new", {"action": "auth", "token": new})[0]["type"] == "authed"
+    assert world.svc.stores.connections.subscribe("c_new", f"inbox:{ada.player_id}")
+    world.clock.advance(60)  # the notifier's retry, a minute later, closes what it closed before
+    for _ in range(2):
+        report = world.live.notify(world.feed.changes)
+    assert world.pusher.closed == ["c_old"]
+    assert report.closed == 0
+    assert world.svc.stores.connections.of_player(str(ada.player_id)) == ["c_new"]
 
 
 def test_a_token_retired_while_its_connection_authenticates_closes_that_connection(world: World) -> None:

@@ -37,18 +37,23 @@ class DynamoConnectionRepository:
         }
         if connection.player_id is not None:
             values["player_id"] = connection.player_id
-            self._list_under_player(connection.id, connection.player_id, connection.expires_at)
+            self._list_under_player(
+                connection.id, connection.player_id, connection.connected_at, connection.expires_at
+            )
         self.client.put_item(TableName=self.table, Item=to_item(values))
 
     def _player_key(self, connection_id: str, player_id: str) -> dict[str, Any]:
         return item_key(keys.player_pk(player_id), keys.player_connection_sk(connection_id))
 
-    def _list_under_player(self, connection_id: str, player_id: str, expires_at: int) -> None:
-        """The connection's entry in its player's partition, expiring with the connection."""
+    def _list_under_player(
+        self, connection_id: str, player_id: str, connected_at: str, expires_at: int
+    ) -> None:
+        """The connection's entry in its player's partition, with its opening time, expiring with it."""
         item = {
             keys.PK: keys.player_pk(player_id),
             keys.SK: keys.player_connection_sk(connection_id),
             "type": "player_connection",
+            "connected_at": connected_at,
             keys.TTL_ATTRIBUTE: expires_at,
         }
         self.client.put_item(TableName=self.table, Item=to_item(item))
@@ -109,7 +114,9 @@ class DynamoConnectionRepository:
         # Listed under the player just after: a token change handled in between is caught by ``auth``,
         # which checks the token again after this write (LiveService.authenticate).
         old = from_item(before["Attributes"])
-        self._list_under_player(connection_id, player_id, int(old[keys.TTL_ATTRIBUTE]))
+        self._list_under_player(
+            connection_id, player_id, str(old["connected_at"]), int(old[keys.TTL_ATTRIBUTE])
+        )
         previous = old.get("player_id")
         if previous is not None and previous != player_id:
             self.client.delete_item(TableName=self.table, Key=self._player_key(connection_id, str(previous)))
@@ -220,7 +227,7 @@ class DynamoConnectionRepository:
                 return found
             query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
-    def of_player(self, player_id: str) -> list[str]:
+    def of_player(self, player_id: str, opened_before: str | None = None) -> list[str]:
         found: list[str] = []
         query: dict[str, Any] = {
             "TableName": self.table,
@@ -228,28 +235,31 @@ class DynamoConnectionRepository:
             "ExpressionAttributeValues": to_item(
                 {":pk": keys.player_pk(player_id), ":prefix": keys.PLAYER_CONNECTION_PREFIX}
             ),
-            "ProjectionExpression": "sk",
+            "ProjectionExpression": "sk, connected_at",
             "ConsistentRead": True,  # a connection authenticated just before a token change is closed too
         }
         while True:
             page = self.client.query(**query)
-            found += [
-                str(from_item(i)[keys.SK]).removeprefix(keys.PLAYER_CONNECTION_PREFIX)
-                for i in page.get("Items", [])
-            ]
+            for raw in page.get("Items", []):
+                item = from_item(raw)
+                opened = item.get("connected_at")  # none on a listing from before it was kept: old
+                if opened_before is None or opened is None or str(opened) < opened_before:
+                    found.append(str(item[keys.SK]).removeprefix(keys.PLAYER_CONNECTION_PREFIX))
             if "LastEvaluatedKey" not in page:
                 return sorted(found)
             query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
-    def remove(self, connection_id: str) -> None:
+    def remove(self, connection_id: str, player_id: str | None = None) -> None:
         deletes = []
+        players = {player_id} if player_id is not None else set()
         for item in self._partition(connection_id):
             deletes.append({"DeleteRequest": {"Key": item_key(item[keys.PK], item[keys.SK])}})
             if item[keys.SK] == keys.CONNECTION_SK and item.get("player_id") is not None:
-                key = self._player_key(connection_id, str(item["player_id"]))
-                deletes.append({"DeleteRequest": {"Key": key}})
+                players.add(str(item["player_id"]))
             if item[keys.SK].startswith(keys.SUBSCRIPTION_PREFIX):
                 key = item_key(keys.topic_pk(str(item["topic"])), keys.subscriber_sk(connection_id))
                 deletes.append({"DeleteRequest": {"Key": key}})
+        # A listing left without its connection (a $disconnect between auth's two writes) goes too.
+        deletes += [{"DeleteRequest": {"Key": self._player_key(connection_id, p)}} for p in sorted(players)]
         if deletes:
             batch_write(self.client, self.table, deletes)

@@ -90,11 +90,15 @@ class SqliteConnectionRepository:
         )
         return [Subscriber(row["connection_id"], row["player_id"]) for row in rows]
 
-    def of_player(self, player_id: str) -> list[str]:
-        rows = self.db.query("SELECT id FROM connections WHERE player_id = ? ORDER BY id", (player_id,))
+    def of_player(self, player_id: str, opened_before: str | None = None) -> list[str]:
+        rows = self.db.query(
+            "SELECT id FROM connections WHERE player_id = ? AND (? IS NULL OR connected_at < ?) ORDER BY id",
+            (player_id, opened_before, opened_before),
+        )
         return [str(row["id"]) for row in rows]
 
-    def remove(self, connection_id: str) -> None:
+    def remove(self, connection_id: str, player_id: str | None = None) -> None:
+        # A connection's player is a column here: no listing of its own to remove.
         with self.db.transaction() as tx:
             tx.execute("DELETE FROM subscriptions WHERE connection_id = ?", (connection_id,))
             tx.execute("DELETE FROM connections WHERE id = ?", (connection_id,))

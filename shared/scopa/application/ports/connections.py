@@ -60,10 +60,13 @@ class ConnectionRepository(Protocol):
         """Every connection following ``topic`` with its player, in one read."""
         ...
 
-    def of_player(self, player_id: str) -> list[str]:
-        """The ids of the connections that speak for ``player_id``, sorted, in one read."""
+    def of_player(self, player_id: str, opened_before: str | None = None) -> list[str]:
+        """The ids of the connections that speak for ``player_id``, sorted, in one read; with
+        ``opened_before`` (ISO 8601 UTC, as ``connected_at``), only those opened before it (a listing
+        whose opening time is unknown counts as opened before)."""
         ...
 
-    def remove(self, connection_id: str) -> None:
-        """Forget the connection and all its subscriptions (nothing happens when it is already gone)."""
+    def remove(self, connection_id: str, player_id: str | None = None) -> None:
+        """Forget the connection and all its subscriptions (nothing happens when it is already gone);
+        with ``player_id``, also its listing under that player, even if the connection itself is gone."""
         ...

@@ -48,6 +48,12 @@ MAX_MESSAGE_CHARS = 8 * 1024  # a client message larger than this is refused (AP
 MAX_TOPIC_CHARS = 200
 
 
+#: The API's clock (the token change's time) and this function's (a connection's opening time) may
+#: differ by a little: a connection opened up to this long after the change still counts as opened
+#: before it and is closed. Far above the clocks' skew on Lambda, far below a client's reconnect delay.
+CLOCK_MARGIN_MS = 100
+
+
 class Reading(Protocol):
     """One read of a topic's subject, rendered for any number of viewers."""
 
@@ -181,12 +187,14 @@ class LiveService:
     def disconnect(self, connection_id: str) -> None:
         self.connections.remove(connection_id)
 
-    def close_player(self, player_id: str) -> list[str]:
-        """Close and forget every connection that speaks for the player (their token changed); the
-        connections closed. Forgotten first: from then on no push reaches them, even if a close fails."""
-        closed = self.connections.of_player(player_id)
+    def close_player(self, player_id: str, changed_at: str | None = None) -> list[str]:
+        """Close and forget every connection that speaks for the player and was opened before their
+        token changed (``changed_at``; None: all of them); the connections closed. One opened since
+        (the player's tab reconnecting) could only pass ``auth`` with the new token, so it stays open.
+        Forgotten first: from then on no push reaches them, even if a close fails."""
+        closed = self.connections.of_player(player_id, opened_before=changed_at)
         for connection_id in closed:
-            self.connections.remove(connection_id)
+            self.connections.remove(connection_id, player_id)
             self.pusher.close(connection_id)
         return closed
 
@@ -319,9 +327,14 @@ class LiveService:
         """
         report = NotifyReport()
         merged: dict[str, int | None] = {}
-        retired = sorted({c.subject for c in changes if c.kind == PLAYER_KIND and c.subject})
-        for player_id in retired:  # first: nothing of this batch reaches a retired token's connections
-            report.closed += len(self.close_player(player_id))
+        retired: dict[str, int | None] = {}  # player -> when the token changed (ms), the latest
+        for c in changes:
+            if c.kind == PLAYER_KIND and c.subject:
+                before = retired.get(c.subject)
+                retired[c.subject] = c.version if before is None else max(before, c.version or 0)
+        for player_id, at_ms in sorted(retired.items()):  # first: nothing of this batch reaches them
+            changed_at = iso((at_ms + CLOCK_MARGIN_MS) / 1000) if at_ms is not None else None
+            report.closed += len(self.close_player(player_id, changed_at))
         for change in changes:
             if change.kind == PLAYER_KIND:
                 continue

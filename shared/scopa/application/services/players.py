@@ -178,7 +178,8 @@ class PlayerService:
             raise Conflict(conflict, code="token_changed") from None
         finally:
             self.tokens.forget(player_id)
-        self.changes.publish([Change(player_topic(player_id), version)])
+        # Its version is the change's time (ms): the notifier closes the connections opened before it.
+        self.changes.publish([Change(player_topic(player_id), int(self.clock.now() * 1000))])
         return token
 
     def issue_token(self, caller: Caller, player_id: str) -> str:

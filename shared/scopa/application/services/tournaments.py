@@ -384,7 +384,12 @@ class TournamentService:
         if table is None:
             raise NotFound(f"no table {table_no} in round {number}", code="table_not_found")
         before = table.result
-        table.result = [float(result[0]), float(result[1])]
+        after = [float(result[0]), float(result[1])]
+        if before == after and table.reason == "corrected":
+            # Already so corrected: a repeated request changes nothing (nor does a write that committed
+            # although its answer was lost, made again by organizer_action).
+            return rnd
+        table.result = after
         table.reason = "corrected"
         expected = rnd.version
         rnd.version += 1
