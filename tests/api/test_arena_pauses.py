@@ -13,39 +13,15 @@ from scopa.application.ports.conflict import WriteConflict
 from scopa.application.services.tournaments import PAUSE_ATTEMPTS
 from tests.api.conftest import Answer, Api
 from tests.api.support import assert_error
-from tests.api.tournament_support import create_tournament, enter_humans, organizer, services
+from tests.api.tournament_support import (
+    PairingRace,
+    create_tournament,
+    enter_humans,
+    organizer,
+    services,
+)
 
 ARENA = {"format": "arena", "arena_minutes": 10, "arena_grace_seconds": 60, "target": 1}
-
-
-class WaveRace:
-    """The pipeline's repository, with a request made at one point of the pairing of wave 1: right after
-    the pipeline read the tournament's version (before it reads the entries), or after it read the
-    entries and paired (before the wave's write), or after that write."""
-
-    def __init__(self, repo: Any, when: str, request: Callable[[], Answer]) -> None:
-        self.repo, self.when, self.request = repo, when, request
-        self.answers: list[Answer] = []
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.repo, name)
-
-    def _race(self, point: str) -> None:
-        if self.when == point and not self.answers:
-            self.answers.append(self.request())
-
-    def get_tournament(self, tournament_id: str) -> Any:
-        t = self.repo.get_tournament(tournament_id)
-        if t is not None and t.status == "running" and t.current_round == 0:  # only the pairing reads it so
-            self._race("version read")
-        return t
-
-    def create_round(self, tournament_id: str, rnd: Any, expected_version: int | None = None) -> None:
-        if rnd.number == 1:
-            self._race("entries read")
-        self.repo.create_round(tournament_id, rnd, expected_version)
-        if rnd.number == 1:
-            self._race("round written")
 
 
 class WriteRace:
@@ -107,7 +83,7 @@ def test_a_pause_racing_a_wave_is_in_it_or_after_it_never_ignored(
         assert write_race.answers, "the pause was not written"
         assert write_race.answers[0].status == 200, write_race.answers[0].body
     else:
-        wave_race = WaveRace(svc.pipeline.repo, when, request)
+        wave_race = PairingRace(svc.pipeline.repo, when, request, number=1)
         monkeypatch.setattr(svc.pipeline, "repo", wave_race)
         assert start().status == 200
         monkeypatch.undo()

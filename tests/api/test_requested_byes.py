@@ -3,7 +3,6 @@ tournament whose pairing leaves the askers out and scores them (standings, cross
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from tests.api.conftest import Answer, Api
 from tests.api.support import assert_error
 from tests.api.tournament_support import (
+    PairingRace,
     create_tournament,
     enter_bots,
     enter_humans,
@@ -187,36 +187,6 @@ def test_two_requests_racing_on_one_entry_the_later_answers_409_and_the_first_is
     assert _requested(api, tid)[ada] == [2, 3]
 
 
-class PairingRace:
-    """The pipeline's repository, with a request made at one point of the pairing of round 2: right after
-    the pipeline read the tournament's version (before it reads the entries), or after it read the
-    entries and paired (before the round's write), or after that write."""
-
-    def __init__(self, repo: Any, when: str, request: Callable[[], Answer]) -> None:
-        self.repo, self.when, self.request = repo, when, request
-        self.answers: list[Answer] = []
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.repo, name)
-
-    def _race(self, point: str) -> None:
-        if self.when == point and not self.answers:
-            self.answers.append(self.request())
-
-    def get_tournament(self, tournament_id: str) -> Any:
-        t = self.repo.get_tournament(tournament_id)
-        if t is not None and t.current_round == 1:  # only the pairing reads the version on its own
-            self._race("version read")
-        return t
-
-    def create_round(self, tournament_id: str, rnd: Any, expected_version: int | None = None) -> None:
-        if rnd.number == 2:
-            self._race("entries read")
-        self.repo.create_round(tournament_id, rnd, expected_version)
-        if rnd.number == 2:
-            self._race("round written")
-
-
 @pytest.mark.parametrize("when", ["version read", "entries read", "round written"])
 @pytest.mark.parametrize("action", ["ask", "take back"])
 def test_a_bye_racing_the_pairing_is_honoured_or_refused_never_ignored(
@@ -239,7 +209,7 @@ def test_a_bye_racing_the_pairing_is_honoured_or_refused_never_ignored(
         return api.call("DELETE", f"/tournaments/{tid}/byes/2", query={"entrant": asker}, token=olga)
 
     pipeline = services().pipeline
-    race = PairingRace(pipeline.repo, when, request)
+    race = PairingRace(pipeline.repo, when, request, number=2)
     monkeypatch.setattr(pipeline, "repo", race)
     assert api.call("POST", f"/tournaments/{tid}/start", token=olga).status == 200
     for _ in range(10):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from api import context
@@ -111,3 +112,34 @@ def play_out(api: Api, match_id: str, tokens: dict[str, str]) -> dict[str, Any]:
 
 def services() -> Any:
     return context.services()
+
+
+class PairingRace:
+    """The pipeline's repository, with a request made at one point of the pairing of round (or wave)
+    ``number``: right after the pipeline read the tournament's version (before it reads the entries),
+    or after it read the entries and paired (before the round's write), or after that write."""
+
+    def __init__(self, repo: Any, when: str, request: Callable[[], Any], number: int) -> None:
+        self.repo, self.when, self.request, self.number = repo, when, request, number
+        self.answers: list[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.repo, name)
+
+    def _race(self, point: str) -> None:
+        if self.when == point and not self.answers:
+            self.answers.append(self.request())
+
+    def get_tournament(self, tournament_id: str) -> Any:
+        t = self.repo.get_tournament(tournament_id)
+        # Only the pairing reads the version on its own, with the round before it current.
+        if t is not None and t.status == "running" and t.current_round == self.number - 1:
+            self._race("version read")
+        return t
+
+    def create_round(self, tournament_id: str, rnd: Any, expected_version: int | None = None) -> None:
+        if rnd.number == self.number:
+            self._race("entries read")
+        self.repo.create_round(tournament_id, rnd, expected_version)
+        if rnd.number == self.number:
+            self._race("round written")
