@@ -26,6 +26,7 @@
 | rated matches     | ``RATED#<pool>``   | ``<finished>#<match>``       |                             |
 | seek              | ``SEEK#<id>``      | ``SEEK``                     | gsi2: ``SEEKS`` (4)         |
 | a player's seek   | ``PLAYER#<id>``    | ``SEEK#<created>#<seek>``    |                             |
+| a player's seek slot | ``PLAYER#<id>`` | ``SEEKSLOT#<k>`` (5)         |                             |
 | live connection   | ``CONN#<id>``      | ``CONN``                     |                             |
 | its subscription  | ``CONN#<id>``      | ``SUB#<topic>``              |                             |
 | topic subscriber  | ``TOPIC#<topic>``  | ``CONN#<id>``                |                             |
@@ -45,6 +46,9 @@ pipeline needs; audit entries sort before it and stay out of that read.
 newest first, read a page at a time (projection ALL: one query a page). A seek lives a day at most, so a
 read starts at most a day back; expired ones still in it are filtered out. A seek's item and its player's
 item expire (TTL) a week after the seek does.
+(5) ``k`` below the open-seek limit; the slot names the seek holding it. A creation claims a slot that is
+absent or whose seek is closed or expired, conditionally and in the seek's own transaction, so a player
+never holds more open seeks than slots. Closing a seek does not touch its slot.
 
 A live connection's partition holds the connection and a mirror of each topic it follows (what
 ``$disconnect`` deletes); a topic's partition lists its subscribers with their player, so the notifier
@@ -216,6 +220,7 @@ def club_tournament_sk(created_at: str, tournament_id: str) -> str:
 SEEK_SK = "SEEK"
 SEEKS = "SEEKS"  # gsi2 partition of the open seeks
 PLAYER_SEEK_PREFIX = "SEEK#"
+SEEK_SLOT_PREFIX = "SEEKSLOT#"  # not under ``SEEK#``: a player's seek list never reads the slots
 
 
 def seek_pk(seek_id: str) -> str:
@@ -224,6 +229,10 @@ def seek_pk(seek_id: str) -> str:
 
 def player_seek_sk(created_at: str, seek_id: str) -> str:
     return f"{PLAYER_SEEK_PREFIX}{created_at}#{seek_id}"
+
+
+def seek_slot_sk(slot: int) -> str:
+    return f"{SEEK_SLOT_PREFIX}{slot}"
 
 
 # ---------------------------------------------------------------- ratings

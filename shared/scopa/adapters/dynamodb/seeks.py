@@ -4,7 +4,9 @@ The open list is a query of the ``SEEKS`` partition of gsi2 (newest first, proje
 page) that starts at most :data:`~scopa.application.ports.seeks.MAX_SEEK_SECONDS` back; an item leaves
 it when the seek is taken, withdrawn or noticed expired (the index attributes are removed in the same
 conditional write). A player's seeks are their ``SEEK#`` pointers of the last day, read back
-consistently. Keys: :mod:`scopa.adapters.dynamodb.keys`.
+consistently. The open-seek limit is held by slot items (``SEEKSLOT#<k>`` in the player's partition): a
+creation claims a free one in the seek's own transaction (see :meth:`DynamoSeekRepository.create_seek`).
+Keys: :mod:`scopa.adapters.dynamodb.keys`.
 """
 
 from __future__ import annotations
@@ -22,16 +24,19 @@ from scopa.adapters.dynamodb.codec import (
     decode_cursor,
     encode_cursor,
     from_item,
+    is_throttling,
     item_key,
     raise_conflict,
     to_item,
-    transact,
 )
 from scopa.application.clock import iso
+from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
-from scopa.application.ports.seeks import MAX_SEEK_SECONDS, Seek, SeekStatus
+from scopa.application.ports.seeks import MAX_SEEK_SECONDS, Seek, SeekStatus, TooManySeeks
 
 KEPT_SECONDS = 7 * 86_400  # a seek's items stay this long after it expires, then TTL removes them
+CLAIM_ATTEMPTS = 4  # slot claims a creation tries before it answers a write conflict
+CLOSED_OR_EXPIRED = "attribute_not_exists(pk) OR #s <> :open OR expires <= :now"  # a slot's seek, to reuse it
 OPEN_CURSOR_NAMES = frozenset({keys.PK, keys.SK, keys.GSI2_PK, keys.GSI2_SK})
 
 
@@ -43,8 +48,15 @@ class DynamoSeekRepository:
         self.table = table_name
         self.backoff = backoff
 
-    def create_seek(self, seek: Seek) -> None:
-        """The seek (conditioned on a new id) and its creator's pointer, in one transaction."""
+    def create_seek(self, seek: Seek, max_open: int, now: float) -> None:
+        """The seek (conditioned on a new id), its creator's pointer and a free slot of the creator's
+        ``max_open`` seek slots, in one transaction.
+
+        A slot is free when absent, or when the seek it names is closed or expired: its Put is conditioned
+        on the slot being as read (absent, or naming that seek) and a ConditionCheck on that seek still
+        being closed or expired, so two creations claiming the same slot cannot both win. A lost claim
+        reads the slots again and tries another, at most :data:`CLAIM_ATTEMPTS` times.
+        """
         pointer = {
             keys.PK: keys.player_pk(seek.player_id),
             keys.SK: keys.player_seek_sk(seek.created_at, seek.id),
@@ -52,9 +64,22 @@ class DynamoSeekRepository:
             "seek_id": seek.id,
             keys.TTL_ATTRIBUTE: seek.expires_at + KEPT_SECONDS,
         }
-        transact(
-            self.client,
-            [
+        for _ in range(CLAIM_ATTEMPTS):
+            slot, holder = self._free_slot(seek, max_open, now)
+            claim: dict[str, Any] = {
+                "TableName": self.table,
+                "Item": to_item(
+                    {
+                        keys.PK: keys.player_pk(seek.player_id),
+                        keys.SK: keys.seek_slot_sk(slot),
+                        "type": "seek_slot",
+                        "seek_id": seek.id,
+                        keys.TTL_ATTRIBUTE: seek.expires_at + KEPT_SECONDS,
+                    }
+                ),
+                "ConditionExpression": "attribute_not_exists(pk)",
+            }
+            items: list[dict[str, Any]] = [
                 {
                     "Put": {
                         "TableName": self.table,
@@ -63,8 +88,70 @@ class DynamoSeekRepository:
                     }
                 },
                 {"Put": {"TableName": self.table, "Item": to_item(pointer)}},
-            ],
+                {"Put": claim},
+            ]
+            if holder is not None:
+                claim["ConditionExpression"] = "seek_id = :old"
+                claim["ExpressionAttributeValues"] = to_item({":old": holder})
+                items.append(
+                    {
+                        "ConditionCheck": {
+                            "TableName": self.table,
+                            "Key": item_key(keys.seek_pk(holder), keys.SEEK_SK),
+                            "ConditionExpression": CLOSED_OR_EXPIRED,
+                            "ExpressionAttributeNames": {"#s": "status"},
+                            "ExpressionAttributeValues": to_item({":open": "open", ":now": int(now)}),
+                        }
+                    }
+                )
+            try:
+                self.client.transact_write_items(TransactItems=items)
+                return
+            except ClientError as exc:
+                code = exc.response.get("Error", {}).get("Code", "")
+                if code != "TransactionCanceledException" or is_throttling(exc):
+                    raise
+                reasons = exc.response.get("CancellationReasons") or []
+                if reasons and reasons[0].get("Code") == "ConditionalCheckFailed":
+                    raise WriteConflict("the seek exists") from None
+                # another creation claimed the slot meanwhile: read the slots again
+        raise WriteConflict("the player's seek slots kept changing")
+
+    def _free_slot(self, seek: Seek, max_open: int, now: float) -> tuple[int, str | None]:
+        """A slot of the creator's the seek may claim, and the seek named there (None: the slot is absent);
+        :class:`TooManySeeks` when every slot holds an open seek. One consistent Query of the slots and
+        one BatchGetItem of the (at most ``max_open``) seeks they name."""
+        page = self.client.query(
+            TableName=self.table,
+            KeyConditionExpression="pk = :pk AND begins_with(sk, :prefix)",
+            ExpressionAttributeValues=to_item(
+                {":pk": keys.player_pk(seek.player_id), ":prefix": keys.SEEK_SLOT_PREFIX}
+            ),
+            ConsistentRead=True,
         )
+        held: dict[int, str] = {}
+        for item in page.get("Items", []):
+            slot = from_item(item)
+            k = int(str(slot[keys.SK]).removeprefix(keys.SEEK_SLOT_PREFIX))
+            if k < max_open:
+                held[k] = slot["seek_id"]
+        if seek.id in held.values():
+            raise WriteConflict("the seek exists")
+        free = [k for k in range(max_open) if k not in held]
+        if free:
+            return free[0], None
+        items = batch_get(
+            self.client,
+            self.table,
+            [item_key(keys.seek_pk(i), keys.SEEK_SK) for i in sorted(set(held.values()))],
+            True,
+            self.backoff,
+        )
+        open_ids = {s.id for s in (_seek(from_item(item)) for item in items) if s.is_open(now)}
+        for k in range(max_open):
+            if held[k] not in open_ids:
+                return k, held[k]
+        raise TooManySeeks(f"the player has {len(open_ids)} open seeks")
 
     def get_seek(self, seek_id: str) -> Seek | None:
         found = self.client.get_item(

@@ -9,7 +9,7 @@ import json
 
 from scopa.adapters.sqlite.database import Database
 from scopa.application.ports.conflict import WriteConflict
-from scopa.application.ports.seeks import Seek, SeekStatus
+from scopa.application.ports.seeks import Seek, SeekStatus, TooManySeeks
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS seeks (
@@ -32,15 +32,22 @@ class SqliteSeekRepository:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    def create_seek(self, seek: Seek) -> None:
+    def create_seek(self, seek: Seek, max_open: int, now: float) -> None:
+        """Check the id, count the creator's open seeks and insert in one ``BEGIN IMMEDIATE`` transaction:
+        no other writer comes in between, so the count holds when the row lands."""
         with self.db.transaction() as tx:
-            created = tx.execute(
-                """INSERT INTO seeks (id, player_id, status, expires, sk, doc) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO NOTHING""",
+            if tx.execute("SELECT 1 FROM seeks WHERE id = ?", (seek.id,)).fetchone():
+                raise WriteConflict("the seek exists")
+            (held,) = tx.execute(
+                "SELECT COUNT(*) FROM seeks WHERE player_id = ? AND status = 'open' AND expires > ?",
+                (seek.player_id, int(now)),
+            ).fetchone()
+            if held >= max_open:
+                raise TooManySeeks(f"the player has {held} open seeks")
+            tx.execute(
+                "INSERT INTO seeks (id, player_id, status, expires, sk, doc) VALUES (?, ?, ?, ?, ?, ?)",
                 (seek.id, seek.player_id, seek.status, seek.expires_at, _sk(seek), _doc(seek)),
             )
-            if created.rowcount == 0:
-                raise WriteConflict("the seek exists")
 
     def get_seek(self, seek_id: str) -> Seek | None:
         row = self.db.one("SELECT doc FROM seeks WHERE id = ?", (seek_id,))

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from scopa.application.ports.conflict import WriteConflict
+
 SeekStatus = Literal["open", "taken", "withdrawn", "expired"]
 
 MAX_SEEK_SECONDS = 86_400  # the longest a seek stays open
@@ -39,9 +41,16 @@ class Seek:
         return self.status == "open" and now < self.expires_at
 
 
+class TooManySeeks(WriteConflict):
+    """The creator already holds the most open seeks allowed: the check and the write were one step, so
+    two creations at once cannot both pass it. A WriteConflict, so a keyed replay of a seek made before
+    is still answered as a replay."""
+
+
 class SeekRepository(Protocol):
-    def create_seek(self, seek: Seek) -> None:
-        """Store a new seek (WriteConflict when the id exists)."""
+    def create_seek(self, seek: Seek, max_open: int, now: float) -> None:
+        """Store a new seek unless its creator already has ``max_open`` open seeks unexpired at ``now``
+        (:class:`TooManySeeks`); count and write are atomic. WriteConflict when the id exists."""
         ...
 
     def get_seek(self, seek_id: str) -> Seek | None: ...

@@ -29,7 +29,7 @@ from scopa.application.match_limits import DEFAULT_MOVE_SECONDS
 from scopa.application.ports.changes import LOBBY_TOPIC, Change, ChangeFeed, NoFeed, inbox_topic
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.matches import Match
-from scopa.application.ports.seeks import Seek, SeekRepository
+from scopa.application.ports.seeks import Seek, SeekRepository, TooManySeeks
 from scopa.application.services.matches import (
     DEFAULT_INVITE_SECONDS,
     MAX_INVITE_SECONDS,
@@ -139,16 +139,17 @@ class LobbyService:
         )
 
         def create() -> None:
-            # This very seek, made by a first run of the same keyed request, is not counted: its
-            # creation collides below and is answered as a replay.
-            others = [s for s in self.seeks.list_player_seeks(me, now) if s.id != seek.id]
-            if len(others) >= MAX_OPEN_SEEKS:
-                raise Conflict(
-                    f"you already have {MAX_OPEN_SEEKS} open seeks: withdraw one first", code="too_many_seeks"
-                )
-            self.seeks.create_seek(seek)
+            # The limit is checked in the same atomic write (two creations at once cannot both pass it).
+            # This very seek, made by a first run of the same keyed request, is answered as a replay:
+            # its creation collides, or TooManySeeks (a WriteConflict too) finds it stored.
+            self.seeks.create_seek(seek, MAX_OPEN_SEEKS, now)
 
-        stored = create_or_find(once, create, lambda: self.seeks.get_seek(seek.id), now)
+        try:
+            stored = create_or_find(once, create, lambda: self.seeks.get_seek(seek.id), now)
+        except TooManySeeks:
+            raise Conflict(
+                f"you already have {MAX_OPEN_SEEKS} open seeks: withdraw one first", code="too_many_seeks"
+            ) from None
         if stored is not None:
             return stored
         self._published(seek)
