@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from api import context
 from scopa.application.auth import Caller
+from scopa.application.ports.seeks import Seek
 from scopa.application.services.lobby import NewSeek
-from tests.api.conftest import ADMIN_TOKEN, Api
+from tests.api.conftest import ADMIN_TOKEN, Answer, Api
 from tests.api.support import assert_error
 from tests.api.tournament_support import play_out, run_pipeline
 
@@ -133,6 +135,76 @@ def test_a_player_holds_at_most_three_open_seeks(api: Api) -> None:
     seek(api, ada_token)  # room again after a withdrawal
     api.clock.advance(3600)
     seek(api, ada_token)  # and after expiry
+
+
+class SeekRace:
+    """The lobby's seek repository, with a second creation by the same player made between the first's
+    read of the player's seeks and its write: at the service's read of them, when it reads them apart
+    from the write, or in DynamoDB's creation after it read the player's seek slots. On SQLite the
+    count and the insert are one transaction, with no point between them: the second comes first."""
+
+    def __init__(self, repo: Any, second: Callable[[], Answer]) -> None:
+        self.repo, self.second = repo, second
+        self.armed = False
+        self.answers: list[Answer] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.repo, name)
+
+    def _race(self) -> None:
+        if self.armed:
+            self.armed = False
+            self.answers.append(self.second())
+
+    def list_player_seeks(self, player_id: str, now: float) -> list[Seek]:
+        found: list[Seek] = self.repo.list_player_seeks(player_id, now)
+        self._race()
+        return found
+
+    def create_seek(self, seek: Seek, *limit: Any) -> None:
+        free_slot = getattr(self.repo, "_free_slot", None)
+        if free_slot is None or not self.armed:
+            self._race()
+            self.repo.create_seek(seek, *limit)
+            return
+
+        def read_then_race(*args: Any) -> Any:
+            found = free_slot(*args)
+            self._race()
+            return found
+
+        self.repo._free_slot = read_then_race
+        try:
+            self.repo.create_seek(seek, *limit)
+        finally:
+            del self.repo._free_slot
+
+
+def test_two_creations_at_once_never_make_a_fourth_open_seek(
+    either_api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ada holds two seeks and sends two more at once: one is made, the other refused, three open."""
+    api = either_api
+    ada, ada_token = api.register("Ada")
+    seek(api, ada_token)
+    seek(api, ada_token)
+
+    def create() -> Answer:
+        return api.call("POST", "/lobby/seeks", {}, token=ada_token)
+
+    svc = context.services()
+    race = SeekRace(svc.lobby.seeks, create)
+    monkeypatch.setattr(svc.lobby, "seeks", race)
+    race.armed = True
+    first = create()
+    assert not race.armed  # the second creation was made while the first was under way
+    answers = [first, *race.answers]
+    assert sorted(a.status for a in answers) == [201, 409]
+    refused = next(a for a in answers if a.status == 409)
+    assert_error(refused, 409, "too_many_seeks")
+    inbox = api.call("GET", "/inbox", token=ada_token).body
+    assert len(inbox["seeks"]) == len(open_ids(api)) == 3
+    assert {s["by"]["player_id"] for s in api.call("GET", "/lobby/seeks").body["items"]} == {ada}
 
 
 def test_the_lobby_pages_newest_first(api: Api) -> None:
