@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from api import context
-from bench.meter import Call, DynamoMeter, write_units
+from bench.meter import Call, DynamoMeter, item_size, write_units
 from scopa.application.match_limits import MAX_WAIT_SECONDS
 from scopa.application.services.matches import POLL_SECONDS
 from tests.api.conftest import (
@@ -169,3 +169,28 @@ def test_the_match_item_stays_small_over_a_whole_game(api: Api, meter: DynamoMet
     assert max(written) <= 1024
     assert statistics.mean(written) < 900
     assert read[1:] == written[:-1]  # each move reads what the previous one wrote
+
+
+def test_a_seek_creation_claims_a_slot_in_its_own_transaction(api: Api, meter: DynamoMeter) -> None:
+    """A seek's creation reads the player (for the name) and the player's seek slots, then writes the seek,
+    its pointer and the claimed slot in one transaction; a slot whose seek closed is reused with a check
+    of that seek in the same transaction (one BatchGetItem read it); at the limit, nothing is written."""
+    _, token = api.register("Ada")
+    made = [api.call("POST", "/lobby/seeks", {}, token=token).body["id"]]  # the token's check is cached
+    with meter.recording() as fresh:
+        made.append(api.call("POST", "/lobby/seeks", {}, token=token).body["id"])
+    made.append(api.call("POST", "/lobby/seeks", {}, token=token).body["id"])
+    with meter.recording() as full:
+        assert_error(api.call("POST", "/lobby/seeks", {}, token=token), 409, "too_many_seeks")
+    assert api.call("DELETE", f"/lobby/seeks/{made[0]}", token=token).status == 204
+    with meter.recording() as reused:
+        assert api.call("POST", "/lobby/seeks", {}, token=token).status == 201
+
+    assert [c.operation for c in fresh] == ["GetItem", "Query", "TransactWriteItems"]
+    assert [c.operation for c in full] == ["GetItem", "Query", "BatchGetItem"]
+    assert [c.operation for c in reused] == ["GetItem", "Query", "BatchGetItem", "TransactWriteItems"]
+    for calls, kinds in ((fresh, ["Put"] * 3), (reused, ["Put"] * 3 + ["ConditionCheck"])):
+        (write,) = (c for c in calls if c.operation == "TransactWriteItems")
+        items = write.params["TransactItems"]
+        assert [next(iter(t)) for t in items] == kinds
+        assert all(write_units(item_size(t["Put"]["Item"])) == 1 for t in items if "Put" in t)
