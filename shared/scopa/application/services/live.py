@@ -327,19 +327,15 @@ class LiveService:
         """
         report = NotifyReport()
         merged: dict[str, int | None] = {}
-        retired: dict[str, int | None] = {}  # player -> when the token changed (ms), the latest
-        for c in changes:
-            if c.kind == PLAYER_KIND and c.subject:
-                before = retired.get(c.subject)
-                retired[c.subject] = c.version if before is None else max(before, c.version or 0)
-        for player_id, at_ms in sorted(retired.items()):  # first: nothing of this batch reaches them
-            changed_at = iso((at_ms + CLOCK_MARGIN_MS) / 1000) if at_ms is not None else None
-            report.closed += len(self.close_player(player_id, changed_at))
         for change in changes:
-            if change.kind == PLAYER_KIND:
-                continue
             before = merged.get(change.topic)
             merged[change.topic] = change.version if before is None else max(before, change.version or 0)
+        # Players whose token changed first (the version: when, in ms): nothing of this batch reaches them.
+        retired = sorted(t for t in merged if t.partition(":")[0] == PLAYER_KIND and t.partition(":")[2])
+        for topic in retired:
+            at_ms = merged.pop(topic)
+            changed_at = iso((at_ms + CLOCK_MARGIN_MS) / 1000) if at_ms is not None else None
+            report.closed += len(self.close_player(topic.partition(":")[2], changed_at))
         for topic in merged:
             kind, _, subject = topic.partition(":")
             renderer = self.renderers.get(kind)

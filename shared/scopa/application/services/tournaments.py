@@ -9,6 +9,7 @@ allows) and withdraw themselves. Rounds are made by the
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import secrets
@@ -54,28 +55,38 @@ _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 
-def organizer_action(
-    method: Callable[Concatenate[TournamentService, _P], _R],
-) -> Callable[Concatenate[TournamentService, _P], _R]:
-    """An organizer's action says what to do, not which version of the tournament it saw. So a write
-    that lost to another one (the pipeline's run, a player's bye request) is made again on what is
-    stored now, with every check run again (a second Start then answers that it has started), a few
-    times before the organizer hears `stale_version`. A lost write stored nothing, so trying again is
-    safe."""
+def made_again(
+    attempts: int, message: str, code: str
+) -> Callable[
+    [Callable[Concatenate[TournamentService, _P], _R]], Callable[Concatenate[TournamentService, _P], _R]
+]:
+    """A request that says what to do, not which version it saw: a write of it that lost to another
+    (WriteConflict: the pipeline's run, a player's bye request, a wave paired) is made again on what is
+    stored now, with every check run again, up to ``attempts`` times before ``409 code``. A lost write
+    stored nothing, so trying again is safe."""
 
-    @functools.wraps(method)
-    def run(self: TournamentService, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        for _ in range(ACTION_ATTEMPTS - 1):
+    def wrap(
+        method: Callable[Concatenate[TournamentService, _P], _R],
+    ) -> Callable[Concatenate[TournamentService, _P], _R]:
+        @functools.wraps(method)
+        def run(self: TournamentService, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+            for _ in range(attempts - 1):
+                with contextlib.suppress(WriteConflict):
+                    return method(self, *args, **kwargs)
             try:
                 return method(self, *args, **kwargs)
             except WriteConflict:
-                continue
-        try:
-            return method(self, *args, **kwargs)
-        except WriteConflict:
-            raise Conflict("the tournament changed meanwhile; read it again", code="stale_version") from None
+                raise Conflict(message, code=code) from None
 
-    return run
+        return run
+
+    return wrap
+
+
+#: An organizer's action (a second Start that lost to the first then answers that it has started).
+organizer_action = made_again(
+    ACTION_ATTEMPTS, "the tournament changed meanwhile; read it again", "stale_version"
+)
 
 
 @dataclass(frozen=True)
@@ -733,13 +744,9 @@ class TournamentService:
         answer names the wave they are still seated in, whose game is theirs to play out."""
         if caller.role == "anonymous":
             caller.require_player()  # 401: no token at all
-        for _ in range(PAUSE_ATTEMPTS):
-            try:
-                return self._set_paused(caller, tournament_id, entrant_id, paused)
-            except WriteConflict:
-                continue
-        raise Conflict("the entry kept changing meanwhile; try again", code="entry_changed")
+        return self._set_paused(caller, tournament_id, entrant_id, paused)
 
+    @made_again(PAUSE_ATTEMPTS, "the entry kept changing meanwhile; try again", "entry_changed")
     def _set_paused(self, caller: Caller, tournament_id: str, entrant_id: str, paused: bool) -> Paused:
         """One attempt of :meth:`set_paused` on the state read now (WriteConflict: a wave was paired or
         the entry written since)."""
