@@ -18,7 +18,7 @@ def resolver_routes() -> list[tuple[str, str]]:
     """
     if str(FUNCTIONS_DIR) not in sys.path:
         sys.path.insert(0, str(FUNCTIONS_DIR))
-    from api.handler import app  # the module only builds the resolver; no AWS call at import
+    from api.app import app  # builds the resolver only: no settings read, no AWS call
 
     app.include_all()  # a container includes its route groups on demand; the CDK app needs every route
 

@@ -7,7 +7,6 @@ the contract shows in review. ``--check`` only compares (exit 1 when they differ
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,10 +21,8 @@ def render(document: dict[str, Any]) -> str:
 
 
 def live() -> str:
-    # Building the document reads no data, but importing the handler reads the settings: any store will do.
-    os.environ.setdefault("STORAGE", "sqlite")
     from api import openapi
-    from api.handler import app
+    from api.app import app  # the resolver alone: no settings, no store
 
     return render(openapi.document(app))
 

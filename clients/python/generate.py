@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -32,13 +31,9 @@ CONFIG = HERE / "openapi-python-client.yaml"
 
 def served_spec() -> dict[str, Any]:
     """The OpenAPI document as ``GET /openapi.json`` answers it."""
-    # The document does not depend on the store: import the handler on the local default's settings.
-    os.environ.setdefault("STORAGE", "sqlite")
-    os.environ.setdefault("SQLITE_PATH", str(Path(tempfile.gettempdir()) / "scopa-client-spec.db"))
-    os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "1")
     sys.path.insert(0, str(ROOT / "functions"))
     from api import openapi
-    from api.handler import app
+    from api.app import app  # the resolver alone: no settings, no store
 
     return dict(openapi.document(app))
 

@@ -98,9 +98,9 @@ def test_a_first_match_request_loads_the_engines_and_the_document_its_models() -
     found = loaded_after(
         "import os\n"
         "os.environ['TOKEN_SIGNING_KEY'] = 'k' * 32\n"
-        "import api.handler, api.context\n"
+        "import api.handler, api.app, api.context\n"
         "api.context.services().matches\n"
-        "api.handler.openapi_document()\n",
+        "api.app.openapi_document()\n",
         ON_DEMAND,
     )
     assert {"scopa.domain.engine", "scopa.domain.games", "scopa.application.services.matches"} <= set(found)

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import api.routes
-from api.handler import CORS_METHODS, ROUTE_GROUPS, SEGMENTS, Resolver, app, groups_for
+from api.app import CORS_METHODS, ROUTE_GROUPS, SEGMENTS, Resolver, app, groups_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,7 +59,7 @@ def test_a_cold_move_includes_only_the_match_routes() -> None:
     """In a fresh interpreter, a request to a match path includes the match routes and no other group."""
     code = (
         "import os; os.environ['TOKEN_SIGNING_KEY'] = 'k' * 32\n"
-        "import sys, api.handler as h\n"
+        "import sys, api.handler, api.app as h\n"
         "event = {'rawPath': '/matches/m_x', 'requestContext': {'http': {'method': 'GET'}}}\n"
         "h.app.include_groups(h.groups_for(event))\n"
         "print(sorted(m for m in sys.modules if m.startswith('api.routes.')))\n"

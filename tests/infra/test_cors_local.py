@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.handler import CORS_HEADERS, CORS_MAX_AGE_SECONDS, handler
+from api.app import CORS_HEADERS, CORS_MAX_AGE_SECONDS
+from api.handler import handler
 from infra.config import CORS_HEADERS as AWS_CORS_HEADERS
 from tests.infra.conftest import Synthesised
 from tools.apigw import FakeLambdaContext, http_event
