@@ -20,7 +20,7 @@ ENV ?= dev
 # correctly, so the banner is silenced on purpose instead of installing a second Node.
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: run reset demo invoke events test lint format bench clean help layer synth browser lock spec client
+.PHONY: run reset demo invoke events test lint format bench clean help layer synth rehearse browser lock spec client
 
 help:
 	@echo "make run    - the API on http://127.0.0.1:8000 (live push: ws://127.0.0.1:8000/live), data in"
@@ -40,6 +40,8 @@ help:
 	@echo "make lock   - resolve pyproject.toml again into requirements.lock (the venv and the layer install it)"
 	@echo "make client - regenerate the typed Python client (clients/python) from the API's OpenAPI document"
 	@echo "make synth  - synthesise the AWS CDK app offline into cdk.out (ENV=dev|prod), cdk-nag checked"
+	@echo "make rehearse - the deploy rehearsal: the synthesised app run from its assembly on a stand-in AWS,"
+	@echo "              every call checked against its role (docs/deploying.md#the-deploy-rehearsal)"
 
 # The venv installs the lock file, every pin checked against its hashes, then the project itself (no
 # dependencies: the lock holds them all); `pip check` fails when the lock misses one (run `make lock`).
@@ -114,6 +116,13 @@ layer: $(STAMP)
 
 synth: layer
 	$(BIN)/python -m infra.app --env $(ENV) --out cdk.out
+
+# Synthesised with a stand-in admin token hash (the rehearsal rotates it, as an operator would) into its
+# own folder, then rehearsed from that assembly alone; the sample events are played too.
+REHEARSAL_ADMIN_HASH := 5d41402abc4b2a76b9719d911017c592ae3d3b5e1c4f8e6a9b0c7d2e3f4a5b6c
+rehearse: layer
+	$(BIN)/python -m infra.app --env $(ENV) --out build/rehearsal -c admin_token_hash=$(REHEARSAL_ADMIN_HASH)
+	$(BIN)/python -m infra.rehearsal build/rehearsal --events events
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis build cdk.out

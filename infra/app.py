@@ -74,8 +74,17 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m infra.app", description=__doc__)
     parser.add_argument("--env", choices=sorted(ENVIRONMENTS), help="environment (else the env context)")
     parser.add_argument("--out", help="cloud assembly folder (else CDK_OUTDIR, as the CDK CLI sets it)")
+    parser.add_argument(
+        "-c",
+        "--context",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="context, as the CDK CLI's -c",
+    )
     args = parser.parse_args(argv)
-    context = {**feature_flags(), **({"env": args.env} if args.env else {})}
+    given = dict(item.split("=", 1) for item in args.context if "=" in item)
+    context = {**feature_flags(), **given, **({"env": args.env} if args.env else {})}
     app = App(outdir=args.out, context=context)
     build(app)
     app.synth()

@@ -1,4 +1,4 @@
-"""The functions' configuration, read from the environment once, when this module is imported.
+"""The functions' configuration, read from the environment once, on first use (each handler asks at import).
 
 A missing or malformed variable fails the import, so the Lambda's cold start fails with a message that
 names the variable (``TABLE_NAME: required when STORAGE=dynamodb``), instead of a 500 inside the first
@@ -291,15 +291,19 @@ def load(environ: Mapping[str, str] | None = None) -> Settings:
 
 
 _DEFAULTS: dict[str, object] = {f.name: f.default for f in fields(Settings)}
-_current: list[Settings] = [load()]
+_current: list[Settings] = []
 
 
 def settings() -> Settings:
-    """The settings read at import (or by the last :func:`reload`)."""
+    """The settings, read on the first call (each handler calls it at import, so a Lambda's cold start
+    fails on a bad variable) or by the last :func:`reload`. Importing this module reads nothing: the CDK
+    app lists the API's routes in a shell that holds none of these variables."""
+    if not _current:
+        _current.append(load())
     return _current[0]
 
 
 def reload() -> Settings:
     """Read the environment again (tests and the local server, after they change it)."""
-    _current[0] = load()
+    _current[:] = [load()]
     return _current[0]

@@ -36,6 +36,7 @@ JOB_ID = re.compile(r"^j_[0-9a-f]{16}$")
 #: 300 s; a page takes a few seconds, more when DynamoDB throttles and its batches back off).
 RESERVE_MS = 30_000
 
+settings()  # read and checked at import: a missing or bad variable fails the cold start
 jobs = instruments(SERVICE)
 logger, metrics = jobs.logger, jobs.metrics
 route_application_logs(logger)

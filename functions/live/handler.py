@@ -15,11 +15,13 @@ from typing import Any
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from api.observability import instruments, route_application_logs
+from api.settings import settings
 from live.context import live
 from scopa.application.services.live import error
 
 SERVICE = "scopa-live"
 
+settings()  # read and checked at import: a missing or bad variable fails the cold start
 live_function = instruments(SERVICE)
 logger, metrics = live_function.logger, live_function.metrics
 route_application_logs(logger)

@@ -13,11 +13,13 @@ from typing import Any
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from api.observability import instruments, route_application_logs
+from api.settings import settings
 from live.context import live
 from scopa.application.ports.changes import Change
 
 SERVICE = "scopa-notifier"
 
+settings()  # read and checked at import: a missing or bad variable fails the cold start
 notifier = instruments(SERVICE)
 logger, metrics = notifier.logger, notifier.metrics
 route_application_logs(logger)

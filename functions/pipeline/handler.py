@@ -25,6 +25,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from api.context import services
 from api.observability import instruments, route_application_logs
+from api.settings import settings
 from scopa.adapters.aws_lambda.work import QueueWork, sqs_client, tournament_of
 from scopa.application.ports.pipeline_work import PipelineWork
 
@@ -34,6 +35,7 @@ from scopa.application.services import pipeline as _pipeline  # noqa: F401
 
 SERVICE = "scopa-pipeline"
 
+settings()  # read and checked at import: a missing or bad variable fails the cold start
 pipeline = instruments(SERVICE)
 logger, metrics = pipeline.logger, pipeline.metrics
 route_application_logs(logger)

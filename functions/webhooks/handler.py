@@ -28,6 +28,7 @@ from scopa.application.ports.webhooks import DeliveryRef
 
 SERVICE = "scopa-webhooks"
 
+settings()  # read and checked at import: a missing or bad variable fails the cold start
 webhooks = instruments(SERVICE)
 logger, metrics = webhooks.logger, webhooks.metrics
 route_application_logs(logger)

@@ -233,7 +233,12 @@ class Functions(Construct):
     def share_signing_key(self, function: lambda_.Function) -> None:
         """Let ``function`` read the token signing key (``TOKEN_SIGNING_KEY_SECRET``): every function that
         builds the services needs it, as they all check or issue tokens."""
-        self.signing_key.grant_read(function)
+        # GetSecretValue only: CDK's grant_read adds DescribeSecret, which nothing calls.
+        function.add_to_role_policy(
+            iam.PolicyStatement(
+                actions=["secretsmanager:GetSecretValue"], resources=[self.signing_key.secret_arn]
+            )
+        )
         function.add_environment("TOKEN_SIGNING_KEY_SECRET", self.signing_key.secret_arn)
 
     def _function(

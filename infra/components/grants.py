@@ -1,7 +1,9 @@
 """The DynamoDB actions each function may call: exactly what its code paths use, never a wildcard.
 
-Measured by recording every DynamoDB call (and every transaction item's kind) while the API and pipeline
-test suites ran, and checked statically by ``tests/infra/test_grants.py`` against the adapters' source.
+Measured by the deploy rehearsal (``make rehearse``, :mod:`infra.rehearsal`), which runs every function from
+the synthesised assembly with its role's statements enforced and lists what is granted and never called;
+and by recording every DynamoDB call (and every transaction item's kind) while the API and pipeline test
+suites ran, checked statically by ``tests/infra/test_grants.py`` against the adapters' source.
 A transaction needs the action of each item it holds (``Put`` -> ``PutItem``, ``Update`` ->
 ``UpdateItem``, ``Delete`` -> ``DeleteItem``, ``ConditionCheck`` -> ``ConditionCheckItem``); IAM has no
 action of its own for ``TransactWriteItems``.
@@ -11,10 +13,10 @@ from __future__ import annotations
 
 from scopa.adapters.dynamodb import keys
 
-#: The API: every route, the admin recompute (batch writes) and Powertools idempotency (delete on failure).
+#: The API: every route and Powertools idempotency (delete on failure). No batch writes: the admin's
+#: recompute runs in the jobs function, the connections' writes in the live and notifier functions.
 API_ITEM_ACTIONS = (
     "dynamodb:BatchGetItem",
-    "dynamodb:BatchWriteItem",
     "dynamodb:ConditionCheckItem",
     "dynamodb:DeleteItem",
     "dynamodb:GetItem",
@@ -56,11 +58,10 @@ LIVE_ITEM_ACTIONS = (
 )
 #: The notifier: a topic's subscribers (Query), one rendering per viewer (the same reads as above), and
 #: removing connections that are gone or whose player's token changed (a Query of the player's
-#: connections; delete, batch delete). It never creates or updates an item.
+#: connections; batch deletes). It never creates, updates or deletes a single item.
 NOTIFIER_ITEM_ACTIONS = (
     "dynamodb:BatchGetItem",
     "dynamodb:BatchWriteItem",
-    "dynamodb:DeleteItem",
     "dynamodb:GetItem",
     "dynamodb:Query",
 )
@@ -68,16 +69,15 @@ NOTIFIER_ITEM_ACTIONS = (
 LIVE_INDEXES: tuple[str, ...] = (keys.GSI2,)
 NOTIFIER_INDEXES: tuple[str, ...] = (keys.GSI2,)
 
-#: The jobs function (a rating pool's recompute, ``functions/jobs``): the job's own item (get, put,
-#: update), the pool's rated-match log (Query), its current ratings (Query on the Elo leaderboard index,
-#: gsi2) and the rewritten ratings (batch writes). The operator's name-index backfill
+#: The jobs function (a rating pool's recompute, ``functions/jobs``): the job's own item (get, update; the
+#: API puts it), the pool's rated-match log (Query), its current ratings (Query on the Elo leaderboard
+#: index, gsi2) and the rewritten ratings (batch writes). The operator's name-index backfill
 #: (``functions/jobs/backfill.py``) scans the table, reads name items in batches and batch-writes the
 #: missing ones: the only role with ``Scan``. ``tests/infra/test_grants.py`` records real runs of both.
 JOBS_ITEM_ACTIONS = (
     "dynamodb:BatchGetItem",
     "dynamodb:BatchWriteItem",
     "dynamodb:GetItem",
-    "dynamodb:PutItem",
     "dynamodb:Query",
     "dynamodb:Scan",
     "dynamodb:UpdateItem",

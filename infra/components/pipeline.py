@@ -18,8 +18,6 @@ from __future__ import annotations
 from aws_cdk import Acknowledgment, Duration, Stack, Validations
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
-from aws_cdk import aws_lambda_destinations as destinations
-from aws_cdk import aws_lambda_event_sources as sources
 from aws_cdk import aws_scheduler as scheduler
 from aws_cdk import aws_scheduler_targets as targets
 from constructs import Construct
@@ -55,21 +53,13 @@ class PipelineSchedule(Construct):
             visibility=Duration.seconds(6 * timeout.to_seconds()),
             retention=WORK_RETENTION,
         )
-        self.work.grant_send_messages(function)
+        queues.allow_send(self.work, function)
         function.add_environment("PIPELINE_QUEUE_URL", self.work.queue_url)
-        function.add_event_source(
-            sources.SqsEventSource(
-                self.work,
-                batch_size=WORK_BATCH,
-                max_batching_window=WORK_WINDOW,
-                max_concurrency=WORKERS,
-                report_batch_item_failures=True,
-            )
-        )
+        queues.feed(self.work, function, batch_size=WORK_BATCH, max_concurrency=WORKERS, window=WORK_WINDOW)
         function.configure_async_invoke(
             retry_attempts=FUNCTION_RETRIES,
             max_event_age=FUNCTION_MAX_AGE,
-            on_failure=destinations.SqsDestination(self.dead_letters),
+            on_failure=queues.QueueDestination(self.dead_letters),  # type: ignore[arg-type]  # jsii interface
         )
         self.role = iam.Role(
             self,

@@ -16,7 +16,6 @@ from aws_cdk import aws_cloudwatch_actions as actions
 from aws_cdk import aws_dynamodb as dynamodb
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
-from aws_cdk import aws_lambda_event_sources as sources
 from aws_cdk import aws_logs as logs
 from aws_cdk import aws_sns as sns
 from constructs import Construct
@@ -108,17 +107,17 @@ class Webhooks(Construct):
         self.function.add_to_role_policy(
             iam.PolicyStatement(actions=list(WEBHOOKS_ITEM_ACTIONS), resources=[table.table_arn])
         )
-        self.function.add_event_source(
-            sources.SqsEventSource(
-                self.queue,
-                batch_size=BATCH_SIZE,
-                report_batch_item_failures=True,
-                max_concurrency=5,  # a slow receiver must not take every Lambda of the account
-            )
+        # max_concurrency: a slow receiver must not take every Lambda of the account; the function itself
+        # delays a retry (ChangeMessageVisibility: the backoff).
+        queues.feed(
+            self.queue,
+            self.function,
+            batch_size=BATCH_SIZE,
+            max_concurrency=5,
+            also=("sqs:ChangeMessageVisibility",),
         )
-        # consume_messages (added by the event source) includes ChangeMessageVisibility: the backoff.
         for sender in senders:
-            self.queue.grant_send_messages(sender)
+            queues.allow_send(self.queue, sender)
             sender.add_environment("WEBHOOK_QUEUE_URL", self.queue.queue_url)
 
         depth = self.dead_letters.metric_approximate_number_of_messages_visible(
