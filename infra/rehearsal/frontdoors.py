@@ -37,6 +37,11 @@ class Refused(RuntimeError):
     """The template does not let this front door reach the function (a permission or a route is missing)."""
 
 
+class Broken(RuntimeError):
+    """A function failed where no caller sees an answer (an asynchronous run, a queue's batch, the
+    schedule): recorded in :attr:`FrontDoors.failures`, and the rehearsal stops there."""
+
+
 @dataclass
 class Response:
     status: int
@@ -84,6 +89,10 @@ class FrontDoors:
         self.cloud.hooks = Hooks(invoke=self._invoke_hook, connections=self._connections_hook)
 
     # ------------------------------------------------------------------------------------ helpers
+
+    def _broken(self, message: str) -> None:
+        self.failures.append(message)
+        raise Broken(message)
 
     def _run(self, spec: FunctionSpec, event: Any, invoked_arn: str, source: str) -> Any:
         self.invocations[spec.logical_id] = self.invocations.get(spec.logical_id, 0) + 1
@@ -321,7 +330,7 @@ class FrontDoors:
                 try:
                     self._run(job.spec, job.event, job.invoked_arn, job.source)
                 except FunctionFailed as failure:
-                    self.failures.append(f"{job.source} of {job.spec.logical_id} raised: {failure}")
+                    self._broken(f"{job.source} of {job.spec.logical_id} raised: {failure}")
             if not self.poll():
                 return
 
@@ -383,8 +392,7 @@ class FrontDoors:
             try:
                 answer = self._run(spec, event, spec.arn, f"{mapping['LogicalId']}") or {}
             except FunctionFailed as failure:
-                self.failures.append(f"{spec.logical_id} raised on a batch of {arn}: {failure}")
-                continue
+                self._broken(f"{spec.logical_id} raised on a batch of {arn}: {failure}")
             failed = {f["itemIdentifier"] for f in answer.get("batchItemFailures", [])}
             self._retrying += [(url, m["ReceiptHandle"]) for m in batch if m["MessageId"] in failed]
             done = [m for m in batch if m["MessageId"] not in failed]
@@ -417,8 +425,7 @@ class FrontDoors:
             call = Call("scheduler", "Invoke", (("lambda:InvokeFunction", str(target["Arn"])),))
             self.cloud.records.append(Record(role or "scheduler (no role)", call, (decision,)))
             if not decision.allowed:
-                self.failures.append(f"the schedule's role may not invoke {target['Arn']}: {decision.reason}")
-                continue
+                self._broken(f"the schedule's role may not invoke {target['Arn']}: {decision.reason}")
             payload = event if event is not None else json.loads(target.get("Input") or "{}")
             spec = self.deployment.function_of(str(target["Arn"]))
             self.pending.append(Invocation(spec, payload, str(target["Arn"]), f"{schedule['LogicalId']}"))

@@ -20,7 +20,7 @@ from infra.rehearsal import scenario
 from infra.rehearsal.assembly import Assembly, read
 from infra.rehearsal.cloud import Cloud
 from infra.rehearsal.deployer import Deployer, Deployment
-from infra.rehearsal.frontdoors import FrontDoors, Refused
+from infra.rehearsal.frontdoors import Broken, FrontDoors, Refused
 from infra.rehearsal.runtime import FunctionFailed, Runtime
 
 ACCOUNT = "123456789012"
@@ -269,6 +269,8 @@ def rehearse(folder: Path, events: Path | None = None, stack: str | None = None)
             _ship_logs_and_traces(doors, runtime)
         except (scenario.ScenarioFailed, FunctionFailed, Refused) as failure:
             report.failures.append(f"{type(failure).__name__}: {failure}")
+        except Broken:
+            pass  # already among the front doors' failures
         report.failures += doors.failures
         report.figures = play.figures
         report.invocations = dict(doors.invocations)

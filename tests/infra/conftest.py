@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,3 +108,78 @@ def dev(synth: Callable[[str], Synthesised]) -> Synthesised:
 @pytest.fixture(scope="session")
 def prod(synth: Callable[[str], Synthesised]) -> Synthesised:
     return synth("prod")
+
+
+# ------------------------------------------------------------------ the deploy commands, as a user types them
+
+ROOT = Path(__file__).resolve().parents[2]
+#: What a user's plain shell holds: the commands below must not need a variable the test process set.
+CLEAN_SHELL_VARIABLES = ("PATH", "HOME")
+
+
+def clean_shell() -> dict[str, str]:
+    return {name: os.environ[name] for name in CLEAN_SHELL_VARIABLES if name in os.environ}
+
+
+@dataclass(frozen=True)
+class Ran:
+    """A command's exit status and what it printed (stdout and stderr together)."""
+
+    command: str
+    returncode: int
+    output: str
+
+
+#: The deploy path in the order a user meets it; each from the repository root, in a clean shell.
+DEPLOY_COMMANDS = ("make layer", "make synth", "make rehearse")
+
+
+class DeployCommands:
+    """Runs each of :data:`DEPLOY_COMMANDS` once per test run, whichever xdist worker asks first (under a
+    lock; the others read what it printed): they write the checkout's build/ and cdk.out, as for the
+    user. Asking for one runs the ones before it first, as a user would have."""
+
+    def __init__(self, run_id: str) -> None:
+        self.run_id = run_id
+        (ROOT / "build").mkdir(exist_ok=True)
+        self.record = ROOT / "build" / ".deploy-commands.json"
+
+    def __getitem__(self, command: str) -> Ran:
+        for step in DEPLOY_COMMANDS[: DEPLOY_COMMANDS.index(command) + 1]:
+            ran = self._run_once(step)
+        return ran
+
+    def _run_once(self, step: str) -> Ran:
+        import fcntl
+
+        with (ROOT / "build" / ".deploy-commands.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # held for one step: another worker may read the ones done
+            saved = json.loads(self.record.read_text()) if self.record.exists() else {}
+            ran = saved.get("ran", {}) if saved.get("run") == self.run_id else {}
+            if step not in ran:
+                done = subprocess.run(
+                    step.split(),
+                    cwd=ROOT,
+                    env=clean_shell(),
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT,
+                    text=True,
+                    timeout=900,
+                    check=False,
+                )
+                ran[step] = Ran(step, done.returncode, done.stdout).__dict__
+                self.record.write_text(json.dumps({"run": self.run_id, "ran": ran}))
+            return Ran(**ran[step])
+
+
+@pytest.fixture(scope="session")
+def deploy_commands() -> DeployCommands:
+    return DeployCommands(os.environ.get("PYTEST_XDIST_TESTRUNUID", f"solo-{os.getpid()}"))
+
+
+@pytest.fixture(scope="session")
+def real_layer(deploy_commands: DeployCommands) -> Path:
+    """The layer ``make layer`` built (arm64 wheels from the package registry, bytecode compiled here)."""
+    ran = deploy_commands["make layer"]
+    assert ran.returncode == 0, ran.output[-3000:]
+    return ROOT / "build" / "layer"

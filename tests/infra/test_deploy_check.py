@@ -160,9 +160,9 @@ def test_the_pipelines_reserved_concurrency_is_an_option_off_by_default(
 
 
 @pytest.fixture(scope="module")
-def built_layer(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real layer (arm64 wheels from the package registry, bytecode compiled here): 8-15 s."""
-    return layer.build(tmp_path_factory.mktemp("deploy-layer")) / "python"
+def built_layer(real_layer: Path) -> Path:
+    """The real layer's ``python`` folder, as ``make layer`` builds it (tests/infra/conftest.py)."""
+    return real_layer / "python"
 
 
 def test_the_layer_holds_bytecode_for_the_runtime_python_and_nothing_else(built_layer: Path) -> None:

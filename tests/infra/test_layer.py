@@ -8,7 +8,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -27,12 +26,9 @@ def _machine(path: Path) -> int:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real layer, built from the package registry (about 8-15 s; pip's cache makes repeats cheaper)."""
-    started = time.perf_counter()
-    folder = layer.build(tmp_path_factory.mktemp("layer"))
-    print(f"layer built in {time.perf_counter() - started:.1f} s")
-    return folder
+def built(real_layer: Path) -> Path:
+    """The real layer, as ``make layer`` builds it from a clean shell (tests/infra/conftest.py)."""
+    return real_layer
 
 
 def test_pip_is_told_the_lambda_platform_and_python() -> None:

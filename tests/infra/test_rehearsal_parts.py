@@ -1,0 +1,188 @@
+"""The deploy rehearsal's own parts, on small inputs: IAM's evaluation, CloudFormation's functions, and
+which actions and resources an AWS request needs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from infra.rehearsal.calls import Arns, classify
+from infra.rehearsal.intrinsics import Physical, Pseudo, Resolver, Unresolved, references
+from infra.rehearsal.policy import Grants
+
+TABLE = "arn:aws:dynamodb:eu-south-1:123456789012:table/t"
+ARNS = Arns(
+    "123456789012",
+    "eu-south-1",
+    lambda name: f"arn:aws:secretsmanager:eu-south-1:123456789012:secret:{name}-AbCdEf",
+)
+
+
+def grants(*statements: dict[str, object]) -> Grants:
+    found = Grants("role")
+    found.add({"Statement": list(statements)}, "policy")
+    return found
+
+
+def test_an_allow_covers_its_actions_and_resources_only() -> None:
+    role = grants({"Effect": "Allow", "Action": ["dynamodb:GetItem"], "Resource": TABLE})
+
+    assert role.decide("dynamodb:GetItem", TABLE).allowed
+    assert role.decide("DynamoDB:getitem", TABLE).allowed  # actions ignore case
+    assert not role.decide("dynamodb:PutItem", TABLE).allowed
+    assert not role.decide("dynamodb:GetItem", TABLE.upper()).allowed  # resources do not
+    assert not role.decide("dynamodb:GetItem", f"{TABLE}/index/gsi1").allowed  # an index is its own ARN
+
+
+def test_an_explicit_deny_wins_and_wildcards_match_as_iam_matches() -> None:
+    role = grants(
+        {"Effect": "Allow", "Action": "dynamodb:*", "Resource": f"{TABLE}*"},
+        {"Effect": "Deny", "Action": "dynamodb:Delete?tem", "Resource": "*"},
+    )
+
+    assert role.decide("dynamodb:Query", f"{TABLE}/index/gsi2").allowed
+    refused = role.decide("dynamodb:DeleteItem", TABLE)
+    assert not refused.allowed
+    assert refused.reason == "explicitly denied by policy"
+
+
+def test_not_action_and_a_condition() -> None:
+    role = grants(
+        {"Effect": "Allow", "NotAction": "iam:*", "Resource": "*"},
+        {"Effect": "Allow", "Action": "s3:GetObject", "Resource": "*", "Condition": {"Bool": {"x": "true"}}},
+    )
+
+    assert role.decide("sqs:SendMessage", "arn:aws:sqs:eu-south-1:1:q").allowed
+    assert not role.decide("iam:PassRole", "*").allowed
+    assert [s.policy for s in role.conditional()] == ["policy"]
+
+
+def test_what_no_call_used_is_listed_pair_by_pair() -> None:
+    role = grants(
+        {
+            "Effect": "Allow",
+            "Action": ["dynamodb:GetItem", "dynamodb:PutItem"],
+            "Resource": [TABLE, f"{TABLE}/x"],
+        }
+    )
+    role.decide("dynamodb:GetItem", TABLE)
+
+    assert role.unused() == [
+        ("dynamodb:GetItem", f"{TABLE}/x"),
+        ("dynamodb:PutItem", TABLE),
+        ("dynamodb:PutItem", f"{TABLE}/x"),
+    ]
+
+
+def resolver(**physical: Physical) -> Resolver:
+    return Resolver(
+        Pseudo("123456789012", "eu-south-1", "S"), physical, {"P": "v"}, {"Yes": {"Fn::Equals": [1, 1]}}
+    )
+
+
+def test_the_intrinsic_functions_a_cdk_template_uses() -> None:
+    table = Physical("t", {"Arn": TABLE})
+    found = resolver(Table=table).resolve(
+        {
+            "join": {"Fn::Join": ["", [{"Fn::GetAtt": ["Table", "Arn"]}, "/index/", {"Ref": "P"}]]},
+            "sub": {"Fn::Sub": "arn:${AWS::Partition}:x:${AWS::Region}:${Table}:${Table.Arn}:${!Literal}"},
+            "select": {"Fn::Select": [1, {"Fn::Split": [":", "a:b:c"]}]},
+            "if": {"Fn::If": ["Yes", "then", "else"]},
+            "gone": {"Ref": "AWS::NoValue"},
+        }
+    )
+
+    assert found == {
+        "join": f"{TABLE}/index/v",
+        "sub": f"arn:aws:x:eu-south-1:t:{TABLE}:${{Literal}}",
+        "select": "b",
+        "if": "then",
+    }
+    assert references({"a": {"Fn::Sub": "${Table.Arn}/${AWS::Region}"}, "b": [{"Ref": "Other"}]}) == {
+        "Table",
+        "Other",
+    }
+
+
+@pytest.mark.parametrize(
+    "node",
+    [{"Ref": "Missing"}, {"Fn::GetAtt": ["Table", "StreamArn"]}, {"Fn::Base64": "x"}],
+    ids=["unknown resource", "unknown attribute", "unknown function"],
+)
+def test_what_cannot_be_resolved_is_named(node: dict[str, object]) -> None:
+    with pytest.raises(Unresolved):
+        resolver(Table=Physical("t", {"Arn": TABLE})).resolve(node)
+
+
+def signed(service: str, target: str | None = None) -> dict[str, str]:
+    headers = {
+        "authorization": f"AWS4-HMAC-SHA256 Credential=ASIAKEY/20261129/eu-south-1/{service}/aws4_request, "
+        "SignedHeaders=host, Signature=0"
+    }
+    if target:
+        headers["x-amz-target"] = target
+    return headers
+
+
+def test_a_transaction_needs_each_items_own_action() -> None:
+    body = {
+        "TransactItems": [
+            {"Put": {"TableName": "t"}},
+            {"ConditionCheck": {"TableName": "t"}},
+            {"Delete": {"TableName": "u"}},
+        ]
+    }
+    call = classify(
+        "POST",
+        "/",
+        "",
+        signed("dynamodb", "DynamoDB_20120810.TransactWriteItems"),
+        json.dumps(body).encode(),
+        ARNS,
+    )
+
+    assert call.needs == (
+        ("dynamodb:PutItem", TABLE),
+        ("dynamodb:ConditionCheckItem", TABLE),
+        ("dynamodb:DeleteItem", TABLE[:-1] + "u"),
+    )
+
+
+def test_queries_batches_secrets_invokes_and_connections_name_their_resources() -> None:
+    query = classify(
+        "POST",
+        "/",
+        "",
+        signed("dynamodb", "DynamoDB_20120810.Query"),
+        b'{"TableName": "t", "IndexName": "gsi2"}',
+        ARNS,
+    )
+    batch = classify(
+        "POST",
+        "/",
+        "",
+        signed("sqs", "AmazonSQS.SendMessageBatch"),
+        b'{"QueueUrl": "http://localhost/123456789012/work"}',
+        ARNS,
+    )
+    secret = classify(
+        "POST", "/", "", signed("secretsmanager", "secretsmanager.GetSecretValue"), b'{"SecretId": "k"}', ARNS
+    )
+    invoke = classify(
+        "POST", "/2015-03-31/functions/fn/invocations", "Qualifier=live", signed("lambda"), b"{}", ARNS
+    )
+    post = classify("POST", "/abc/live/@connections/c1=", "", signed("execute-api"), b"{}", ARNS)
+
+    assert query.needs == (("dynamodb:Query", f"{TABLE}/index/gsi2"),)
+    assert batch.needs == (("sqs:SendMessage", "arn:aws:sqs:eu-south-1:123456789012:work"),)
+    assert secret.needs == (("secretsmanager:GetSecretValue", ARNS.secret_arn("k")),)
+    assert invoke.needs == (
+        ("lambda:InvokeFunction", "arn:aws:lambda:eu-south-1:123456789012:function:fn:live"),
+    )
+    assert post.needs == (
+        (
+            "execute-api:ManageConnections",
+            "arn:aws:execute-api:eu-south-1:123456789012:abc/live/POST/@connections/c1=",
+        ),
+    )
