@@ -4,9 +4,11 @@ which actions and resources an AWS request needs."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+from infra.rehearsal.assembly import AssemblyError, read
 from infra.rehearsal.calls import Arns, classify
 from infra.rehearsal.intrinsics import Physical, Pseudo, Resolver, Unresolved, references
 from infra.rehearsal.policy import Grants
@@ -186,3 +188,36 @@ def test_queries_batches_secrets_invokes_and_connections_name_their_resources() 
             "arn:aws:execute-api:eu-south-1:123456789012:abc/live/POST/@connections/c1=",
         ),
     )
+
+
+def test_an_assembly_that_lacks_an_asset_its_template_names_is_refused(tmp_path: Path) -> None:
+    """The folder a function's ``Code`` names must be in the assembly (and in its asset manifest)."""
+    manifest = {
+        "artifacts": {
+            "S.assets": {"type": "cdk:asset-manifest", "properties": {"file": "S.assets.json"}},
+            "S": {
+                "type": "aws:cloudformation:stack",
+                "properties": {"templateFile": "S.template.json"},
+                "dependencies": ["S.assets"],
+            },
+        }
+    }
+    assets = {
+        "files": {
+            "abc": {
+                "source": {"path": "asset.abc", "packaging": "zip"},
+                "destinations": {"d": {"objectKey": "abc.zip"}},
+            }
+        }
+    }
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    (tmp_path / "S.assets.json").write_text(json.dumps(assets))
+    (tmp_path / "S.template.json").write_text(json.dumps({"Resources": {}}))
+
+    with pytest.raises(AssemblyError, match=r"asset folder .*asset\.abc is missing"):
+        read(tmp_path)
+    (tmp_path / "asset.abc").mkdir()
+    assembly = read(tmp_path)
+    assert assembly.asset("abc.zip") == tmp_path / "asset.abc"
+    with pytest.raises(AssemblyError, match="does not hold"):
+        assembly.asset("other.zip")
