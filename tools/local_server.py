@@ -153,7 +153,9 @@ def prepare_store() -> str:
     if os.environ.get("STORAGE") == "sqlite":
         context.services()  # opens the file and applies the schema: a bad path fails here, not mid-request
         path = Path(os.environ["SQLITE_PATH"])
-        return f"SQLite file {path.resolve()} (kept across restarts; `make reset` or `rm {path}` empties it)"
+        # make reset deletes the default file only; elsewhere the file, its WAL and its signing key go by hand
+        forget = "`make reset`" if path == Path(DEFAULT_SQLITE_PATH) else f"`rm {path}*`"
+        return f"SQLite file {path.resolve()} (kept across restarts; {forget} forgets it)"
     ensure_table()
     table = os.environ["TABLE_NAME"]
     if os.environ.get("DYNAMODB_ENDPOINT"):
