@@ -252,3 +252,23 @@ def test_every_class_named_is_in_the_code(doc: Document) -> None:
         if name not in NOT_OURS and any(part not in words for part in name.split("."))
     )
     assert not missing, f"{doc.path} names {missing}, which the code does not"
+
+
+def _key_prefixes(rows: list[tuple[str, str]]) -> set[tuple[str, str]]:
+    """(pk, sk) up to their first placeholder: ``PLAYER#<id>`` is ``PLAYER#``."""
+    return {(pk.split("<")[0], sk.split("<")[0].split(" ")[0]) for pk, sk in rows}
+
+
+def test_the_data_models_entities_are_the_keys_modules() -> None:
+    """Every item kind that ``keys.py`` lists is in data-model.md's table of entities, and no other."""
+    source = (ROOT / "shared" / "scopa" / "adapters" / "dynamodb" / "keys.py").read_text("utf-8")
+    in_code = re.findall(r"^\| [^|]+\| ``([^`]+)``\s*\| ``([^`]+)``", source, re.MULTILINE)
+    text = document("docs/data-model.md").prose
+    entities = text[text.index("## Entities and keys") : text.index("## Access patterns")]
+    in_doc = [
+        r
+        for r in re.findall(r"^\| [^|]+\| `([^`]+)` \| `([^`]+)`", entities, re.MULTILINE)
+        if r != ("pk", "sk")
+    ]
+    assert len(in_code) > 30
+    assert _key_prefixes(in_doc) == _key_prefixes(in_code)
