@@ -18,6 +18,7 @@ import os
 import re
 import signal
 import subprocess
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -41,7 +42,7 @@ def _clean_environment(**extra: str) -> dict[str, str]:
 @dataclass
 class Server:
     url: str
-    banner: str
+    output: list[str]  # what make run has printed so far (read all along, so its pipe never fills)
 
 
 @pytest.fixture(scope="module")
@@ -57,26 +58,29 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         text=True,
         start_new_session=True,  # its own process group: make, and the server it starts, end together
     )
+    output: list[str] = []
+    started = threading.Event()
+    reader = threading.Thread(target=_read, args=(process, output, started), daemon=True)
+    reader.start()
     try:
-        banner = _banner(process)
-        url = re.search(r"running on (http://\S+)", banner)
-        assert url, banner
+        started.wait(START_SECONDS)
+        url = re.search(r"running on (http://\S+)", "".join(output))
+        assert url, "make run printed no address:\n" + "".join(output)
         _wait_for_health(url.group(1))
-        yield Server(url.group(1), banner)
+        yield Server(url.group(1), output)
     finally:
         _stop(process)
+        reader.join(timeout=10)
 
 
-def _banner(process: subprocess.Popen[str]) -> str:
-    """What ``make run`` printed up to its "Press Ctrl-C" line (or until it exited)."""
+def _read(process: subprocess.Popen[str], output: list[str], started: threading.Event) -> None:
+    """Keep what ``make run`` prints; ``started`` once its banner is out (or it ended)."""
     assert process.stdout is not None
-    lines: list[str] = []
-    deadline = time.monotonic() + START_SECONDS
     for line in process.stdout:
-        lines.append(line)
-        if line.startswith("Press Ctrl-C") or time.monotonic() > deadline:
-            break
-    return "".join(lines)
+        output.append(line)
+        if line.startswith("Press Ctrl-C"):
+            started.set()
+    started.set()
 
 
 def _wait_for_health(url: str) -> None:
@@ -93,18 +97,24 @@ def _wait_for_health(url: str) -> None:
 
 
 def _stop(process: subprocess.Popen[str]) -> None:
-    for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 10)):
-        try:
-            os.killpg(process.pid, sig)
-        except ProcessLookupError:
+    """End make and the server it started: their process group, SIGTERM, then SIGKILL after 10 s."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        if not _group_alive(process):
             break
-        try:
-            process.wait(timeout=wait)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    if process.stdout is not None:
-        process.stdout.close()
+        os.killpg(process.pid, sig)
+        deadline = time.monotonic() + 10
+        while _group_alive(process) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    process.wait(timeout=10)
+
+
+def _group_alive(process: subprocess.Popen[str]) -> bool:
+    process.poll()  # reap make once it ends, so that its zombie does not keep the group alive
+    try:
+        os.killpg(process.pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def _sh_blocks(path: str) -> list[str]:
