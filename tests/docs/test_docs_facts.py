@@ -272,3 +272,20 @@ def test_the_data_models_entities_are_the_keys_modules() -> None:
     ]
     assert len(in_code) > 30
     assert _key_prefixes(in_doc) == _key_prefixes(in_code)
+
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def test_the_number_of_lambda_functions_the_documents_give_is_the_codes() -> None:
+    """A document that says "the six Lambda functions" counts the folders of ``functions/`` with a handler."""
+    handlers = sorted(p for p in tracked_files() if re.fullmatch(r"functions/\w+/handler\.py", p))
+    said = {
+        (doc.path, word.lower())
+        for doc in documents()
+        for word in re.findall(r"\b(\w+) (?:Lambda )?functions\b", doc.prose, re.IGNORECASE)
+        if word.lower() in _NUMBERS and not re.search(rf"{word} functions'", doc.prose)
+    }
+    assert said, "no document says how many functions there are"
+    wrong = sorted((path, word) for path, word in said if _NUMBERS[word] != len(handlers))
+    assert not wrong, f"{len(handlers)} functions ({handlers}), but: {wrong}"
