@@ -24,7 +24,7 @@ export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
 help:
 	@echo "make run    - the API on http://127.0.0.1:8000 (live push: ws://127.0.0.1:8000/live), data in"
-	@echo "              .local/scopa.db (PORT, HOST, ADMIN_TOKEN;"
+	@echo "              .local/scopa.db (SQLITE_PATH, PORT, HOST, ADMIN_TOKEN;"
 	@echo "              STORAGE=dynamodb: embedded DynamoDB, gone at exit; DYNAMODB_ENDPOINT: another one)"
 	@echo "make reset  - forget the data of make run (deletes .local/scopa.db)"
 	@echo "make demo   - play a full game between two bots, printed deal by deal"
@@ -32,8 +32,9 @@ help:
 	@echo "make events - regenerate the sample events in events/"
 	@echo "make test   - lint, type-check and run every test"
 	@echo "make browser - install chromium for the browser tests when missing (make test does it)"
-	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events, infra (strict on scopa)"
-	@echo "make bench  - engine (Scopa, Briscola), API, pairing, rating, live push and cold start benchmarks against an in-run reference"
+	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events, infra, tools, clients (strict on scopa)"
+	@echo "make bench  - engine (Scopa, Briscola), API, item size, move cost, pairing, pipeline, rating, load, live push and cold start"
+	@echo "              benchmarks, each against a reference measured in the same run (several minutes)"
 	@echo "make format - format the code with ruff"
 	@echo "make spec   - write the OpenAPI document to docs/openapi.json (the committed contract)"
 	@echo "make layer  - build the Lambda layer (arm64 wheels + scopa) in build/layer"

@@ -45,8 +45,13 @@ TOKEN_READ_RCU = 0.5  # an eventually consistent read of an item under 4 KB
 
 
 @contextlib.contextmanager
-def _environment() -> Iterator[None]:
-    """Fake AWS credentials and the handler's settings while the benchmark runs; restored afterwards."""
+def _environment(**overrides: str) -> Iterator[None]:
+    """Fake AWS credentials and the handler's settings while the benchmark runs; restored afterwards.
+
+    The per-caller rate limit is off (``RATE_LIMIT_PER_SECOND=0``, as in the tests) unless ``overrides``
+    set it: a benchmark sends as one player from one address as fast as the handler answers, which the
+    limit (10 a second) would refuse after its first 60 requests.
+    """
     wanted = {
         "AWS_DEFAULT_REGION": os.environ.get("AWS_DEFAULT_REGION", "eu-south-1"),
         "AWS_ACCESS_KEY_ID": "testing",
@@ -56,6 +61,8 @@ def _environment() -> Iterator[None]:
         "TABLE_NAME": TABLE,
         "ADMIN_TOKEN": ADMIN_TOKEN,
         "STORAGE": "dynamodb",  # moto, whatever the shell (or an earlier test in this process) chose
+        "RATE_LIMIT_PER_SECOND": "0",
+        **overrides,
     }
     saved = {name: os.environ.get(name) for name in [*wanted, "ADMIN_TOKEN_HASH", "DYNAMODB_ENDPOINT"]}
     os.environ.update(wanted)

@@ -1,7 +1,8 @@
 """Load benchmark: many bot clients play many concurrent matches against the local server over HTTP.
 
 ``python -m bench.load`` (in ``make bench``) starts the local server (the real Lambda handler behind
-``http.server``, on in-process moto) on a free port of 127.0.0.1 and lets bot clients loose on it. Each
+uvicorn, as ``make run`` serves it, but on in-process moto rather than SQLite, so its DynamoDB calls can be
+counted) on a free port of 127.0.0.1 and lets bot clients loose on it. Each
 client is a thread with its own keep-alive connection: it registers, then plays matches one after the
 other, choosing a random legal move from its own view each turn, until the match ends:
 

@@ -118,9 +118,7 @@ def measure(games: int = 8, warmup: int = 20, seed: int = 5) -> dict[str, Any]:
     calls: list[int] = []
     # INFO as in prod; the per-caller rate limit runs (as in prod) but high enough never to refuse
     wanted = {"POWERTOOLS_LOG_LEVEL": "INFO", "RATE_LIMIT_PER_SECOND": "10000", "RATE_LIMIT_BURST": "100000"}
-    saved = {name: os.environ.get(name) for name in wanted}
-    os.environ.update(wanted)
-    with _environment(), mock_aws():
+    with _environment(**wanted), mock_aws():
         import boto3
 
         from api import context
@@ -166,11 +164,6 @@ def measure(games: int = 8, warmup: int = 20, seed: int = 5) -> dict[str, Any]:
         finally:
             handler.setStream(previous)
             context.reset()
-            for name, value in saved.items():
-                if value is None:
-                    os.environ.pop(name, None)
-                else:
-                    os.environ[name] = value
     ordered = sorted(compute)
     return {
         "games": games,
