@@ -406,8 +406,8 @@ def two_people(
       ``PING_SECONDS`` and closes once, open for the whole game (the live and notifier functions have
       ``live_memory_mb``);
     * ``long-poll``: the other player and every spectator hold a ``GET /matches/{id}?after_version=N``
-      for the whole ``seconds_per_move`` (a function billed for the wait, a token read, a consistent
-      match read every ``POLL_SECONDS``);
+      for the whole ``seconds_per_move`` (a function billed for the wait and a consistent match read
+      every ``POLL_SECONDS``; a signed token is checked without a read);
     * ``none``: nobody waits (the moves alone: what either way of following adds to).
 
     ``move``: the per-move inputs (:data:`MOVE` by default: moves through the function URL); the
@@ -444,7 +444,7 @@ def two_people(
     elif follow == "long-poll":
         waits = moves * (1 + spectators)
         requests += waits
-        read += waits * (0.5 + seconds_per_move / POLL_SECONDS)
+        read += waits * seconds_per_move / POLL_SECONDS
         api_ms += waits * seconds_per_move * 1000
     label = f"two people, {follow}, {spectators} spectator{'s' if spectators != 1 else ''}"
     label += ", clock" if clock else ", no clock"
