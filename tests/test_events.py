@@ -85,7 +85,7 @@ def load(path: Path) -> dict[str, Any]:
 
 def documented_routes() -> set[tuple[str, str]]:
     """(method, path template) of every route in the OpenAPI document, plus the two it leaves out."""
-    from api.handler import app
+    from api.app import app
 
     schema = app.get_openapi_schema(title="Scopa service", version="0.1.0")
     routes = {

@@ -234,7 +234,7 @@ def _resolver_state(
     ``restore``, put that state back first. Other requests overwrite it while a long-poll sleeps."""
     from aws_lambda_powertools.event_handler.api_gateway import BaseRouter
 
-    from api.handler import app
+    from api.app import app
 
     if restore is not None:
         BaseRouter.current_event, BaseRouter.lambda_context, route_context = restore

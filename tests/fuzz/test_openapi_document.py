@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from api.handler import app
+from api.app import app
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import pytest
 from aws_lambda_powertools.event_handler import Response
 from pydantic import BaseModel
 
-from api.handler import app
+from api.app import app
 
 REF = "#/components/schemas/"
 # Parts that belong to the game or are free-form by nature: a seat's view, the rules, a record's deals...

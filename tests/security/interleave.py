@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from aws_lambda_powertools.event_handler.api_gateway import BaseRouter
 from moto.dynamodb.models import DynamoDBBackend
 
-from api.handler import app
+from api.app import app
 
 T = TypeVar("T")
 

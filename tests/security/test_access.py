@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from api.handler import app
+from api.app import app
 from tests.api.conftest import Api
 from tests.api.support import assert_error
 from tests.security.access_world import CALLERS, Again, Setup, World
