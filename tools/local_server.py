@@ -449,7 +449,10 @@ class LocalServer:
         context.use_clock(self.gate.clock)
         context.use_live(self.feed, self.sockets)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self.socket = socket.socket(family, socket.SOCK_STREAM)
+        # IPPROTO_TCP named, so the connections accepted from it have it too and asyncio turns Nagle off for
+        # them (it checks the protocol number): else a keep-alive client waits out its delayed ACK (40 ms)
+        # for the body of every answer, whose headers went out in a segment of their own.
+        self.socket = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         try:
             self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             self.socket.bind((host, port))  # here, so a taken port fails the constructor, not the loop
