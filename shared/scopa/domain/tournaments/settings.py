@@ -1,17 +1,19 @@
 """A tournament's settings: format, rules, match length, clock, schedule, entry policy, scoring.
 
 One validated, frozen pydantic model: the API takes it as the request body, the service stores it as is,
-and the pipeline reads it. Contradictions are refused here, with a message naming the setting.
+and the pipeline reads it. Strict, as a request body (:mod:`scopa.domain.json_values`). Contradictions are
+refused here, with a message naming the setting.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from scopa.domain.game_names import GameName
+from scopa.domain.json_values import Integral, JsonDateTime, JsonInt
 
 Format = Literal[
     "swiss",
@@ -66,6 +68,7 @@ class TournamentSettings(BaseModel):
     model_config = ConfigDict(
         frozen=True,
         extra="forbid",
+        strict=True,
         defer_build=True,  # validators built by the first use, not by every API cold start
         json_schema_extra={
             "allOf": [
@@ -95,39 +98,37 @@ class TournamentSettings(BaseModel):
         description="swiss, round_robin, double_round_robin, knockout, double_elimination, groups_knockout "
         "or arena (a time window)",
     )
-    rounds: int | None = Field(
-        None, ge=1, le=50, description="Swiss rounds (required for swiss; derived for the other formats)"
+    rounds: Annotated[int, Field(ge=1, le=50), Integral] | None = Field(
+        None, description="Swiss rounds (required for swiss; derived for the other formats)"
     )
     game: GameName = Field("scopa", description="the card game of every match: scopa or briscola")
     preset: str = Field(
         "classic", max_length=40, description="the game's rule preset of every match (GET /rules?game=)"
     )
     options: dict[str, Any] = Field(default_factory=dict, description="single rule options over the preset")
-    target: int | None = Field(
-        None, ge=1, le=1000, description="Scopa: points to win a game (default: the preset's)"
+    target: Annotated[int, Field(ge=1, le=1000), Integral] | None = Field(
+        None, description="Scopa: points to win a game (default: the preset's)"
     )
-    games_per_match: int = Field(
+    games_per_match: JsonInt = Field(
         1,
         ge=1,
         le=9,
         description="best of N games (odd): 1 is a single game to the target",
         json_schema_extra={"not": {"multipleOf": 2}},
     )
-    seconds_per_move: int = Field(
+    seconds_per_move: JsonInt = Field(
         86_400, ge=5, le=30 * 86_400, description="each move's time limit; an overdue player loses on time"
     )
-    starts_at: datetime | None = Field(
+    starts_at: JsonDateTime | None = Field(
         None,
         description="when round 1 starts by itself (ISO 8601 with offset); null: the organizer starts it",
     )
-    round_seconds: int | None = Field(
+    round_seconds: Annotated[int, Field(ge=60, le=60 * 86_400), Integral] | None = Field(
         None,
-        ge=60,
-        le=60 * 86_400,
         description="each round's length; unfinished matches are adjudicated at its end. "
         "null: a round ends when all its matches end",
     )
-    max_entrants: int = Field(256, ge=2, le=MAX_ENTRANTS, description="the player cap")
+    max_entrants: JsonInt = Field(256, ge=2, le=MAX_ENTRANTS, description="the player cap")
     entry_policy: EntryPolicy = Field(
         "open",
         description="open: anyone enters; club: the club's members; invite: the organizer enters people",
@@ -135,14 +136,14 @@ class TournamentSettings(BaseModel):
     approve_entries: bool = Field(
         False, description="a player's entry waits for an organizer's approval; only approved entries play"
     )
-    check_in_minutes: int = Field(
+    check_in_minutes: JsonInt = Field(
         0,
         ge=0,
         le=7 * 24 * 60,
         description="entrants check in during this many minutes before starts_at; "
         "those who did not are withdrawn at the start (0: no check-in)",
     )
-    late_entry_rounds: int = Field(
+    late_entry_rounds: JsonInt = Field(
         0, ge=0, le=50, description="late entries are taken until this many rounds have started"
     )
     late_entry_points: float = Field(0.0, ge=0, le=1, description="match points for each round missed")
@@ -162,13 +163,13 @@ class TournamentSettings(BaseModel):
         description="Swiss: match points for a bye a player asked for: 0.5 (the half-point bye of "
         "FIDE-rated opens, the default) or 0",
     )
-    max_requested_byes: int = Field(
+    max_requested_byes: JsonInt = Field(
         1, ge=0, le=50, description="Swiss: byes one entrant may ask for (0: none); see POST .../byes"
     )
-    arena_minutes: int | None = Field(
-        None, ge=5, le=24 * 60, description="arena: the window's length from the start (required for arena)"
+    arena_minutes: Annotated[int, Field(ge=5, le=24 * 60), Integral] | None = Field(
+        None, description="arena: the window's length from the start (required for arena)"
     )
-    arena_grace_seconds: int = Field(
+    arena_grace_seconds: JsonInt = Field(
         120,
         ge=0,
         le=3600,
@@ -193,20 +194,20 @@ class TournamentSettings(BaseModel):
         description="knockout and groups_knockout: the semi-finals' losers play for third place in the "
         "final's round (none when a semi-final was a bye, as with fewer than 4 in the bracket)",
     )
-    group_size: int = Field(
+    group_size: JsonInt = Field(
         4, ge=3, le=8, description="groups_knockout: the largest group (entrants dealt into groups by seed)"
     )
-    advance_per_group: int = Field(
+    advance_per_group: JsonInt = Field(
         2, ge=1, le=7, description="groups_knockout: how many of each group go on to the knockout"
     )
     duplicate_deals: bool = Field(
         False, description="every table of a round plays the same deals (same seeds), so luck is shared"
     )
-    forbidden_pairs: list[tuple[str, str]] = Field(
+    forbidden_pairs: list[Annotated[tuple[str, str], Field(strict=False)]] = Field(
         default_factory=list, max_length=500, description="player ids never to be paired (Swiss)"
     )
-    forbidden_rounds: int | None = Field(
-        1, ge=1, le=50, description="forbidden pairs apply for this many rounds (null: all rounds)"
+    forbidden_rounds: Annotated[int, Field(ge=1, le=50), Integral] | None = Field(
+        1, description="forbidden pairs apply for this many rounds (null: all rounds)"
     )
 
     @model_validator(mode="before")
