@@ -15,7 +15,7 @@ from functools import cache
 from itertools import groupby
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from scopa.domain.game_names import GameName
 from scopa.domain.json_values import Integral, JsonInt
@@ -159,7 +159,9 @@ class CreateMatch(BaseModel):
     )
     time_control: TimeControl | None = None
     seed: str | None = Field(
-        None, pattern=r"^[0-9a-fA-F]{32,128}$", description="a given master seed (duplicate deals, tests)"
+        None,
+        pattern=r"^(?:[0-9a-fA-F]{2}){16,64}$",
+        description="a given master seed (duplicate deals, tests): 16 to 64 bytes in hex",
     )
 
 
@@ -308,13 +310,25 @@ class ManualPairing(BaseModel):
     byes: list[str] = Field(default_factory=list, max_length=1000)
 
 
+#: A table's match points, [first, second], as an organizer may set them.
+RESULTS: tuple[list[float], ...] = ([1, 0], [0, 1], [0.5, 0.5], [0, 0])
+
+
 class CorrectResult(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     result: tuple[float, float] = Field(
         strict=False,  # a JSON array is a list: the pair's numbers stay strict
         description="match points [first, second]: [1,0], [0,1], [0.5,0.5], [0,0]",
+        json_schema_extra={"enum": [list(r) for r in RESULTS]},
     )
     reason: str = Field(min_length=1, max_length=300)
+
+    @field_validator("result")
+    @classmethod
+    def _a_result(cls, value: tuple[float, float]) -> tuple[float, float]:
+        if list(value) not in RESULTS:
+            raise ValueError("a result is [1, 0], [0, 1], [0.5, 0.5] or [0, 0]")
+        return value
 
 
 class CreateSeek(BaseModel):

@@ -59,38 +59,72 @@ DEFAULT_TIEBREAKS: dict[str, tuple[TiebreakName, ...]] = {
 ELIMINATION: tuple[Format, ...] = ("knockout", "double_elimination", "groups_knockout")
 
 
+def _when_format(formats: tuple[str, ...], then: dict[str, Any], otherwise: dict[str, Any]) -> dict[str, Any]:
+    """``then`` for these formats, ``otherwise`` for the others; no ``format`` is the default, a Swiss."""
+    is_one: dict[str, Any] = {"properties": {"format": {"enum": list(formats)}}}
+    if "swiss" not in formats:
+        is_one["required"] = ["format"]
+    return {"if": is_one, "then": then, "else": otherwise}
+
+
+def _smaller_than_group(size: int) -> dict[str, Any]:
+    """advance_per_group below a group_size of ``size`` (4, the default, also when group_size is absent)."""
+    group: dict[str, Any] = {"properties": {"group_size": {"const": size}}, "required": ["group_size"]}
+    if size == 4:
+        group = {"anyOf": [group, {"not": {"required": ["group_size"]}}]}
+    return {"allOf": [group, {"properties": {"advance_per_group": {"maximum": size - 1}}}]}
+
+
+#: The checks of ``TournamentSettings._consistent`` in JSON Schema words: a Swiss names its rounds, the
+#: other formats derive them and take no late entries; an arena names its length, plays single games and
+#: takes no tie-breaks, the other formats have no length; a bracket reset is double elimination's, a
+#: third-place match the knockouts', group sizes groups_knockout's (fewer advance than a group holds);
+#: a check-in needs a start time.
+_STATED: list[dict[str, Any]] = [
+    _when_format(
+        ("swiss",),
+        {"required": ["rounds"], "properties": {"rounds": {"type": "integer"}}},
+        {"properties": {"rounds": {"type": "null"}, "late_entry_rounds": {"const": 0}}},
+    ),
+    _when_format(
+        ("arena",),
+        {
+            "required": ["arena_minutes"],
+            "properties": {
+                "arena_minutes": {"type": "integer"},
+                "games_per_match": {"const": 1},
+                "tiebreaks": {"type": "null"},
+            },
+        },
+        {"properties": {"arena_minutes": {"type": "null"}}},
+    ),
+    _when_format(("double_elimination",), {}, {"properties": {"bracket_reset": {"const": True}}}),
+    _when_format(
+        ("knockout", "groups_knockout"), {}, {"properties": {"third_place_match": {"const": False}}}
+    ),
+    _when_format(
+        ("groups_knockout",),
+        {"anyOf": [_smaller_than_group(size) for size in range(3, 9)]},
+        {"properties": {"group_size": {"const": 4}, "advance_per_group": {"const": 2}}},
+    ),
+    {
+        "if": {"properties": {"check_in_minutes": {"exclusiveMinimum": 0}}, "required": ["check_in_minutes"]},
+        "then": {"required": ["starts_at"], "properties": {"starts_at": {"type": "string"}}},
+    },
+]
+
+
 class TournamentSettings(BaseModel):
     """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round."""
 
-    # The checks of _consistent, stated in the JSON schema too (the API's OpenAPI document): a Swiss
-    # names its rounds, the other formats derive them and take no late entries; an arena names its
-    # length, plays single games and takes no tie-breaks, the other formats have no length.
+    # Every check of _consistent, stated in the JSON schema too (the API's OpenAPI document), so a client
+    # can know a body valid before sending it: see _STATED below.
     model_config = ConfigDict(
         frozen=True,
         extra="forbid",
         strict=True,
         defer_build=True,  # validators built by the first use, not by every API cold start
-        json_schema_extra={
-            "allOf": [
-                {
-                    "if": {"properties": {"format": {"const": "swiss"}}},
-                    "then": {"required": ["rounds"], "properties": {"rounds": {"type": "integer"}}},
-                    "else": {"properties": {"rounds": {"type": "null"}, "late_entry_rounds": {"const": 0}}},
-                },
-                {
-                    "if": {"properties": {"format": {"const": "arena"}}, "required": ["format"]},
-                    "then": {
-                        "required": ["arena_minutes"],
-                        "properties": {
-                            "arena_minutes": {"type": "integer"},
-                            "games_per_match": {"const": 1},
-                            "tiebreaks": {"type": "null"},
-                        },
-                    },
-                    "else": {"properties": {"arena_minutes": {"type": "null"}}},
-                },
-            ]
-        },
+        json_schema_extra=lambda schema: schema.update(allOf=_STATED),
     )
 
     format: Format = Field(
@@ -215,7 +249,7 @@ class TournamentSettings(BaseModel):
     def _bye_points_of_format(cls, data: Any) -> Any:
         """A round robin's bye scores nothing unless the organizer says otherwise (FIDE and Challonge
         round robins give none); a Swiss or knockout bye scores a win."""
-        if isinstance(data, dict) and data.get("bye_points") is None:
+        if isinstance(data, dict) and "bye_points" not in data:  # null is not a number: refused below
             round_robin = data.get("format") in ("round_robin", "double_round_robin", "groups_knockout")
             data = {**data, "bye_points": 0.0 if round_robin else 1.0}
         return data
