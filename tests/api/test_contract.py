@@ -344,3 +344,58 @@ def test_a_clubs_webhook_routes_are_in_the_document_like_every_other_route(api: 
     assert "round_out_of_range" in standings["400"]["x-error-codes"]
     job = document["paths"]["/rankings/{pool}/recompute/{job_id}"]["get"]["responses"]
     assert "job_not_found" in job["404"]["x-error-codes"]
+
+
+# --------------------------------------------------------------------------- the Idempotency-Key header
+
+KEYED = {
+    ("post", "/players"),
+    ("post", "/matches"),
+    ("post", "/matches/{match_id}/moves"),
+    ("post", "/tournaments"),
+    ("post", "/tournaments/{tournament_id}/entries"),
+    ("post", "/lobby/seeks"),
+    ("post", "/challenges"),
+}
+
+
+def test_every_route_that_takes_an_idempotency_key_documents_it_alike_and_optional(api: Api) -> None:
+    # The document said "string or null" (a header is never null) and allowed "", which the service read
+    # as no key at all. One declaration now: optional, 1 to 128 characters, as the code reads it.
+    document = api.call("GET", "/openapi.json").body
+    keyed = {}
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for parameter in operation.get("parameters", []):
+                if parameter["name"].lower() == "idempotency-key":
+                    keyed[(method, path)] = parameter
+    assert set(keyed) == KEYED
+    for parameter in keyed.values():
+        assert parameter["in"] == "header"
+        assert parameter["required"] is False
+        schema = {k: v for k, v in parameter["schema"].items() if k != "title"}
+        assert schema == {"type": "string", "minLength": 1, "maxLength": 128}
+        assert "optional" in parameter["description"]
+
+
+@pytest.mark.parametrize("key", ["", "k" * 129])
+def test_an_empty_or_too_long_idempotency_key_is_refused_not_ignored(api: Api, key: str) -> None:
+    answer = api.call("POST", "/players", {"name": "Ada"}, headers={"Idempotency-Key": key})
+
+    problems = assert_error(answer, 422, "validation_error")["details"]["errors"]
+    assert [p["location"] for p in problems] == ["header.idempotency-key"]
+
+
+def test_without_an_idempotency_key_a_retry_is_a_new_request(api: Api) -> None:
+    _, token = api.register("Ada")
+    me = api.call("GET", "/me", token=token).body["id"]
+    body = {"players": [me, "bot-greedy"]}
+    first = api.call("POST", "/matches", body, token=token)
+    again = api.call("POST", "/matches", body, token=token)
+    assert (first.status, again.status) == (201, 201)
+    assert first.body["id"] != again.body["id"]
+    keyed = [
+        api.call("POST", "/matches", body, token=token, headers={"Idempotency-Key": "k-1"}) for _ in range(2)
+    ]
+    assert [a.status for a in keyed] == [201, 201]
+    assert keyed[0].body["id"] == keyed[1].body["id"]
