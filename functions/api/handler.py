@@ -116,9 +116,9 @@ app = Resolver(
     cors=CORSConfig(allow_origin=CORS_ORIGIN, allow_headers=list(CORS_HEADERS), max_age=CORS_MAX_AGE_SECONDS),
     json_body_deserializer=errors.decode_json,
 )
-# RequestLatency first: the latency alarm's metric (long-polls excluded), then the limits. The request's
-# validation (its media type included: errors.JsonBodyValidation) runs before both.
-app.use([latency.measure, ratelimit.limit])
+# RequestLatency first: the latency alarm's metric (long-polls excluded), then the limits, then the token a
+# route needs. The request's validation (its media type included: errors.JsonBodyValidation) runs first.
+app.use([latency.measure, ratelimit.limit, openapi.require_token])
 openapi.configure(app)
 errors.register(app)
 SWAGGER_UI = Path(aws_lambda_powertools.event_handler.__file__).parent / "openapi" / "swagger_ui"
