@@ -59,8 +59,14 @@ def _field_rule(schema: dict[str, Any]) -> bool:
     )
 
 
+def _array_enum(schema: dict[str, Any]) -> bool:
+    """An ``enum`` of arrays (``CorrectResult.result``: the four results an organizer may set)."""
+    values = schema.get("enum")
+    return isinstance(values, list) and any(isinstance(v, list) for v in values)
+
+
 def for_the_generator(spec: dict[str, Any]) -> dict[str, Any]:
-    """The document as the generator reads it. Two fix-ups, nothing else changes:
+    """The document as the generator reads it. Three fix-ups, nothing else changes:
 
     * the generator names an object schema written inline in a property ``<Parent><Property>`` and refuses
       (dropping both) when a component already has that name (``Tournament.settings`` and the
@@ -68,12 +74,17 @@ def for_the_generator(spec: dict[str, Any]) -> dict[str, Any]:
       ``<Parent><Property>Object``;
     * a ``oneOf`` that only says which of an object's fields must be given would become a union of partial
       classes (a move with a card and no version); the generator reads the object without it, and the
-      service still refuses a body that breaks the rule (400/422, as the document says)."""
+      service still refuses a body that breaks the rule (400/422, as the document says);
+    * an ``enum`` of arrays makes the generator drop, without a warning, the model and every operation
+      that uses it; the generator reads the array without it (the service refuses the others: 422)."""
     spec = json.loads(json.dumps(spec))
     schemas: dict[str, Any] = spec.get("components", {}).get("schemas", {})
     for schema in schemas.values():
         if isinstance(schema, dict) and _field_rule(schema):
             del schema["oneOf"]
+        for sub in (schema.get("properties") or {}).values() if isinstance(schema, dict) else ():
+            if isinstance(sub, dict) and _array_enum(sub):
+                del sub["enum"]
     for parent, schema in sorted(schemas.items()):
         for prop, sub in sorted((schema.get("properties") or {}).items()):
             inline = _pascal(parent) + _pascal(prop)
@@ -82,6 +93,16 @@ def for_the_generator(spec: dict[str, Any]) -> dict[str, Any]:
                 schemas[name] = {**sub, "title": name}
                 schema["properties"][prop] = {"$ref": f"#/components/schemas/{name}"}
     return spec
+
+
+def _operations(spec: dict[str, Any]) -> set[str]:
+    """Every operation id of the document: each becomes a module of the generated package."""
+    return {
+        op["operationId"]
+        for ops in spec.get("paths", {}).values()
+        for op in ops.values()
+        if isinstance(op, dict) and "operationId" in op
+    }
 
 
 def tool(name: str) -> str:
@@ -121,6 +142,9 @@ def generate(out: Path, spec: dict[str, Any]) -> float:
         )
         if "Warning" in made.stdout or "WARNING" in made.stdout:  # a schema the generator dropped
             raise SystemExit(f"openapi-python-client could not generate everything:\n{made.stdout}")
+        missing = _operations(spec) - {module.stem for module in target.glob("api/*/*.py")}
+        if missing:  # dropped without a warning
+            raise SystemExit(f"openapi-python-client generated no function for {sorted(missing)}")
         ruff = tool("ruff")
         settings = ["--no-cache", "--isolated", "--line-length", "110", "--target-version", "py311"]
         fix = [ruff, "check", "--fix", "--quiet", "--select", "F401,I", *settings, str(target)]

@@ -66,6 +66,8 @@ class Resolver(APIGatewayHttpResolver):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        if self._enable_validation:  # JSON bodies only, refused before Powertools parses another type
+            self._request_validation_middleware = errors.JsonBodyValidation()
         self._cors_methods.update(CORS_METHODS)  # Powertools adds a route's methods as it registers it
         self._included: set[int] = set()
         self._including = threading.Lock()  # the local server resolves in threads
@@ -113,8 +115,9 @@ app = Resolver(
     cors=CORSConfig(allow_origin=CORS_ORIGIN, allow_headers=list(CORS_HEADERS), max_age=CORS_MAX_AGE_SECONDS),
     json_body_deserializer=errors.decode_json,
 )
-# RequestLatency first: the latency alarm's metric (long-polls excluded), then limits and the media type
-app.use([latency.measure, ratelimit.limit, errors.require_json_body])
+# RequestLatency first: the latency alarm's metric (long-polls excluded), then the limits, then the token a
+# route needs. The request's validation (its media type included: errors.JsonBodyValidation) runs first.
+app.use([latency.measure, ratelimit.limit, openapi.require_token])
 openapi.configure(app)
 errors.register(app)
 SWAGGER_UI = Path(aws_lambda_powertools.event_handler.__file__).parent / "openapi" / "swagger_ui"

@@ -8,8 +8,9 @@ a busy table: it answers ``503 service_busy`` with a ``Retry-After`` header, and
 A conditional write lost to a concurrent change that no service turned into a conflict of its own answers
 ``409 write_conflict``: read again and retry.
 
-The HTTP contract around the routes also answers here: a body that is not JSON is ``415
-unsupported_media_type`` (no Content-Type counts as JSON); a JSON number too long to read is ``400
+The HTTP contract around the routes also answers here: a route that takes a body reads JSON only, any
+other media type, a malformed one or a charset other than UTF-8 is ``415 unsupported_media_type`` (no
+Content-Type counts as JSON; :class:`JsonBodyValidation`); a JSON number too long to read is ``400
 number_out_of_range``; a method the path does not take is ``405 method_not_allowed`` with ``Allow``; a
 caller over their rate is ``429 rate_limited`` with ``Retry-After`` (:mod:`api.ratelimit`).
 """
@@ -22,6 +23,9 @@ from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
+from aws_lambda_powertools.event_handler.middlewares.openapi_validation import (
+    OpenAPIRequestValidationMiddleware,
+)
 from aws_lambda_powertools.event_handler.openapi.exceptions import (
     RequestUnsupportedContentType,
     RequestValidationError,
@@ -63,14 +67,20 @@ class NumberOutOfRange(ValueError):
     """A JSON number in the body has more digits than the decoder reads (Python's limit: 4,300)."""
 
 
-def media_type(content_type: str | None) -> str:
-    """``application/json`` of ``Application/JSON; charset=utf-8``; "" when none was sent."""
-    return (content_type or "").split(";", 1)[0].strip().lower()
-
-
 def is_json(content_type: str | None) -> bool:
-    """A body is read as JSON when it says so, or says nothing (curl -d and urllib say form data)."""
-    return media_type(content_type) in ("", JSON_MEDIA_TYPE)
+    """Whether a body sent with this Content-Type is read: none at all (curl -d and urllib say form data,
+    a bare request says nothing), or ``application/json`` in any case, whose parameters name no charset
+    but UTF-8 (the only encoding JSON is exchanged in, RFC 8259). A malformed value is not JSON."""
+    if content_type is None or not content_type.strip():
+        return True
+    media, *parameters = content_type.split(";")
+    if media.strip().lower() != JSON_MEDIA_TYPE:
+        return False
+    for parameter in parameters:
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "charset" and value.strip().strip('"').lower() not in ("utf-8", "utf8"):
+            return False
+    return True
 
 
 def normal_media_type(event: dict[str, Any]) -> dict[str, Any]:
@@ -83,6 +93,24 @@ def normal_media_type(event: dict[str, Any]) -> dict[str, Any]:
                 media, sep, params = value.partition(";")
                 headers[name] = media.strip().lower() + sep + params
     return event
+
+
+class JsonBodyValidation(OpenAPIRequestValidationMiddleware):
+    """Powertools' request validation, for routes that read JSON only.
+
+    Powertools parses a body by its Content-Type before any middleware of ours runs: form data and
+    multipart too, where a ``multipart/form-data`` without a boundary raises a bare ``ValueError`` (a
+    500). Here a route that takes a body refuses any media type but JSON first, with or without a body;
+    routes without a body ignore what is sent, as the resolver does.
+    """
+
+    def handler(self, app: Any, next_middleware: Any) -> Any:
+        route = app.context.get("_route")
+        if getattr(getattr(route, "dependant", None), "body_params", None):
+            content_type = app.current_event.headers.get("content-type")
+            if not is_json(content_type):
+                raise UnsupportedMediaType(content_type or "")
+        return super().handler(app, next_middleware)
 
 
 def decode_json(text: str) -> Any:
@@ -98,18 +126,6 @@ def decode_json(text: str) -> Any:
         raise
     except ValueError:  # int(...) over sys.get_int_max_str_digits()
         raise NumberOutOfRange("a number in the body has too many digits") from None
-
-
-def require_json_body(app: APIGatewayHttpResolver, next_middleware: Any) -> Any:
-    """A route middleware: a body sent as form data (which the resolver would parse) is refused as not
-    JSON, like any other media type. Routes without a body ignore what is sent."""
-    event = app.current_event
-    route = app.context.get("_route")
-    takes_body = bool(getattr(getattr(route, "dependant", None), "body_params", None))
-    content_type = event.headers.get("content-type")
-    if takes_body and event.body and not is_json(content_type):
-        raise UnsupportedMediaType(content_type or "")
-    return next_middleware(app)
 
 
 def error_response(
@@ -230,10 +246,6 @@ def register(app: APIGatewayHttpResolver) -> None:
 
     @app.exception_handler(RequestValidationError)
     def invalid_request(exc: RequestValidationError) -> Response[str]:
-        event = app.current_event
-        content_type = event.headers.get("content-type") if event else None
-        if event is not None and event.body and not is_json(content_type):
-            return unsupported(content_type or "")  # form data the resolver read, and found wanting
         problems = [
             {
                 "location": ".".join(str(p) for p in e.get("loc", ())),

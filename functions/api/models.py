@@ -1,7 +1,10 @@
 """Request bodies as pydantic models: the resolver validates them and documents them in OpenAPI.
 
-Each is built on first use (``defer_build``): a cold start does not build the validators of every body,
-only a request builds its own (docs/deploying.md, "Cold start").
+Every body is strict (``strict=True``): it takes the JSON types its schema states and nothing pydantic
+would coerce (``0`` is not ``false``, ``"3"`` is not 3); an integer takes ``3.0``, as JSON Schema's
+``integer`` does (:mod:`scopa.domain.json_values`). Each is built on first use (``defer_build``): a cold
+start does not build the validators of every body, only a request builds its own (docs/deploying.md,
+"Cold start").
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from functools import cache
 from itertools import groupby
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from scopa.domain.game_names import GameName
+from scopa.domain.json_values import Integral, JsonInt
 from scopa.domain.tournaments.settings import TournamentSettings
 
 CardCode = Field(min_length=1, max_length=4, examples=["7d"])
@@ -78,38 +82,25 @@ def Name(description: str) -> Any:  # a field factory, named like the type it de
     )
 
 
-def _integral(value: Any) -> Any:
-    """A JSON number with no fraction (``67788.0``) is the integer JSON Schema calls it; ``true`` is not."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
-#: An integer that refuses booleans and strings but takes ``3.0``, as JSON Schema's ``integer`` does.
-JsonInt = Annotated[int, BeforeValidator(_integral), Field(strict=True)]
-#: Bounds on a JsonInt inside ``| None``: pydantic writes them to the document as "ge"/"le" there, which
-#: no JSON Schema reader knows, so the integer's schema is spelled out.
-ClubVersion = Annotated[
-    JsonInt, Field(ge=0, le=10**9), WithJsonSchema({"type": "integer", "minimum": 0, "maximum": 10**9})
-]
-
-
 class RegisterPlayer(BaseModel):
     model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"examples": [{"name": "Ada"}]}
+        extra="forbid", strict=True, defer_build=True, json_schema_extra={"examples": [{"name": "Ada"}]}
     )
     name: str = Name("display name")
 
 
 class CreateBotAccount(BaseModel):
     model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"examples": [{"name": "Deep Scopa"}]}
+        extra="forbid",
+        strict=True,
+        defer_build=True,
+        json_schema_extra={"examples": [{"name": "Deep Scopa"}]},
     )
     name: str = Name("the bot's display name")
 
 
 class SetRole(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     role: Literal["player", "organizer"]
 
 
@@ -125,9 +116,9 @@ def _one_clock(schema: dict[str, Any]) -> None:
 class TimeControl(BaseModel):
     """Seconds per move for live play, or days per move for correspondence play: exactly one of them."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True, json_schema_extra=_one_clock)
-    seconds_per_move: int | None = Field(None, ge=5, le=86_400)
-    days_per_move: int | None = Field(None, ge=1, le=30)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True, json_schema_extra=_one_clock)
+    seconds_per_move: Annotated[int, Field(ge=5, le=86_400), Integral] | None = None
+    days_per_move: Annotated[int, Field(ge=1, le=30), Integral] | None = None
 
     @model_validator(mode="after")
     def _one(self) -> Self:
@@ -145,6 +136,7 @@ class TimeControl(BaseModel):
 class CreateMatch(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         defer_build=True,
         json_schema_extra={
             "examples": [
@@ -162,10 +154,14 @@ class CreateMatch(BaseModel):
     )
     preset: str = Field("classic", max_length=40, description="the game's rule preset, see GET /rules?game=")
     options: dict[str, Any] | None = Field(None, description="single rule options over the preset")
-    target: int | None = Field(None, ge=1, le=1000, description="Scopa: points to win")
+    target: Annotated[int, Field(ge=1, le=1000), Integral] | None = Field(
+        None, description="Scopa: points to win"
+    )
     time_control: TimeControl | None = None
     seed: str | None = Field(
-        None, pattern=r"^[0-9a-fA-F]{32,128}$", description="a given master seed (duplicate deals, tests)"
+        None,
+        pattern=r"^(?:[0-9a-fA-F]{2}){16,64}$",
+        description="a given master seed (duplicate deals, tests): 16 to 64 bytes in hex",
     )
 
 
@@ -175,6 +171,7 @@ class PlayMove(BaseModel):
 
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         defer_build=True,
         json_schema_extra={
             # exactly one of card, bid and call is given (not null)
@@ -196,7 +193,7 @@ class PlayMove(BaseModel):
     signal: str | None = Field(
         None, max_length=20, description="Briscola with signals: a word sent with the card"
     )
-    bid: str | int | None = Field(
+    bid: str | JsonInt | None = Field(
         None, description="Briscola chiamata: a rank (A 3 K Q J 7 6 5 4 2), a points target 62-120, or 'pass'"
     )
     call: str | None = Field(
@@ -225,6 +222,7 @@ class PlayMove(BaseModel):
 class CreateClub(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         defer_build=True,
         json_schema_extra={"examples": [{"name": "Circolo del Tressette", "open": True}]},
     )
@@ -237,7 +235,10 @@ class UpdateClub(BaseModel):
     """A club's editable fields; those left out stay as they are."""
 
     model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"examples": [{"description": "Giovedì sera"}]}
+        extra="forbid",
+        strict=True,
+        defer_build=True,
+        json_schema_extra={"examples": [{"description": "Giovedì sera"}]},
     )
     name: str | None = Field(
         None,
@@ -248,14 +249,14 @@ class UpdateClub(BaseModel):
     )
     description: str | None = Field(None, max_length=500)
     open: bool | None = Field(None, description="anyone may join by themselves")
-    version: ClubVersion | None = Field(
+    version: Annotated[int, Field(ge=0, le=10**9), Integral] | None = Field(
         None,
         description="the club's version as the editor read it: 409 club_changed if someone edited it since",
     )
 
 
 class AddMember(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     player_id: str = Field(min_length=1, max_length=64)
     role: Literal["member", "organizer"] = "member"
 
@@ -263,6 +264,7 @@ class AddMember(BaseModel):
 class CreateTournament(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         defer_build=True,
         json_schema_extra={
             "examples": [{"name": "Winter Swiss", "settings": {"format": "swiss", "rounds": 5, "target": 11}}]
@@ -275,7 +277,7 @@ class CreateTournament(BaseModel):
 
 
 class Enter(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     players: list[str] | None = Field(
         None, min_length=1, max_length=2, description="the caller by default; partners for two-a-side"
     )
@@ -283,61 +285,80 @@ class Enter(BaseModel):
 
 
 class RequestBye(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
-    round: int = Field(ge=1, le=1000, description="the round to sit out (not paired yet)")
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
+    round: JsonInt = Field(ge=1, le=1000, description="the round to sit out (not paired yet)")
     entrant: str | None = Field(
         None, max_length=64, description="organizers: whose bye (default: the caller's own entry)"
     )
 
 
 class Pause(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     paused: bool = Field(description="true: not paired until false again (a game under way is played out)")
 
 
 class Exclude(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     reason: str = Field(min_length=1, max_length=300)
 
 
 class ManualPairing(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
-    tables: list[tuple[str, str]] = Field(max_length=1000, description="[first, second]: first leads")
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
+    tables: list[Annotated[tuple[str, str], Field(strict=False)]] = Field(
+        max_length=1000, description="[first, second]: first leads"
+    )
     byes: list[str] = Field(default_factory=list, max_length=1000)
 
 
+#: A table's match points, [first, second], as an organizer may set them.
+RESULTS: tuple[list[float], ...] = ([1, 0], [0, 1], [0.5, 0.5], [0, 0])
+
+
 class CorrectResult(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     result: tuple[float, float] = Field(
-        description="match points [first, second]: [1,0], [0,1], [0.5,0.5], [0,0]"
+        strict=False,  # a JSON array is a list: the pair's numbers stay strict
+        description="match points [first, second]: [1,0], [0,1], [0.5,0.5], [0,0]",
+        json_schema_extra={"enum": [list(r) for r in RESULTS]},
     )
     reason: str = Field(min_length=1, max_length=300)
+
+    @field_validator("result")
+    @classmethod
+    def _a_result(cls, value: tuple[float, float]) -> tuple[float, float]:
+        if list(value) not in RESULTS:
+            raise ValueError("a result is [1, 0], [0, 1], [0.5, 0.5] or [0, 0]")
+        return value
 
 
 class CreateSeek(BaseModel):
     """An open seek in the lobby: anyone but its creator may accept it."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     game: GameName = Field("scopa", description=GAME_DESCRIPTION)
     preset: str = Field(
         "classic", max_length=40, description="a two-player rule preset, see GET /rules?game="
     )
-    target: int | None = Field(None, ge=1, le=1000, description="Scopa: points to win; null: the preset's")
+    target: Annotated[int, Field(ge=1, le=1000), Integral] | None = Field(
+        None, description="Scopa: points to win; null: the preset's"
+    )
     time_control: TimeControl | None = None
     rated: bool = Field(True, description="false: a friendly game, never rated")
-    expires_in: int = Field(3600, ge=60, le=86_400, description="seconds the seek stays open")
+    expires_in: JsonInt = Field(3600, ge=60, le=86_400, description="seconds the seek stays open")
 
 
 class CreateChallenge(BaseModel):
     """A challenge to a named player: an invitation they accept or decline from their inbox."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     opponent: str = Field(min_length=1, max_length=64, description="the challenged player's id (not a bot)")
     game: GameName = Field("scopa", description=GAME_DESCRIPTION)
     preset: str = Field("classic", max_length=40, description="rule preset, see GET /rules?game=")
-    target: int | None = Field(None, ge=1, le=1000, description="Scopa: points to win; null: the preset's")
+    target: Annotated[int, Field(ge=1, le=1000), Integral] | None = Field(
+        None, description="Scopa: points to win; null: the preset's"
+    )
     time_control: TimeControl | None = None
     rated: bool = Field(True, description="false: a friendly game, never rated")
-    expires_in: int = Field(
+    expires_in: JsonInt = Field(
         86_400, ge=300, le=7 * 86_400, description="seconds the opponent has to accept (default a day)"
     )

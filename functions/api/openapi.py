@@ -1,6 +1,7 @@
 """What the OpenAPI document says about the API as a whole: title, tags, the bearer scheme, and which
-routes take a token. Routes name these in their decorators (``tags=``, ``security=``, ``operation_id=``);
-:func:`document` is the one way to build the document (``GET /openapi.json``, ``make spec``, the tests).
+routes take a token, which :func:`require_token` holds the routes that need one to. Routes name these in
+their decorators (``tags=``, ``security=``, ``operation_id=``); :func:`document` is the one way to build
+the document (``GET /openapi.json``, ``make spec``, the tests).
 """
 
 from __future__ import annotations
@@ -46,6 +47,18 @@ SECURITY_SCHEMES: dict[str, dict[str, str]] = {
 # A route that needs a token, and one that takes it when given (anonymous callers are welcome).
 BEARER: list[dict[str, list[str]]] = [{SCHEME: []}]
 MAYBE_BEARER: list[dict[str, list[str]]] = [{}, {SCHEME: []}]
+
+
+def require_token(app: APIGatewayHttpResolver, next_middleware: Any) -> Any:
+    """A route middleware: a route the document marks as needing a token (:data:`BEARER`) answers a
+    request without any ``Authorization`` header 401 before its code runs, so nothing it names is looked up
+    first (a 404 would tell an anonymous caller what exists). A token that is sent is the route's to judge."""
+    route = app.context.get("_route")
+    if getattr(route, "security", None) == BEARER and not app.current_event.headers.get("authorization"):
+        from scopa.application.errors import Unauthorized
+
+        raise Unauthorized("this route needs a bearer token: Authorization: Bearer <token>")
+    return next_middleware(app)
 
 
 def configure(app: APIGatewayHttpResolver) -> None:

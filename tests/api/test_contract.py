@@ -4,6 +4,7 @@ rules and clock, Cache-Control, undeclared methods and per-caller rate limits.""
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from collections.abc import Iterator
 from typing import Any
@@ -344,3 +345,89 @@ def test_a_clubs_webhook_routes_are_in_the_document_like_every_other_route(api: 
     assert "round_out_of_range" in standings["400"]["x-error-codes"]
     job = document["paths"]["/rankings/{pool}/recompute/{job_id}"]["get"]["responses"]
     assert "job_not_found" in job["404"]["x-error-codes"]
+
+
+# --------------------------------------------------------------------------- the Idempotency-Key header
+
+KEYED = {
+    ("post", "/players"),
+    ("post", "/matches"),
+    ("post", "/matches/{match_id}/moves"),
+    ("post", "/tournaments"),
+    ("post", "/tournaments/{tournament_id}/entries"),
+    ("post", "/lobby/seeks"),
+    ("post", "/challenges"),
+}
+
+
+def test_every_route_that_takes_an_idempotency_key_documents_it_alike_and_optional(api: Api) -> None:
+    # The document said "string or null" (a header is never null) and allowed "", which the service read
+    # as no key at all. One declaration now: optional, 1 to 128 characters, as the code reads it.
+    document = api.call("GET", "/openapi.json").body
+    keyed = {}
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for parameter in operation.get("parameters", []):
+                if parameter["name"].lower() == "idempotency-key":
+                    keyed[(method, path)] = parameter
+    assert set(keyed) == KEYED
+    for parameter in keyed.values():
+        assert parameter["in"] == "header"
+        assert parameter["required"] is False
+        schema = {k: v for k, v in parameter["schema"].items() if k != "title"}
+        assert schema == {"type": "string", "minLength": 1, "maxLength": 128}
+        assert "optional" in parameter["description"]
+
+
+@pytest.mark.parametrize("key", ["", "k" * 129])
+def test_an_empty_or_too_long_idempotency_key_is_refused_not_ignored(api: Api, key: str) -> None:
+    answer = api.call("POST", "/players", {"name": "Ada"}, headers={"Idempotency-Key": key})
+
+    problems = assert_error(answer, 422, "validation_error")["details"]["errors"]
+    assert [p["location"] for p in problems] == ["header.idempotency-key"]
+
+
+def test_without_an_idempotency_key_a_retry_is_a_new_request(api: Api) -> None:
+    _, token = api.register("Ada")
+    me = api.call("GET", "/me", token=token).body["id"]
+    body = {"players": [me, "bot-greedy"]}
+    first = api.call("POST", "/matches", body, token=token)
+    again = api.call("POST", "/matches", body, token=token)
+    assert (first.status, again.status) == (201, 201)
+    assert first.body["id"] != again.body["id"]
+    keyed = [
+        api.call("POST", "/matches", body, token=token, headers={"Idempotency-Key": "k-1"}) for _ in range(2)
+    ]
+    assert [a.status for a in keyed] == [201, 201]
+    assert keyed[0].body["id"] == keyed[1].body["id"]
+
+
+# --------------------------------------------------------------------------- routes that need a token
+
+
+def test_every_route_that_needs_a_token_answers_401_without_one_before_looking_anything_up(api: Api) -> None:
+    # Found fuzzing (missing_required_header): without a token, entering a real tournament answered 404
+    # player_not_found, withdrawing a real entrant 404 entrant_not_found, creating a match 404 for its
+    # players; an anonymous caller learnt what exists. Every route the document marks as needing a
+    # token now answers 401 first (a body its schema refuses is still 422: validation comes first).
+    from tests.api.tournament_support import create_tournament, organizer
+
+    me, olga = organizer(api)
+    t = create_tournament(api, olga, {"format": "swiss", "rounds": 3})
+    assert api.call("POST", f"/tournaments/{t['id']}/entries", {}, token=olga).status == 201
+    real = {
+        ("POST", f"/tournaments/{t['id']}/entries", json.dumps({"players": ["p_nobody"]})),
+        ("DELETE", f"/tournaments/{t['id']}/entries/{me}", None),
+        ("POST", "/matches", json.dumps({"players": ["p_nobody", "bot-greedy"]})),
+    }
+    for method, path, raw in real:
+        assert_error(api.call(method, path, raw_body=raw), 401, "unauthorized")
+
+    document = api.call("GET", "/openapi.json").body
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            if operation.get("security") != [{"bearer": []}] or "requestBody" in operation:
+                continue
+            concrete = re.sub(r"\{(number|table)\}", "1", path).replace("{", "").replace("}", "")  # made up
+            answer = api.call(method.upper(), concrete)
+            assert_error(answer, 401, "unauthorized")

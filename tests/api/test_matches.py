@@ -133,6 +133,20 @@ def test_a_player_creates_only_matches_they_play_in(api: Api) -> None:
     assert_error(api.call("POST", "/matches", {"players": [bob, "bot-greedy"]}), 401, "unauthorized")
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"players": ["p_0123456789abcdef", "bot-greedy"]},  # was 404 player_not_found: who exists, to anyone
+        {"players": ["bot-greedy", "bot-strong", "bot-random"]},  # was 400 wrong_player_count
+        {"players": ["p_a", "bot-greedy"], "preset": "nope"},  # was 422 invalid_rules
+    ],
+)
+def test_an_anonymous_match_creation_is_401_before_anything_it_names_is_looked_at(
+    api: Api, body: dict[str, Any]
+) -> None:
+    assert_error(api.call("POST", "/matches", body), 401, "unauthorized")
+
+
 def test_the_admin_creates_matches_between_others(api: Api) -> None:
     ada, _ = api.register("Ada")
     bob, _ = api.register("Bob")

@@ -18,7 +18,7 @@ from scopa.domain.tournaments.planner import (
     third_place_table,
 )
 from scopa.domain.tournaments.records import EntryRecord, RoundRecord, history_of
-from scopa.domain.tournaments.settings import TournamentSettings
+from scopa.domain.tournaments.settings import Format, TournamentSettings
 from scopa.domain.tournaments.standings import compute_standings
 from tests.tournaments.planner_support import Decide, at_random, better_seed, run
 
@@ -151,7 +151,7 @@ def test_groups_knockout_plays_it_after_its_semi_finals() -> None:
 
 
 @pytest.mark.parametrize("fmt", ["swiss", "round_robin", "double_round_robin", "double_elimination"])
-def test_the_setting_is_refused_outside_the_knockouts(fmt: str) -> None:
+def test_the_setting_is_refused_outside_the_knockouts(fmt: Format) -> None:
     rounds = 3 if fmt == "swiss" else None
     with pytest.raises(ValueError, match="third_place_match"):
         TournamentSettings(format=fmt, rounds=rounds, third_place_match=True)

@@ -6,12 +6,12 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
-from aws_lambda_powertools.event_handler.openapi.params import Header, Query
+from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from api.answers.lobby import InboxAnswer, SeekAnswer, SeekPage, inbox_answer, seek_page
 from api.answers.matches import MatchAnswer
 from api.context import services
-from api.idempotency import run_once
+from api.idempotency import IdempotencyKey, run_once
 from api.models import CreateChallenge, CreateSeek
 from api.observability import count, logger
 from api.openapi import BEARER
@@ -20,8 +20,6 @@ from api.routes.matches import answer_of
 from scopa.application.match_limits import DEFAULT_MOVE_SECONDS
 
 router = Router()
-
-IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=128)]
 
 
 @router.post(

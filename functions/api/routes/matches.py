@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
-from aws_lambda_powertools.event_handler.openapi.params import Header, Query
+from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from api.answers.matches import MatchAnswer, MatchDeals, MatchRecord
 from api.context import moves_link, services
-from api.idempotency import run_once
+from api.idempotency import IdempotencyKey, run_once
 from api.models import CreateMatch, PlayMove
 from api.observability import count, logger
 from api.openapi import BEARER, MAYBE_BEARER
@@ -26,9 +26,6 @@ router = Router()
 def answer_of(match: MatchView) -> MatchAnswer:
     """The caller's answer, with the link where the match's moves may be posted (when there is one)."""
     return MatchAnswer.of(match, moves_link(match.id))
-
-
-IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=128)]
 
 
 @router.post(

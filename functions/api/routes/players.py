@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
-from aws_lambda_powertools.event_handler.openapi.params import Header, Query
+from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from api.answers.players import (
     Bots,
@@ -18,15 +18,13 @@ from api.answers.players import (
     Registration,
 )
 from api.context import services
-from api.idempotency import run_once
+from api.idempotency import IdempotencyKey, run_once
 from api.models import CreateBotAccount, RegisterPlayer, SetRole
 from api.observability import count
 from api.openapi import BEARER
 from api.responses import ACT, CALLER, READ, created, documented, link, no_content
 
 router = Router()
-
-IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=128)]
 
 
 @router.post(

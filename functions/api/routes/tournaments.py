@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
-from aws_lambda_powertools.event_handler.openapi.params import Header, Path, Query
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
 from api.answers.tournaments import (
     AdvanceReport,
@@ -25,7 +25,7 @@ from api.answers.tournaments import (
     Tournaments,
 )
 from api.context import services
-from api.idempotency import run_once
+from api.idempotency import IdempotencyKey, run_once
 from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPairing, Pause, RequestBye
 from api.observability import count, logger
 from api.openapi import BEARER
@@ -40,7 +40,6 @@ router = Router()
 
 Limit = Annotated[int, Query(ge=1, le=100)]
 Cursor = Annotated[str | None, Query(max_length=2048)]
-IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=128)]
 RoundNumber = Annotated[int, Path(ge=1, le=1000)]
 Status = Literal["draft", "registration", "running", "finished", "cancelled"]  # records.STATUSES (a test)
 ExportFormat = Literal["csv", "ndjson", "trf"]

@@ -22,7 +22,7 @@ Cursor = Annotated[str | None, Query(max_length=2048)]
 
 
 class CreateWebhook(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     url: str = Field(
         min_length=8,
         max_length=URL_MAX,

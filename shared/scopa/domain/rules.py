@@ -1,18 +1,20 @@
 """The rule set: every default of RULES.md and every variant as a validated option, plus named presets.
 
 One engine plays every variant; a :class:`RuleSet` says which. Unknown options are rejected (``extra``
-is forbidden), values are range-checked, and combinations that cannot be played together are refused
+is forbidden), values are type-checked strictly (``true`` for a flag, never ``1``: the options come as
+JSON) and range-checked, and combinations that cannot be played together are refused
 with a message naming both options.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from scopa.domain.errors import RuleSetError
+from scopa.domain.json_values import Integral, JsonInt
 
 CaptureRule = Literal["sum", "fifteen", "sum_or_fifteen"]
 CaptureChoice = Literal["any", "fewest_cards"]
@@ -27,16 +29,14 @@ MissingSuit = Literal["counts", "no_primiera", "incomplete_loses"]
 class RuleSet(BaseModel):
     """All rule options of one game. Defaults are classic two-player Scopa to 11."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     # Table and deal
     players: Literal[2, 3, 4] = Field(2, description="2 alone, 3 alone, or 4 in two partnerships")
-    hand_size: int = Field(3, ge=1, le=20, description="cards dealt to each player per hand")
-    table_cards: int = Field(4, ge=0, le=10, description="cards dealt face up at the start of a deal")
-    void_deal_kings: int | None = Field(
+    hand_size: JsonInt = Field(3, ge=1, le=20, description="cards dealt to each player per hand")
+    table_cards: JsonInt = Field(4, ge=0, le=10, description="cards dealt face up at the start of a deal")
+    void_deal_kings: Annotated[int, Field(ge=1, le=4), Integral] | None = Field(
         3,
-        ge=1,
-        le=4,
         description="re-deal when the first table cards hold at least this many kings; null: never",
     )
     leader: Leader = Field("dealer_right", description="who plays first in a deal")
@@ -66,9 +66,11 @@ class RuleSet(BaseModel):
         False, description="cirulla grande (J-Q-K of coins, 5) and piccola (A-2-3, 3+)"
     )
     # Winning
-    target: int = Field(11, ge=1, le=1000, description="points needed to win the game")
+    target: JsonInt = Field(11, ge=1, le=1000, description="points needed to win the game")
     tie_rule: TieRule = Field("play_on", description="a tie at or above the target: play on, or count order")
-    cappotto: int | None = Field(None, ge=1, le=1000, description="a side leading N to 0 wins at once")
+    cappotto: Annotated[int, Field(ge=1, le=1000), Integral] | None = Field(
+        None, description="a side leading N to 0 wins at once"
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:

@@ -200,6 +200,8 @@ class MatchService:
         first run
         did create the match answers the caller's view of that match instead of creating a second one.
         """
+        if not caller.can_organize:
+            caller.require_player()  # 401 before anything about the request: who asks comes first
         once = Once.of("create_match", caller.player_id or "anonymous", idempotency_key, asdict(request))
         game = self.game(request.game)
         options = dict(request.options or {})

@@ -7,12 +7,13 @@ refused with a message naming the options (docs/briscola.md gives the reasons fo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from scopa.domain.briscola.cards import FACES, removed_cards
 from scopa.domain.errors import RuleSetError
+from scopa.domain.json_values import Integral, JsonInt
 
 MatchKind = Literal["best_of", "points"]
 
@@ -23,20 +24,22 @@ SIGNALS: tuple[str, ...] = ("ace", "three", "king", "high_trumps", "low_trumps",
 class BriscolaRules(BaseModel):
     """All options of one Briscola match. The defaults are two players, three cards a hand, one game."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     players: Literal[2, 3, 4, 5, 6, 8] = Field(
         2, description="2 or 3 alone; 4, 6 or 8 in partnerships of two (partners opposite); 5: chiamata"
     )
-    hand_size: int = Field(3, ge=1, le=20, description="cards in a hand (seed 004 says 9 for two players)")
+    hand_size: JsonInt = Field(
+        3, ge=1, le=20, description="cards in a hand (seed 004 says 9 for two players)"
+    )
     decks: Literal[1, 2] = Field(1, description="40-card decks in play; two for six or more players")
     chiamata: bool = Field(False, description="five players: an auction, a called card, a secret partner")
     scoperta: bool = Field(False, description="hands are played face up (Briscola scoperta)")
     signals: bool = Field(False, description="partners may send a signal with a card (information only)")
     match: MatchKind = Field("best_of", description="best_of N games, or to a points target")
-    games: int = Field(1, ge=1, le=15, description="best_of: the N of best of N (odd)")
-    points_target: int | None = Field(
-        None, ge=1, le=100_000, description="points: card points (chiamata: match points) to reach"
+    games: JsonInt = Field(1, ge=1, le=15, description="best_of: the N of best of N (odd)")
+    points_target: Annotated[int, Field(ge=1, le=100_000), Integral] | None = Field(
+        None, description="points: card points (chiamata: match points) to reach"
     )
 
     @model_validator(mode="after")

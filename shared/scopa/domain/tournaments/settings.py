@@ -1,17 +1,19 @@
 """A tournament's settings: format, rules, match length, clock, schedule, entry policy, scoring.
 
 One validated, frozen pydantic model: the API takes it as the request body, the service stores it as is,
-and the pipeline reads it. Contradictions are refused here, with a message naming the setting.
+and the pipeline reads it. Strict, as a request body (:mod:`scopa.domain.json_values`). Contradictions are
+refused here, with a message naming the setting.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from scopa.domain.game_names import GameName
+from scopa.domain.json_values import Integral, JsonDateTime, JsonInt
 
 Format = Literal[
     "swiss",
@@ -57,37 +59,72 @@ DEFAULT_TIEBREAKS: dict[str, tuple[TiebreakName, ...]] = {
 ELIMINATION: tuple[Format, ...] = ("knockout", "double_elimination", "groups_knockout")
 
 
+def _when_format(formats: tuple[str, ...], then: dict[str, Any], otherwise: dict[str, Any]) -> dict[str, Any]:
+    """``then`` for these formats, ``otherwise`` for the others; no ``format`` is the default, a Swiss."""
+    is_one: dict[str, Any] = {"properties": {"format": {"enum": list(formats)}}}
+    if "swiss" not in formats:
+        is_one["required"] = ["format"]
+    return {"if": is_one, "then": then, "else": otherwise}
+
+
+def _smaller_than_group(size: int) -> dict[str, Any]:
+    """advance_per_group below a group_size of ``size`` (4, the default, also when group_size is absent)."""
+    group: dict[str, Any] = {"properties": {"group_size": {"const": size}}, "required": ["group_size"]}
+    if size == 4:
+        group = {"anyOf": [group, {"not": {"required": ["group_size"]}}]}
+    return {"allOf": [group, {"properties": {"advance_per_group": {"maximum": size - 1}}}]}
+
+
+#: The checks of ``TournamentSettings._consistent`` in JSON Schema words: a Swiss names its rounds, the
+#: other formats derive them and take no late entries; an arena names its length, plays single games and
+#: takes no tie-breaks, the other formats have no length; a bracket reset is double elimination's, a
+#: third-place match the knockouts', group sizes groups_knockout's (fewer advance than a group holds);
+#: a check-in needs a start time.
+_STATED: list[dict[str, Any]] = [
+    _when_format(
+        ("swiss",),
+        {"required": ["rounds"], "properties": {"rounds": {"type": "integer"}}},
+        {"properties": {"rounds": {"type": "null"}, "late_entry_rounds": {"const": 0}}},
+    ),
+    _when_format(
+        ("arena",),
+        {
+            "required": ["arena_minutes"],
+            "properties": {
+                "arena_minutes": {"type": "integer"},
+                "games_per_match": {"const": 1},
+                "tiebreaks": {"type": "null"},
+            },
+        },
+        {"properties": {"arena_minutes": {"type": "null"}}},
+    ),
+    _when_format(("double_elimination",), {}, {"properties": {"bracket_reset": {"const": True}}}),
+    _when_format(
+        ("knockout", "groups_knockout"), {}, {"properties": {"third_place_match": {"const": False}}}
+    ),
+    _when_format(
+        ("groups_knockout",),
+        {"anyOf": [_smaller_than_group(size) for size in range(3, 9)]},
+        {"properties": {"group_size": {"const": 4}, "advance_per_group": {"const": 2}}},
+    ),
+    {
+        "if": {"properties": {"check_in_minutes": {"exclusiveMinimum": 0}}, "required": ["check_in_minutes"]},
+        "then": {"required": ["starts_at"], "properties": {"starts_at": {"type": "string"}}},
+    },
+]
+
+
 class TournamentSettings(BaseModel):
     """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round."""
 
-    # The checks of _consistent, stated in the JSON schema too (the API's OpenAPI document): a Swiss
-    # names its rounds, the other formats derive them and take no late entries; an arena names its
-    # length, plays single games and takes no tie-breaks, the other formats have no length.
+    # Every check of _consistent, stated in the JSON schema too (the API's OpenAPI document), so a client
+    # can know a body valid before sending it: see _STATED below.
     model_config = ConfigDict(
         frozen=True,
         extra="forbid",
+        strict=True,
         defer_build=True,  # validators built by the first use, not by every API cold start
-        json_schema_extra={
-            "allOf": [
-                {
-                    "if": {"properties": {"format": {"const": "swiss"}}},
-                    "then": {"required": ["rounds"], "properties": {"rounds": {"type": "integer"}}},
-                    "else": {"properties": {"rounds": {"type": "null"}, "late_entry_rounds": {"const": 0}}},
-                },
-                {
-                    "if": {"properties": {"format": {"const": "arena"}}, "required": ["format"]},
-                    "then": {
-                        "required": ["arena_minutes"],
-                        "properties": {
-                            "arena_minutes": {"type": "integer"},
-                            "games_per_match": {"const": 1},
-                            "tiebreaks": {"type": "null"},
-                        },
-                    },
-                    "else": {"properties": {"arena_minutes": {"type": "null"}}},
-                },
-            ]
-        },
+        json_schema_extra=lambda schema: schema.update(allOf=_STATED),
     )
 
     format: Format = Field(
@@ -95,39 +132,37 @@ class TournamentSettings(BaseModel):
         description="swiss, round_robin, double_round_robin, knockout, double_elimination, groups_knockout "
         "or arena (a time window)",
     )
-    rounds: int | None = Field(
-        None, ge=1, le=50, description="Swiss rounds (required for swiss; derived for the other formats)"
+    rounds: Annotated[int, Field(ge=1, le=50), Integral] | None = Field(
+        None, description="Swiss rounds (required for swiss; derived for the other formats)"
     )
     game: GameName = Field("scopa", description="the card game of every match: scopa or briscola")
     preset: str = Field(
         "classic", max_length=40, description="the game's rule preset of every match (GET /rules?game=)"
     )
     options: dict[str, Any] = Field(default_factory=dict, description="single rule options over the preset")
-    target: int | None = Field(
-        None, ge=1, le=1000, description="Scopa: points to win a game (default: the preset's)"
+    target: Annotated[int, Field(ge=1, le=1000), Integral] | None = Field(
+        None, description="Scopa: points to win a game (default: the preset's)"
     )
-    games_per_match: int = Field(
+    games_per_match: JsonInt = Field(
         1,
         ge=1,
         le=9,
         description="best of N games (odd): 1 is a single game to the target",
         json_schema_extra={"not": {"multipleOf": 2}},
     )
-    seconds_per_move: int = Field(
+    seconds_per_move: JsonInt = Field(
         86_400, ge=5, le=30 * 86_400, description="each move's time limit; an overdue player loses on time"
     )
-    starts_at: datetime | None = Field(
+    starts_at: JsonDateTime | None = Field(
         None,
         description="when round 1 starts by itself (ISO 8601 with offset); null: the organizer starts it",
     )
-    round_seconds: int | None = Field(
+    round_seconds: Annotated[int, Field(ge=60, le=60 * 86_400), Integral] | None = Field(
         None,
-        ge=60,
-        le=60 * 86_400,
         description="each round's length; unfinished matches are adjudicated at its end. "
         "null: a round ends when all its matches end",
     )
-    max_entrants: int = Field(256, ge=2, le=MAX_ENTRANTS, description="the player cap")
+    max_entrants: JsonInt = Field(256, ge=2, le=MAX_ENTRANTS, description="the player cap")
     entry_policy: EntryPolicy = Field(
         "open",
         description="open: anyone enters; club: the club's members; invite: the organizer enters people",
@@ -135,14 +170,14 @@ class TournamentSettings(BaseModel):
     approve_entries: bool = Field(
         False, description="a player's entry waits for an organizer's approval; only approved entries play"
     )
-    check_in_minutes: int = Field(
+    check_in_minutes: JsonInt = Field(
         0,
         ge=0,
         le=7 * 24 * 60,
         description="entrants check in during this many minutes before starts_at; "
         "those who did not are withdrawn at the start (0: no check-in)",
     )
-    late_entry_rounds: int = Field(
+    late_entry_rounds: JsonInt = Field(
         0, ge=0, le=50, description="late entries are taken until this many rounds have started"
     )
     late_entry_points: float = Field(0.0, ge=0, le=1, description="match points for each round missed")
@@ -162,13 +197,13 @@ class TournamentSettings(BaseModel):
         description="Swiss: match points for a bye a player asked for: 0.5 (the half-point bye of "
         "FIDE-rated opens, the default) or 0",
     )
-    max_requested_byes: int = Field(
+    max_requested_byes: JsonInt = Field(
         1, ge=0, le=50, description="Swiss: byes one entrant may ask for (0: none); see POST .../byes"
     )
-    arena_minutes: int | None = Field(
-        None, ge=5, le=24 * 60, description="arena: the window's length from the start (required for arena)"
+    arena_minutes: Annotated[int, Field(ge=5, le=24 * 60), Integral] | None = Field(
+        None, description="arena: the window's length from the start (required for arena)"
     )
-    arena_grace_seconds: int = Field(
+    arena_grace_seconds: JsonInt = Field(
         120,
         ge=0,
         le=3600,
@@ -193,20 +228,20 @@ class TournamentSettings(BaseModel):
         description="knockout and groups_knockout: the semi-finals' losers play for third place in the "
         "final's round (none when a semi-final was a bye, as with fewer than 4 in the bracket)",
     )
-    group_size: int = Field(
+    group_size: JsonInt = Field(
         4, ge=3, le=8, description="groups_knockout: the largest group (entrants dealt into groups by seed)"
     )
-    advance_per_group: int = Field(
+    advance_per_group: JsonInt = Field(
         2, ge=1, le=7, description="groups_knockout: how many of each group go on to the knockout"
     )
     duplicate_deals: bool = Field(
         False, description="every table of a round plays the same deals (same seeds), so luck is shared"
     )
-    forbidden_pairs: list[tuple[str, str]] = Field(
+    forbidden_pairs: list[Annotated[tuple[str, str], Field(strict=False)]] = Field(
         default_factory=list, max_length=500, description="player ids never to be paired (Swiss)"
     )
-    forbidden_rounds: int | None = Field(
-        1, ge=1, le=50, description="forbidden pairs apply for this many rounds (null: all rounds)"
+    forbidden_rounds: Annotated[int, Field(ge=1, le=50), Integral] | None = Field(
+        1, description="forbidden pairs apply for this many rounds (null: all rounds)"
     )
 
     @model_validator(mode="before")
@@ -214,7 +249,7 @@ class TournamentSettings(BaseModel):
     def _bye_points_of_format(cls, data: Any) -> Any:
         """A round robin's bye scores nothing unless the organizer says otherwise (FIDE and Challonge
         round robins give none); a Swiss or knockout bye scores a win."""
-        if isinstance(data, dict) and data.get("bye_points") is None:
+        if isinstance(data, dict) and "bye_points" not in data:  # null is not a number: refused below
             round_robin = data.get("format") in ("round_robin", "double_round_robin", "groups_knockout")
             data = {**data, "bye_points": 0.0 if round_robin else 1.0}
         return data

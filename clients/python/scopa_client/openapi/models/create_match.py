@@ -26,7 +26,7 @@ class CreateMatch:
             game (GET /rules?game=) Default: 'scopa'.
         options (CreateMatchOptionsType0 | None | Unset): single rule options over the preset
         preset (str | Unset): the game's rule preset, see GET /rules?game= Default: 'classic'.
-        seed (None | str | Unset): a given master seed (duplicate deals, tests)
+        seed (None | str | Unset): a given master seed (duplicate deals, tests): 16 to 64 bytes in hex
         target (int | None | Unset): Scopa: points to win
         time_control (None | TimeControl | Unset):
     """

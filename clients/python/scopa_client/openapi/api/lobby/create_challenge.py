@@ -14,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: CreateChallenge,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -117,12 +117,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateChallenge,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | MatchAnswer]:
     """Challenge a named player: a pending match they accept or decline
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateChallenge): A challenge to a named player: an invitation they accept or
             decline from their inbox.
 
@@ -150,12 +150,12 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CreateChallenge,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | MatchAnswer | None:
     """Challenge a named player: a pending match they accept or decline
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateChallenge): A challenge to a named player: an invitation they accept or
             decline from their inbox.
 
@@ -178,12 +178,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateChallenge,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | MatchAnswer]:
     """Challenge a named player: a pending match they accept or decline
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateChallenge): A challenge to a named player: an invitation they accept or
             decline from their inbox.
 
@@ -209,12 +209,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CreateChallenge,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | MatchAnswer | None:
     """Challenge a named player: a pending match they accept or decline
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateChallenge): A challenge to a named player: an invitation they accept or
             decline from their inbox.
 

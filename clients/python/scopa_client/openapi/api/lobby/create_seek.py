@@ -14,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: CreateSeek,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -117,12 +117,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateSeek,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | SeekAnswer]:
     """Offer a game in the lobby (at most 3 open seeks a player)
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateSeek): An open seek in the lobby: anyone but its creator may accept it.
 
     Raises:
@@ -149,12 +149,12 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CreateSeek,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | SeekAnswer | None:
     """Offer a game in the lobby (at most 3 open seeks a player)
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateSeek): An open seek in the lobby: anyone but its creator may accept it.
 
     Raises:
@@ -176,12 +176,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateSeek,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | SeekAnswer]:
     """Offer a game in the lobby (at most 3 open seeks a player)
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateSeek): An open seek in the lobby: anyone but its creator may accept it.
 
     Raises:
@@ -206,12 +206,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CreateSeek,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | SeekAnswer | None:
     """Offer a game in the lobby (at most 3 open seeks a player)
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateSeek): An open seek in the lobby: anyone but its creator may accept it.
 
     Raises:

@@ -14,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: CreateMatch,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -117,12 +117,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateMatch,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | MatchAnswer]:
     """Start a match between players and/or house bots
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateMatch):
 
     Raises:
@@ -149,12 +149,12 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CreateMatch,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | MatchAnswer | None:
     """Start a match between players and/or house bots
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateMatch):
 
     Raises:
@@ -176,12 +176,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateMatch,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | MatchAnswer]:
     """Start a match between players and/or house bots
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateMatch):
 
     Raises:
@@ -206,12 +206,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CreateMatch,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | MatchAnswer | None:
     """Start a match between players and/or house bots
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateMatch):
 
     Raises:

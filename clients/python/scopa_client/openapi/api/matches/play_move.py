@@ -16,7 +16,7 @@ def _get_kwargs(
     match_id: str,
     *,
     body: PlayMove,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -122,13 +122,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: PlayMove,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | MatchAnswer]:
     """Play a move at the expected version: a card (Scopa: with its capture), a Briscola bid or call
 
     Args:
         match_id (str):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (PlayMove): One move: a card (Scopa with ``take``; Briscola with an optional
             ``signal``), or in Briscola
             chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``.
@@ -159,13 +159,13 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: PlayMove,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | MatchAnswer | None:
     """Play a move at the expected version: a card (Scopa: with its capture), a Briscola bid or call
 
     Args:
         match_id (str):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (PlayMove): One move: a card (Scopa with ``take``; Briscola with an optional
             ``signal``), or in Briscola
             chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``.
@@ -191,13 +191,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: PlayMove,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | MatchAnswer]:
     """Play a move at the expected version: a card (Scopa: with its capture), a Briscola bid or call
 
     Args:
         match_id (str):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (PlayMove): One move: a card (Scopa with ``take``; Briscola with an optional
             ``signal``), or in Briscola
             chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``.
@@ -226,13 +226,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: PlayMove,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | MatchAnswer | None:
     """Play a move at the expected version: a card (Scopa: with its capture), a Briscola bid or call
 
     Args:
         match_id (str):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (PlayMove): One move: a card (Scopa with ``take``; Briscola with an optional
             ``signal``), or in Briscola
             chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``.

@@ -14,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: RegisterPlayer,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -102,12 +102,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RegisterPlayer,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | Registration]:
     """Register a player; the bearer token is shown only in this answer
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (RegisterPlayer):
 
     Raises:
@@ -134,12 +134,12 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: RegisterPlayer,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | Registration | None:
     """Register a player; the bearer token is shown only in this answer
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (RegisterPlayer):
 
     Raises:
@@ -161,12 +161,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RegisterPlayer,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | Registration]:
     """Register a player; the bearer token is shown only in this answer
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (RegisterPlayer):
 
     Raises:
@@ -191,12 +191,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: RegisterPlayer,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | Registration | None:
     """Register a player; the bearer token is shown only in this answer
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (RegisterPlayer):
 
     Raises:

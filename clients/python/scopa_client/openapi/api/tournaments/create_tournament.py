@@ -14,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: CreateTournament,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -117,12 +117,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateTournament,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | Tournament]:
     """Create a tournament (organizers; club organizers for a club)
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateTournament):
 
     Raises:
@@ -149,12 +149,12 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CreateTournament,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | Tournament | None:
     """Create a tournament (organizers; club organizers for a club)
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateTournament):
 
     Raises:
@@ -176,12 +176,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateTournament,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | Tournament]:
     """Create a tournament (organizers; club organizers for a club)
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateTournament):
 
     Raises:
@@ -206,12 +206,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CreateTournament,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | Tournament | None:
     """Create a tournament (organizers; club organizers for a club)
 
     Args:
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (CreateTournament):
 
     Raises:

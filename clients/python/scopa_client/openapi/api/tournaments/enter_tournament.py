@@ -16,7 +16,7 @@ def _get_kwargs(
     tournament_id: str,
     *,
     body: Enter,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -122,13 +122,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: Enter,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Entry | ErrorBody]:
     """Enter (yourself, with a partner for two-a-side); organizers enter anyone, bots included
 
     Args:
         tournament_id (str):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (Enter):
 
     Raises:
@@ -157,13 +157,13 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: Enter,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Entry | ErrorBody | None:
     """Enter (yourself, with a partner for two-a-side); organizers enter anyone, bots included
 
     Args:
         tournament_id (str):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (Enter):
 
     Raises:
@@ -187,13 +187,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: Enter,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Entry | ErrorBody]:
     """Enter (yourself, with a partner for two-a-side); organizers enter anyone, bots included
 
     Args:
         tournament_id (str):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (Enter):
 
     Raises:
@@ -220,13 +220,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: Enter,
-    idempotency_key: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Entry | ErrorBody | None:
     """Enter (yourself, with a partner for two-a-side); organizers enter anyone, bots included
 
     Args:
         tournament_id (str):
-        idempotency_key (None | str | Unset):
+        idempotency_key (str | Unset):
         body (Enter):
 
     Raises:
