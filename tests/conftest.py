@@ -10,8 +10,14 @@ from __future__ import annotations
 
 import os
 
+from moto.core.config import default_user_config
+
 from tests.common import use_fake_aws
 
 use_fake_aws()
+# moto starts every mock with a new default boto3 session, and a new session reads botocore's service
+# models from disk again (~60 ms for DynamoDB): once per test on moto. The tests' fake credentials and
+# region come from the environment, so one session serves them all.
+default_user_config["core"]["reset_boto3_session"] = False
 os.environ.setdefault("TABLE_NAME", "scopa-test")
 os.environ.setdefault("RATE_LIMIT_PER_SECOND", "0")  # tests/api/test_contract.py turns it on

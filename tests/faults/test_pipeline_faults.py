@@ -14,6 +14,7 @@ run without faults: no round, match or rating duplicated or lost, nothing half-w
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from api import context
@@ -25,7 +26,8 @@ from tests.api.support import play
 from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_pipeline
 from tests.faults.conftest import Ids
 from tests.faults.table import check_whole
-from tests.faults.wire import THROTTLE_ONCE, WireFaults, faults_for
+from tests.faults.wire import THROTTLE_ONCE, Fault, WireFaults, faults_for
+from tests.forks import Branch, Forks
 from tests.pipeline.test_pipeline_concurrency import audit_of, diff, restore, scan, without_audit
 
 STEP = 10  # seconds between two scheduled runs here (the rating step waits 5 for a match to settle)
@@ -92,45 +94,64 @@ def test_a_fault_at_any_pipeline_write_then_the_schedule_ends_as_without_faults(
     ended = reference[(f"MATCH#{world['match']}", "MATCH")]
     assert unpack(ended["doc"]["B"])["state"]["result"]["reason"] == "timeout"
 
-    outcomes: dict[str, int] = {}
-    final = reference
-    for k, write in enumerate(writes, start=1):
-        for fault in faults_for(write):
-            restore(client(), snapshot, now=final)
-            api.clock.t = start
-            ids.reset()
-            with WireFaults(client(), fail_at=k, fault=fault) as wire:
-                outcome = faulty_schedule(api, wire)
-            assert wire.failed is not None, (k, fault.name)
-            assert wire.failed.op == write.op, (k, fault.name)
-            if fault is THROTTLE_ONCE:
-                assert outcome == "ok", (k, write.op)  # the client's retry absorbed it
-            outcomes[outcome] = outcomes.get(outcome, 0) + 1
-            check_whole(scan(client()))  # nothing half-written in between
-            settle(api)  # the schedule goes on: the same minute again, then every STEP seconds
-            final = scan(client())
-            check_whole(final)
-            where = (k, write.op, fault.name)
-            assert diff(without_audit(final), without_audit(reference)) == [], where
-            lost = audit_of(reference)
-            for entry in audit_of(final):
-                lost.remove(entry)  # an audit entry written twice would fail here
-            assert [entry[3] for entry in lost] in ([], ["started"]), where
-    assert outcomes.get("failed", 0) > 0
-    assert outcomes.get("ok", 0) > 0
+    # Each (write, fault) in a child forked from one clean run at that write (tests/forks.py), instead of a
+    # replay from the start: the child holds the same table, clock and id counter a replay would.
+    restore(client(), snapshot, now=reference)
+    api.clock.t = start
+    ids.reset()
+    forks: Forks[Fault] = Forks()
+    wire = WireFaults(client(), forks=forks)
 
+    def schedule() -> None:
+        """:func:`settle`; in a child, the runs stop with the one that met the fault ("failed" when the
+        handler reported it, as the schedule sees it, else "ok"), and the clock stays at that run's minute,
+        so the next run is at the same one."""
+        with wire:
+            idle = 0
+            for _ in range(12):
+                report = run_pipeline()
+                if forks.child is not None:
+                    return  # the child was forked inside this run: the fault was met and absorbed
+                api.clock.advance(STEP)
+                busy = (
+                    report["expired_matches"]
+                    or report["started"]
+                    or report["rated"]
+                    or any(report["steps"].values())
+                )
+                idle = 0 if busy else idle + 1
+                if idle == 2:
+                    return
+            raise AssertionError("the pipeline kept finding work")
 
-def faulty_schedule(api: Api, wire: WireFaults, limit: int = 12) -> str:
-    """Scheduled runs until the one that meets the fault: "failed" when the handler reported it (as the
-    schedule sees it), else "ok". The clock stays at that run's minute, so the next run is at the same one.
-    """
-    for _ in range(limit):
-        try:
-            run_pipeline()
-        except PipelineRunFailed:
-            assert wire.failed is not None
-            return "failed"
-        if wire.failed is not None:
-            return "ok"
-        api.clock.advance(STEP)
-    raise AssertionError("the fault was never met")
+    def after_the_fault(branch: Branch[Fault], raised: BaseException | None) -> str:
+        k, fault, write = branch.point, branch.variant, writes[branch.point - 1]
+        if raised is not None:
+            assert isinstance(raised, PipelineRunFailed), raised
+        outcome = "ok" if raised is None else "failed"
+        assert wire.failed is not None, (k, fault.name)
+        assert wire.failed.op == write.op, (k, fault.name)
+        if fault is THROTTLE_ONCE:
+            assert outcome == "ok", (k, write.op)  # the client's retry absorbed it
+        check_whole(scan(client()))  # nothing half-written in between
+        settle(api)  # the schedule goes on: the same minute again, then every STEP seconds
+        final = scan(client())
+        check_whole(final)
+        where = (k, write.op, fault.name)
+        assert diff(without_audit(final), without_audit(reference)) == [], where
+        lost = audit_of(reference)
+        for entry in audit_of(final):
+            lost.remove(entry)  # an audit entry written twice would fail here
+        assert [entry[3] for entry in lost] in ([], ["started"]), where
+        return outcome
+
+    forks.run(schedule, after_the_fault)
+    assert [(b.point, b.variant) for b, _ in forks.reports] == [
+        (k, fault) for k, write in enumerate(writes, start=1) for fault in faults_for(write)
+    ]
+    outcomes = Counter(outcome for _, outcome in forks.reports)
+    assert outcomes["failed"] > 0
+    assert outcomes["ok"] > 0
+    # The clean run the children were forked from ends as the counted one did.
+    assert [(w.op, w.attempts) for w in wire.writes] == [(w.op, w.attempts) for w in writes]
+    assert diff(scan(client()), reference) == []

@@ -25,6 +25,8 @@ from botocore.awsrequest import AWSResponse, HTTPHeaders
 from moto.core.botocore_stubber import MockRawResponse
 from moto.core.models import botocore_stubber
 
+from tests.forks import Forks
+
 WRITES = frozenset({"PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "BatchWriteItem"})
 ALWAYS = 1_000  # attempts: more than any retry policy makes
 
@@ -84,11 +86,16 @@ def faults_for(write: Write) -> list[Fault]:
 
 @dataclass
 class WireFaults:
-    """Stands in moto's place on ``client`` (a context manager); fails the ``fail_at``-th write."""
+    """Stands in moto's place on ``client`` (a context manager); fails the ``fail_at``-th write.
+
+    With ``forks``, the first attempt of every write is a fork point (:mod:`tests.forks`) with a variant
+    for each of its :func:`faults_for`: the run stays clean, and each child fails that write with its fault.
+    """
 
     client: Any
     fail_at: int | None = None
     fault: Fault | None = None
+    forks: Forks[Fault] | None = None
     writes: list[Write] = field(default_factory=list)
     sleeps: list[float] = field(default_factory=list)
     _saved_time: Any = None
@@ -122,6 +129,10 @@ class WireFaults:
             body = json.loads(request.body or b"{}")
             if _attempt(request) == 1:
                 self.writes.append(Write(op, _conditional(op, body), _count(op, body), _first_pk(op, body)))
+                if self.forks is not None:
+                    taken = self.forks.branch(len(self.writes), faults_for(self.writes[-1]))
+                    if taken is not None:
+                        self.fault, self.fail_at = taken, len(self.writes)
             write = self.writes[-1]
             write.attempts += 1
             fault = self.fault

@@ -18,9 +18,11 @@ from api import context
 from scopa.adapters.dynamodb.stores import dynamodb_stores
 from scopa.application.wiring import ServiceSet
 from tests.api.conftest import Api
+from tests.forks import Branch, Forks
 from tests.pipeline.test_arena import _recount, _waves
 from tests.pipeline.test_pipeline_concurrency import (
     FaultyClient,
+    alternate_codes,
     check_nothing_duplicated,
     raw,
     restore,
@@ -73,13 +75,22 @@ def test_a_fault_at_any_arena_write_then_the_runs_carry_on(api: Api, applied: bo
     print(f"{writes} writes")  # -s shows it
     assert writes > 10, writes  # the start, waves, their matches and results, the finish
 
-    failed_ops: set[str] = set()
-    for k in range(1, writes + 1):
-        restore(raw(), snapshot)
-        code = ("InternalServerError", "ProvisionedThroughputExceededException")[k % 2]
-        faulty = FaultyClient(raw(), fail_at=k, applied=applied, code=code)
-        _play(ServiceSet(dynamodb_stores(faulty, table_name()), clock), start, tid)
-        assert faulty.failed is not None, k
-        failed_ops.add(faulty.failed)
+    restore(raw(), snapshot)
+    forks: Forks[str] = Forks()
+    faulty = FaultyClient(raw(), applied=applied, forks=forks, codes=alternate_codes)
+
+    def after_the_fault(branch: Branch[str], raised: BaseException | None) -> str | None:
+        assert raised is None, raised
+        assert faulty.failed is not None, branch.point
         _check(api, tid)
-    assert "transact_write_items" in failed_ops
+        return faulty.failed
+
+    # Each fault in a child forked from one clean run at that write (tests/forks.py); the child's runs
+    # carry on to the arena's end, as a replay with the fault at that write would.
+    forks.run(
+        lambda: _play(ServiceSet(dynamodb_stores(faulty, table_name()), clock), start, tid), after_the_fault
+    )
+    assert [branch.point for branch, _ in forks.reports] == list(range(1, writes + 1))
+    assert "transact_write_items" in {op for _, op in forks.reports}
+    assert faulty.writes == writes
+    _check(api, tid)

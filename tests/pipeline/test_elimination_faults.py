@@ -8,8 +8,6 @@ as a different bracket; the checks are the same table diff and standings as the 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from api import context
@@ -18,6 +16,7 @@ from scopa.adapters.dynamodb.stores import dynamodb_stores
 from scopa.application.wiring import ServiceSet
 from tests.api.conftest import Api
 from tests.api.tournament_support import run_until_finished
+from tests.forks import Branch, Forks, raise_again
 from tests.pipeline.test_pipeline_concurrency import (
     FaultyClient,
     audit_of,
@@ -58,17 +57,22 @@ def test_a_fault_at_any_write_then_a_clean_rerun_ends_like_a_clean_run(
     writes = counting.writes
     assert writes >= 1 + played * 4 + 1  # start; per round: pair, a match at least, start, close; finish
 
-    final: dict[Any, Any] = reference
-    for k in range(1, writes + 1):
-        restore(raw(), snapshot, now=final)
-        faulty = FaultyClient(raw(), fail_at=k, applied=applied)
+    restore(raw(), snapshot, now=reference)
+    forks: Forks[str] = Forks()
+    faulty = FaultyClient(raw(), applied=applied, forks=forks)
+
+    def scheduled() -> None:
         with monkeypatch.context() as patch:
             patch.setattr(
                 "pipeline.handler.services",
-                lambda f=faulty: ServiceSet(dynamodb_stores(f, table_name()), clock),
+                lambda: ServiceSet(dynamodb_stores(faulty, table_name()), clock),
             )
-            with pytest.raises(PipelineRunFailed, match=tid):
-                scheduled_runs()
+            scheduled_runs()
+
+    def after_the_fault(branch: Branch[str], raised: BaseException | None) -> None:
+        k = branch.point
+        with pytest.raises(PipelineRunFailed, match=tid):
+            raise_again(raised)
         assert faulty.failed is not None, k
         run_until_finished(api, tid)
         final = scan(raw())
@@ -78,4 +82,11 @@ def test_a_fault_at_any_write_then_a_clean_rerun_ends_like_a_clean_run(
         assert [entry[3] for entry in lost] in ([], ["started"]), (k, lost)
         assert diff(without_audit(final), without_audit(reference)) == [], (k, faulty.failed)
         assert api.call("GET", f"/tournaments/{tid}/standings").body == standings, k
-    check_nothing_duplicated(final, tid, played)
+        if k == writes:
+            check_nothing_duplicated(final, tid, played)
+
+    # Each fault in a child forked from one clean run at that write (tests/forks.py).
+    forks.run(scheduled, after_the_fault)
+    assert [branch.point for branch, _ in forks.reports] == list(range(1, writes + 1))
+    assert faulty.writes == writes
+    assert diff(scan(raw()), reference) == []

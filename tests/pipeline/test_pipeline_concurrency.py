@@ -39,6 +39,7 @@ from scopa.application.wiring import ServiceSet
 from scopa.domain.tournaments.records import AuditEntry, RoundRecord, TournamentRecord
 from tests.api.conftest import Api
 from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_until_finished
+from tests.forks import Branch, Forks, raise_again
 from tests.pipeline.conftest import (
     assert_standings_match,
     lines_of,
@@ -97,7 +98,9 @@ class LockedClient:
 class FaultyClient:
     """Counts the write calls; the ``fail_at``-th one raises a server error, before or after it is applied.
 
-    With ``touching``, the fault hits the first write whose request mentions that string instead.
+    With ``touching``, the fault hits the first write whose request mentions that string instead. With
+    ``forks``, every write is a fork point (:mod:`tests.forks`): the run stays clean, and the child forked
+    at the k-th write fails that one, with the error code ``codes(k)`` (default: ``code``).
     """
 
     def __init__(
@@ -107,12 +110,16 @@ class FaultyClient:
         applied: bool = False,
         code: str = "InternalServerError",
         touching: str | None = None,
+        forks: Forks[str] | None = None,
+        codes: Callable[[int], str] | None = None,
     ) -> None:
         self._client = client
         self.fail_at = fail_at
         self.applied = applied  # True: the write happens and only its answer is lost
         self.code = code
         self.touching = touching
+        self.forks = forks
+        self.codes = codes
         self.writes = 0
         self.failed: str | None = None  # the operation that failed
 
@@ -123,7 +130,12 @@ class FaultyClient:
 
         def call(*args: Any, **kwargs: Any) -> Any:
             self.writes += 1
-            if self.touching is not None:
+            if self.forks is not None:
+                code = self.codes(self.writes) if self.codes is not None else self.code
+                taken = self.forks.branch(self.writes, [code])
+                hit = taken is not None
+                self.code = taken or self.code
+            elif self.touching is not None:
                 hit = self.failed is None and self.touching in json.dumps(kwargs)
             else:
                 hit = self.writes == self.fail_at
@@ -624,6 +636,11 @@ def test_a_fault_starting_one_tournament_does_not_stop_the_others(
 # ---------------------------------------------------------------------------------- (c) a fault anywhere
 
 
+def alternate_codes(k: int) -> str:
+    """The error of the k-th write's fault: a failure or a throttle, in turn."""
+    return ("InternalServerError", "ProvisionedThroughputExceededException")[k % 2]
+
+
 @pytest.mark.parametrize("applied", [False, True], ids=["before-the-write", "after-the-write"])
 def test_a_fault_at_any_write_then_a_clean_rerun_ends_like_a_clean_run(
     api: Api, monkeypatch: pytest.MonkeyPatch, applied: bool
@@ -631,7 +648,8 @@ def test_a_fault_at_any_write_then_a_clean_rerun_ends_like_a_clean_run(
     """Fail the k-th write of the pipeline's work (every k), then re-run cleanly: the same end.
 
     ``before``: the write is refused (a throttled or failed request); ``after``: the write is applied and
-    only its answer is lost (a time-out, or a crash right after the write).
+    only its answer is lost (a time-out, or a crash right after the write). Each fault is injected in a
+    child forked from a clean run at that write (:mod:`tests.forks`), instead of a replay from the start.
     """
     rounds = 3
     tid = scheduled_tournament(api, {"format": "swiss", "rounds": rounds, "target": 1}, bots=6)
@@ -644,24 +662,25 @@ def test_a_fault_at_any_write_then_a_clean_rerun_ends_like_a_clean_run(
     writes = counting.writes
     assert writes >= 1 + rounds * 6 + 1  # start; per round: pair, 3 matches, start, close; finish
 
-    failed_ops: set[str] = set()
-    final = reference
-    for k in range(1, writes + 1):
-        restore(raw(), snapshot, now=final)
-        if k == 1:
-            assert scan(raw()) == snapshot
-        code = ("InternalServerError", "ProvisionedThroughputExceededException")[k % 2]
-        faulty = FaultyClient(raw(), fail_at=k, applied=applied, code=code)
-        # The scheduled Lambda run: Pipeline.run records the tournament's failure, the handler then raises.
+    restore(raw(), snapshot, now=reference)
+    assert scan(raw()) == snapshot
+    forks: Forks[str] = Forks()
+    faulty = FaultyClient(raw(), applied=applied, forks=forks, codes=alternate_codes)
+
+    def scheduled() -> None:
+        # The scheduled Lambda runs: Pipeline.run records the tournament's failure, the handler then raises.
         with monkeypatch.context() as patch:
             patch.setattr(
                 "pipeline.handler.services",
-                lambda f=faulty: ServiceSet(dynamodb_stores(f, table_name()), clock),
+                lambda: ServiceSet(dynamodb_stores(faulty, table_name()), clock),
             )
-            with pytest.raises(PipelineRunFailed, match=tid):
-                scheduled_runs()
+            scheduled_runs()
+
+    def after_the_fault(branch: Branch[str], raised: BaseException | None) -> str | None:
+        k = branch.point
+        with pytest.raises(PipelineRunFailed, match=tid):
+            raise_again(raised)
         assert faulty.failed is not None, k
-        failed_ops.add(faulty.failed)
 
         # A clean re-run (the handler raises on any error) finishes it as if nothing had happened.
         run_until_finished(api, tid)
@@ -676,7 +695,14 @@ def test_a_fault_at_any_write_then_a_clean_rerun_ends_like_a_clean_run(
         assert api.call("GET", f"/tournaments/{tid}/standings").body == standings, k
         if k == writes:
             check_nothing_duplicated(final, tid, rounds)
-    assert failed_ops == {"put_item", "transact_write_items"}
+        return faulty.failed
+
+    forks.run(scheduled, after_the_fault)
+    assert [branch.point for branch, _ in forks.reports] == list(range(1, writes + 1))
+    assert {op for _, op in forks.reports} == {"put_item", "transact_write_items"}
+    # The clean run the children were forked from ends as the counted one did.
+    assert faulty.writes == writes
+    assert diff(scan(raw()), reference) == []
 
 
 def scheduled_runs(limit: int = 30) -> None:

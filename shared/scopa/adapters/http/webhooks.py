@@ -25,7 +25,15 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
 class UrllibSender:
     def __init__(self, timeout: float = TIMEOUT_SECONDS) -> None:
         self.timeout = timeout
-        self._opener = urllib.request.build_opener(_NoRedirects())
+        self._built: urllib.request.OpenerDirector | None = None
+
+    @property
+    def _opener(self) -> urllib.request.OpenerDirector:
+        """Built on the first delivery: its HTTPS handler loads the system's certificates (~20 ms), which
+        a container that never sends a webhook (most runs, every API request) need not pay for."""
+        if self._built is None:
+            self._built = urllib.request.build_opener(_NoRedirects())
+        return self._built
 
     def post(self, url: str, body: bytes, headers: dict[str, str]) -> SendResult:
         request = urllib.request.Request(
