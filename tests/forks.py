@@ -19,12 +19,19 @@ from __future__ import annotations
 import gc
 import os
 import pickle
+import select
+import signal
 import traceback
+import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 V = TypeVar("V")
+
+#: How long a child may take to report: a child that deadlocked (fork copies one thread only; a lock another
+#: thread held stays held) is killed and reported as failed rather than hanging the suite.
+CHILD_SECONDS = 120.0
 
 
 @dataclass(frozen=True)
@@ -59,7 +66,9 @@ class Forks(Generic[V]):
             # The child's collector leaves alone what the parent holds, so the child writes to (and the
             # kernel copies) only the pages it uses.
             gc.freeze()
-            pid = os.fork()
+            with warnings.catch_warnings():  # xdist's worker threads: see CHILD_SECONDS
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pid = os.fork()
             if pid == 0:
                 os.close(read)
                 self._pipe = write
@@ -67,8 +76,7 @@ class Forks(Generic[V]):
                 return variant
             gc.unfreeze()
             os.close(write)
-            with os.fdopen(read, "rb") as pipe:
-                data = pipe.read()
+            data = _read_within(read, pid, CHILD_SECONDS)
             _, status = os.waitpid(pid, 0)
             self._received(Branch(point, variant), data, status)
             if self.failure is not None:
@@ -79,7 +87,8 @@ class Forks(Generic[V]):
         """Keep a child's report; a failure is raised by :meth:`run` once the clean run is over (raised
         here, inside the code under test, it could be caught there as a failed write)."""
         if not data:
-            self.failure = f"{branch}: the child ended without a report (wait status {status})"
+            silent = f"a child silent for {CHILD_SECONDS:.0f} s is killed"
+            self.failure = f"{branch}: no report (wait status {status}; {silent})"
             return
         ok, value = pickle.loads(data)
         if ok:
@@ -119,6 +128,22 @@ class Forks(Generic[V]):
                 pipe.write(data)
         finally:
             os._exit(0)  # never back into pytest: the parent reports
+
+
+def _read_within(fd: int, pid: int, seconds: float) -> bytes:
+    """All a child writes to ``fd`` until it closes it; after ``seconds`` the child is killed and what it
+    wrote so far (likely nothing: no report) is returned."""
+    chunks: list[bytes] = []
+    with os.fdopen(fd, "rb", buffering=0) as pipe:
+        while True:
+            ready, _, _ = select.select([pipe], [], [], seconds)
+            if not ready:
+                os.kill(pid, signal.SIGKILL)
+                return b""
+            chunk = pipe.read(1 << 16)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
 
 
 def raise_again(raised: BaseException | None) -> None:

@@ -1,4 +1,4 @@
-"""The API includes its route modules in groups, on demand (``api.handler.ROUTE_GROUPS``): a path's first
+"""The API includes its route modules in groups, on demand (``api.app.ROUTE_GROUPS``): a path's first
 segment must name the one group holding every route that can answer it, or a request would get a 404 or a
 405 that the full route set would not give. These checks fail when a new route or route module breaks that.
 """

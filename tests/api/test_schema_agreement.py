@@ -11,7 +11,7 @@ import pytest
 from jsonschema_rs import Draft202012Validator
 
 from api import openapi
-from api.handler import app
+from api.app import app
 from api.models import CorrectResult
 from tests.api.conftest import ADMIN_TOKEN, Api
 

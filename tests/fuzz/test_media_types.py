@@ -21,7 +21,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from api import openapi
-from api.handler import app, handler
+from api.app import app
+from api.handler import handler
 from tests.api.support import ERROR_KEYS
 from tests.fuzz.conftest import World
 from tools.apigw import FakeLambdaContext, function_url_event, http_event
