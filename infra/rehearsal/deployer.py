@@ -19,11 +19,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from botocore.exceptions import ClientError
+
 from infra.rehearsal.assembly import Assembly, AssemblyError
 from infra.rehearsal.cloud import Cloud
 from infra.rehearsal.intrinsics import Physical, Pseudo, Resolver, references
 from infra.rehearsal.policy import Grants
 from infra.rehearsal.runtime import FunctionSpec
+
+
+class DeployFailed(RuntimeError):
+    """A resource the template describes could not be made (the stand-in cloud refused its properties)."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +158,10 @@ class Deployer:
                 f"{self.assembly.stack_name}-{lid}", {"Arn": self._arn(kind, lid)}
             )
             return
-        self.deployment.physical[lid] = maker(lid, self.resolver.resolve(resource.get("Properties", {})))
+        try:
+            self.deployment.physical[lid] = maker(lid, self.resolver.resolve(resource.get("Properties", {})))
+        except ClientError as error:  # as CloudFormation would: the stack fails at this resource
+            raise DeployFailed(f"{lid} ({kind}) could not be created: {error}") from error
 
     def _arn(self, kind: str, lid: str) -> str:
         service = kind.split("::")[1].lower()

@@ -19,7 +19,7 @@ from typing import Any
 from infra.rehearsal import scenario
 from infra.rehearsal.assembly import Assembly, read
 from infra.rehearsal.cloud import Cloud
-from infra.rehearsal.deployer import Deployer, Deployment
+from infra.rehearsal.deployer import Deployer, DeployFailed, Deployment
 from infra.rehearsal.frontdoors import Broken, FrontDoors, Refused
 from infra.rehearsal.runtime import FunctionFailed, Runtime
 
@@ -66,6 +66,7 @@ class Report:
     unused: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # role -> (action, resource)
     unexplained: list[str] = field(default_factory=list)  # unused grants not in UNCALLED
     leaks: list[str] = field(default_factory=list)
+    errors_logged: list[str] = field(default_factory=list)  # each function's errors, once each
     calls: dict[str, Counter[str]] = field(default_factory=dict)  # role -> action -> count
     cold_starts: dict[str, float] = field(default_factory=dict)
     invocations: dict[str, int] = field(default_factory=dict)
@@ -89,6 +90,7 @@ class Report:
                 self.unexplained,
             ),
             ("Secrets in the functions' logs", self.leaks),
+            ("Errors the functions logged", self.errors_logged),
         ):
             if items:
                 lines += [f"\n{title}:"] + [f"  - {item}" for item in items]
@@ -202,6 +204,24 @@ def _judge_grants(report: Report, cloud: Cloud, deployment: Deployment) -> None:
         report.unexplained.append(f"{stale} is listed in UNCALLED but was called (or is no longer granted)")
 
 
+def _errors_logged(runtime: Runtime, deployment: Deployment) -> list[str]:
+    """Each function's distinct ERROR log lines (message, exception type and its last line)."""
+    found: list[str] = []
+    for spec in deployment.functions.values():
+        for line in runtime.logs(spec.logical_id).splitlines():
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(entry, dict) or entry.get("level") != "ERROR":
+                continue
+            exception = str(entry.get("exception") or "").strip().splitlines()
+            said = f"{spec.logical_id}: {entry.get('message')}" + (f" ({exception[-1]})" if exception else "")
+            if said not in found:
+                found.append(said)
+    return found
+
+
 def _leaks(runtime: Runtime, deployment: Deployment, seen: set[str], cloud: Cloud) -> list[str]:
     secrets_manager = cloud.client("secretsmanager")
     values = set(seen)
@@ -275,6 +295,8 @@ def rehearse(folder: Path, events: Path | None = None, stack: str | None = None)
         report.figures = play.figures
         report.invocations = dict(doors.invocations)
         report.leaks = _leaks(runtime, deployment, play.secrets_seen, cloud)
+        if report.failures:  # what a 500 hid from the caller, as CloudWatch would show it
+            report.errors_logged = _errors_logged(runtime, deployment)
         report.notes = runtime.notes + report.notes
         report.cold_starts = dict(runtime.cold_starts)
         for record in cloud.records:
@@ -293,7 +315,7 @@ def rehearse(folder: Path, events: Path | None = None, stack: str | None = None)
         report.refused = sorted(set(report.refused))
         if not report.failures:  # a run cut short leaves grants unused for no fault of theirs
             _judge_grants(report, cloud, deployment)
-    except (FunctionFailed, Refused) as failure:
+    except (FunctionFailed, Refused, DeployFailed) as failure:
         report.failures.append(f"{type(failure).__name__}: {failure}")
     finally:
         if runtime is not None:

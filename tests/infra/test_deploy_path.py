@@ -1,15 +1,16 @@
 """The deploy path as a user walks it, from a shell that holds only PATH and HOME: ``make layer``, ``make
 synth``, the CDK CLI's ``cdk synth`` from infra/, and ``make rehearse``, green; and the rehearsal red when
-the CDK app loses a grant, a handler path or an environment variable."""
+the template it synthesised loses a grant or an index, names a wrong handler or drops a variable."""
 
 from __future__ import annotations
 
-import hashlib
 import json
+import shutil
 import subprocess
 import sys
-import textwrap
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,72 +68,88 @@ def test_the_cdk_cli_synthesises_from_infra_in_a_clean_shell(
 
 # ------------------------------------------------------------------------ the rehearsal catches breakage
 
-#: Each breakage made in the CDK app itself (a module constant, or an override on the function), and
-#: what the rehearsal's report must then say.
-BREAKAGES = {
+
+def _resource(template: dict[str, Any], kind: str, prefix: str) -> dict[str, Any]:
+    (found,) = [r for k, r in template["Resources"].items() if r["Type"] == kind and k.startswith(prefix)]
+    return found
+
+
+def lose_the_gsi3_grant(template: dict[str, Any]) -> None:
+    policy = _resource(template, "AWS::IAM::Policy", "FunctionsApiRoleDefaultPolicy")
+    for statement in policy["Properties"]["PolicyDocument"]["Statement"]:
+        if isinstance(statement["Resource"], list):
+            statement["Resource"] = [r for r in statement["Resource"] if "/index/gsi3" not in json.dumps(r)]
+
+
+def lose_the_gsi3_index(template: dict[str, Any]) -> None:
+    """The index and its key attributes gone, as from an app that no longer declares it."""
+    table = _resource(template, "AWS::DynamoDB::Table", "DataTable")["Properties"]
+    table["GlobalSecondaryIndexes"] = [i for i in table["GlobalSecondaryIndexes"] if i["IndexName"] != "gsi3"]
+    kept = table["AttributeDefinitions"]
+    table["AttributeDefinitions"] = [a for a in kept if not a["AttributeName"].startswith("gsi3")]
+
+
+def keep_an_unused_key_attribute(template: dict[str, Any]) -> None:
+    """An attribute definition no key uses: DynamoDB refuses the table, so the deploy stops there."""
+    table = _resource(template, "AWS::DynamoDB::Table", "DataTable")["Properties"]
+    table["AttributeDefinitions"].append({"AttributeName": "gsi9pk", "AttributeType": "S"})
+
+
+def misname_the_pipeline_handler(template: dict[str, Any]) -> None:
+    _resource(template, "AWS::Lambda::Function", "FunctionsPipeline")["Properties"]["Handler"] = (
+        "pipeline.handler.run"
+    )
+
+
+def lose_the_notifier_table_name(template: dict[str, Any]) -> None:
+    function = _resource(template, "AWS::Lambda::Function", "FunctionsNotifier")
+    del function["Properties"]["Environment"]["Variables"]["TABLE_NAME"]
+
+
+#: Each breakage, made in the synthesised template as a wrong CDK app would have written it, and what the
+#: rehearsal's report must then say.
+BREAKAGES: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "grant": (
-        "grants.API_INDEXES = tuple(i for i in grants.API_INDEXES if i != 'gsi3')",
-        "",
+        lose_the_gsi3_grant,
         "dynamodb:Query on arn:aws:dynamodb:eu-south-1:123456789012:table/scopa-dev/index/gsi3",
     ),
-    "handler": (
-        "functions.PIPELINE = dataclasses.replace(functions.PIPELINE, handler='pipeline.handler.run')",
-        "",
-        "(pipeline.handler.run) failed at init: AttributeError",
-    ),
-    "variable": (
-        "",
-        "stack.functions.notifier.node.default_child.add_property_deletion_override("
-        "'Environment.Variables.TABLE_NAME')",
-        "TABLE_NAME: required when STORAGE=dynamodb",
-    ),
+    "index": (lose_the_gsi3_index, "Invalid index: gsi3 for table: scopa-dev"),
+    "table": (keep_an_unused_key_attribute, "DeployFailed: DataTable"),
+    "handler": (misname_the_pipeline_handler, "(pipeline.handler.run) failed at init: AttributeError"),
+    "variable": (lose_the_notifier_table_name, "TABLE_NAME: required when STORAGE=dynamodb"),
 }
-
-SYNTH = """
-import dataclasses, sys
-from pathlib import Path
-from aws_cdk import App
-from infra.app import build, feature_flags
-from infra.components import functions, grants
-{before}
-app = App(outdir=sys.argv[1], context={{**feature_flags(), "admin_token_hash": "{hash}"}})
-stack = build(app, "dev", layer_dir=Path(sys.argv[2]))
-{after}
-app.synth()
-"""
 
 
 @pytest.fixture(scope="module")
-def broken_assemblies(real_layer: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """One assembly per breakage, each synthesised by the app with that change (one process each)."""
-    made = {}
-    for name, (before, after, _) in BREAKAGES.items():
-        out = tmp_path_factory.mktemp(f"broken-{name}")
-        code = SYNTH.format(before=before, after=after, hash=hashlib.sha256(b"x").hexdigest())
-        done = subprocess.run(
-            [sys.executable, "-c", textwrap.dedent(code), str(out), str(real_layer)],
-            cwd=ROOT,
-            env={
-                **clean_shell(),
-                "PYTHONPATH": str(ROOT),
-                "JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION": "20",
-            },
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-        )
-        assert done.returncode == 0, done.stderr[-3000:]
-        made[name] = out
-    return made
+def green_assembly(deploy_commands: DeployCommands) -> Path:
+    """The assembly ``make rehearse`` synthesised and found green."""
+    assert deploy_commands["make rehearse"].returncode == 0
+    return ROOT / "build" / "rehearsal"
+
+
+def broken_copy(green: Path, into: Path, breakage: Callable[[dict[str, Any]], None]) -> Path:
+    """The green assembly with its template broken: the small files copied, the assets' folders linked."""
+    into.mkdir()
+    for item in green.iterdir():
+        if item.is_dir():
+            (into / item.name).symlink_to(item.resolve(), target_is_directory=True)
+        else:
+            shutil.copy(item, into / item.name)
+    path = into / "Scopa-dev.template.json"
+    template = json.loads(path.read_text())
+    breakage(template)
+    path.write_text(json.dumps(template))
+    return into
 
 
 @pytest.mark.parametrize("breakage", sorted(BREAKAGES))
-def test_the_rehearsal_is_red_when_the_app_loses_a_grant_a_handler_or_a_variable(
-    broken_assemblies: dict[str, Path], breakage: str
+def test_the_rehearsal_is_red_when_a_grant_an_index_the_table_a_handler_or_a_variable_is_wrong(
+    green_assembly: Path, tmp_path: Path, breakage: str
 ) -> None:
+    change, said = BREAKAGES[breakage]
+    broken = broken_copy(green_assembly, tmp_path / "cdk.out", change)
     done = subprocess.run(
-        [sys.executable, "-m", "infra.rehearsal", str(broken_assemblies[breakage])],
+        [sys.executable, "-m", "infra.rehearsal", str(broken)],
         cwd=ROOT,
         env={**clean_shell(), "PYTHONPATH": str(ROOT)},
         capture_output=True,
@@ -142,4 +159,4 @@ def test_the_rehearsal_is_red_when_the_app_loses_a_grant_a_handler_or_a_variable
     )
     assert done.returncode == 1, done.stdout[-3000:]
     assert "Deploy rehearsal of Scopa-dev: RED" in done.stdout
-    assert BREAKAGES[breakage][2] in done.stdout, done.stdout[-4000:]
+    assert said in done.stdout, done.stdout[-4000:]
