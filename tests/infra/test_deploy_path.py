@@ -70,7 +70,8 @@ def test_the_cdk_cli_synthesises_from_infra_in_a_clean_shell(
 
 
 def _resource(template: dict[str, Any], kind: str, prefix: str) -> dict[str, Any]:
-    (found,) = [r for k, r in template["Resources"].items() if r["Type"] == kind and k.startswith(prefix)]
+    resources: dict[str, dict[str, Any]] = template["Resources"]
+    (found,) = [r for k, r in resources.items() if r["Type"] == kind and k.startswith(prefix)]
     return found
 
 
