@@ -24,13 +24,13 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from scopa.domain.briscola.bots import make_bot
-from scopa.domain.briscola.engine import apply_move, legal_moves, new_match
-from scopa.domain.briscola.rules import PRESETS, make_rules
-from scopa.domain.briscola.shuffle import deal_seed
-from scopa.domain.briscola.state import Move
-from scopa.domain.briscola.views import seat_view
-from scopa.domain.shuffle import shuffled_deck
+from scopa.domain.games.briscola.bots import make_bot
+from scopa.domain.games.briscola.engine import apply_move, legal_moves, new_match
+from scopa.domain.games.briscola.rules import PRESETS, make_rules
+from scopa.domain.games.briscola.shuffle import deal_seed
+from scopa.domain.games.briscola.state import Move
+from scopa.domain.games.briscola.views import seat_view
+from scopa.domain.games.common.shuffle import shuffled_deck
 
 Z95 = 1.959964
 GOAL_MARGIN = 10.0

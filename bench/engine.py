@@ -39,10 +39,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bench import reference as ref
-from scopa.domain import captures
-from scopa.domain.engine import apply_move, legal_moves, new_game
-from scopa.domain.rules import RuleSet, make_rules
-from scopa.domain.state import GameState, Move
+from scopa.domain.games.scopa import captures
+from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_game
+from scopa.domain.games.scopa.rules import RuleSet, make_rules
+from scopa.domain.games.scopa.state import GameState, Move
 
 TARGET_RATIO = 10.0
 STATE_LIMIT = 16 * 1024

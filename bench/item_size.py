@@ -36,7 +36,9 @@ def _presets() -> list[tuple[str, str, int]]:
 
     out = []
     for game_name, game in GAMES.items():
-        module = "scopa.domain.rules" if game_name == "scopa" else f"scopa.domain.{game_name}.rules"
+        module = (
+            "scopa.domain.games.scopa.rules" if game_name == "scopa" else f"scopa.domain.{game_name}.rules"
+        )
         presets = __import__(module, fromlist=["PRESETS"]).PRESETS
         for preset in presets:
             out.append((game_name, preset, game.players(game.validate_rules(preset, {}))))

@@ -51,17 +51,17 @@ from functools import cache
 from itertools import pairwise
 from typing import Any
 
-from scopa.domain.bots import make_bot
-from scopa.domain.bots.base import Bot
-from scopa.domain.bots.strong import StrongBot
-from scopa.domain.engine import apply_move, new_game
+from scopa.domain.games.common.bot import Bot
+from scopa.domain.games.scopa.bots import make_bot
+from scopa.domain.games.scopa.bots.strong import StrongBot
+from scopa.domain.games.scopa.engine import apply_move, new_game
+from scopa.domain.games.scopa.rules import RuleSet, make_rules
+from scopa.domain.games.scopa.state import Move
+from scopa.domain.games.scopa.views import seat_view
 from scopa.domain.ratings.elo import expected_score
 from scopa.domain.ratings.glicko2 import CENTER, SCALE, g
 from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, apply_match
 from scopa.domain.ratings.pools import DEFAULT_POOLS, RatingPool
-from scopa.domain.rules import RuleSet, make_rules
-from scopa.domain.state import Move
-from scopa.domain.views import seat_view
 
 START = 1_767_225_600.0  # 2026-01-01T00:00:00Z, the first match's finish time
 MAX_MOVES = 20_000  # a game that has not ended by then is a bug, not a long game

@@ -1,6 +1,7 @@
 """A plain reference implementation of classic two-player Scopa, written the obvious way.
 
-It exists only to be measured against (and checked against) the engine in :mod:`scopa.domain.engine`. It keeps
+It exists only to be measured against (and checked against) the engine in
+:mod:`scopa.domain.games.scopa.engine`. It keeps
 the same contract for the default rules of RULES.md — the seeded shuffle ``scopa-shuffle/1``, the deal,
 the void table of three or more kings, single-card precedence, every capture option listed, no laying
 down a card that can capture, the scopa (never on the last card), the leftovers to the last capturer, and

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from scopa.application.services.matches import POLL_SECONDS
-from scopa.domain.rules import make_rules
+from scopa.domain.games.scopa.rules import make_rules
 from tools.arena import play_game
 
 SOURCES = {

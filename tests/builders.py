@@ -1,6 +1,7 @@
 """Build game positions from card notation, for rules tests.
 
-A position is a fresh :func:`scopa.domain.engine.new_game` state changed with ``_replace``, so every field the
+A position is a fresh :func:`scopa.domain.games.scopa.engine.new_game` state changed with ``_replace``, so
+every field the
 engine keeps is present and of the right kind. The builder keeps the 40 cards consistent: every card is in
 exactly one of the hands, the table, the stock or a side's pile, and the state's ``deck`` is the cards
 already dealt followed by the stock in the order given (the stock is dealt from its front).
@@ -22,10 +23,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from scopa.domain.cards import CODES, FULL_DECK, cards_in, parse_card, parse_cards, parse_mask
-from scopa.domain.engine import apply_move, legal_moves, new_game
-from scopa.domain.rules import RuleSet, make_rules
-from scopa.domain.state import GameState, Move
+from scopa.domain.games.common.cards import CODES, FULL_DECK, cards_in, parse_card, parse_cards, parse_mask
+from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_game
+from scopa.domain.games.scopa.rules import RuleSet, make_rules
+from scopa.domain.games.scopa.state import GameState, Move
 
 REST = "*"
 SEED = "5c09a" * 12 + "0123"  # any fixed 64-hex-digit master seed

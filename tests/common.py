@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from scopa.domain.cards import CODES
+from scopa.domain.games.common.cards import CODES
 
 
 def use_fake_aws() -> None:

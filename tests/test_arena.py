@@ -7,10 +7,10 @@ import math
 
 import pytest
 
-from scopa.domain.bots import BOTS
-from scopa.domain.bots.strong import StrongBot
-from scopa.domain.errors import RuleSetError
-from scopa.domain.rules import make_rules
+from scopa.domain.games.common.errors import RuleSetError
+from scopa.domain.games.scopa.bots import BOTS
+from scopa.domain.games.scopa.bots.strong import StrongBot
+from scopa.domain.games.scopa.rules import make_rules
 from tools.arena import ArenaReport, GameOutcome, play_pair, ratio_interval, run_arena
 from tools.cli import main
 

@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-from scopa.domain.bots import BOTS, Bot, make_bot
-from scopa.domain.bots.heuristics import oracle_for
-from scopa.domain.bots.knowledge import read_view
-from scopa.domain.bots.simulator import DealPosition, Simulator
-from scopa.domain.bots.strong import StrongBot
-from scopa.domain.cards import FULL_DECK, cards_in, parse_card, parse_cards, parse_mask
-from scopa.domain.engine import apply_move, legal_moves, new_game
-from scopa.domain.rules import PRESETS, RuleSet, make_rules
-from scopa.domain.state import GameState, Move, PlayedMove
-from scopa.domain.views import seat_view
+from scopa.domain.games.common.cards import FULL_DECK, cards_in, parse_card, parse_cards, parse_mask
+from scopa.domain.games.scopa.bots import BOTS, Bot, make_bot
+from scopa.domain.games.scopa.bots.heuristics import oracle_for
+from scopa.domain.games.scopa.bots.knowledge import read_view
+from scopa.domain.games.scopa.bots.simulator import DealPosition, Simulator
+from scopa.domain.games.scopa.bots.strong import StrongBot
+from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_game
+from scopa.domain.games.scopa.rules import PRESETS, RuleSet, make_rules
+from scopa.domain.games.scopa.state import GameState, Move, PlayedMove
+from scopa.domain.games.scopa.views import seat_view
 
 SEED = "b0" * 32
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scopa.domain.cards import (
+from scopa.domain.games.common.cards import (
     CODES,
     SETTEBELLO,
     Suit,
@@ -17,7 +17,7 @@ from scopa.domain.cards import (
     short_name,
     suit_of,
 )
-from scopa.domain.errors import CardNotationError
+from scopa.domain.games.common.errors import CardNotationError
 
 
 def test_forty_distinct_cards_with_canonical_codes_that_parse_back() -> None:

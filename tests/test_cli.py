@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from scopa.domain.cards import CODES
-from scopa.domain.engine import new_game
-from scopa.domain.rules import rules_from_options
+from scopa.domain.games.common.cards import CODES
+from scopa.domain.games.scopa.engine import new_game
+from scopa.domain.games.scopa.rules import rules_from_options
 from tools.cli import main
 
 

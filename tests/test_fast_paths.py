@@ -12,13 +12,18 @@ from itertools import combinations
 
 import pytest
 
-from scopa.domain.captures import TableInfo, capture_options, plain_captures
-from scopa.domain.cards import RANK, SUIT_MASK, cards_in
-from scopa.domain.engine import legal_moves, new_game
-from scopa.domain.rules import PRESETS, make_rules
-from scopa.domain.scoring import coin_run, primiera_value, suits_held
-from scopa.domain.shuffle import _random_words, _shuffle_with_rejections, deal_seed, shuffled_deck
-from scopa.domain.state import Move
+from scopa.domain.games.common.cards import RANK, SUIT_MASK, cards_in
+from scopa.domain.games.common.shuffle import (
+    _random_words,
+    _shuffle_with_rejections,
+    deal_seed,
+    shuffled_deck,
+)
+from scopa.domain.games.scopa.captures import TableInfo, capture_options, plain_captures
+from scopa.domain.games.scopa.engine import legal_moves, new_game
+from scopa.domain.games.scopa.rules import PRESETS, make_rules
+from scopa.domain.games.scopa.scoring import coin_run, primiera_value, suits_held
+from scopa.domain.games.scopa.state import Move
 
 PRIMIERA = (0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
 

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from scopa.domain.cards import CODES
-from scopa.domain.engine import apply_move, end_game, legal_moves, new_game
 from scopa.domain.games import GAMES
-from scopa.domain.rules import make_rules
-from scopa.domain.shuffle import commitment, deal_seed
-from scopa.domain.state import GameState
-from scopa.domain.views import finished_deal, seat_view, spectator_view, waiting_view
+from scopa.domain.games.common.cards import CODES
+from scopa.domain.games.common.shuffle import commitment, deal_seed
+from scopa.domain.games.scopa.engine import apply_move, end_game, legal_moves, new_game
+from scopa.domain.games.scopa.rules import make_rules
+from scopa.domain.games.scopa.state import GameState
+from scopa.domain.games.scopa.views import finished_deal, seat_view, spectator_view, waiting_view
 
 SEED = "5e" * 32
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from scopa.domain.cards import CODES, display_name, iter_cards
-from scopa.domain.engine import apply_move, check_move, end_game, legal_moves
-from scopa.domain.errors import IllegalMove, Rule
-from scopa.domain.rules import make_rules
-from scopa.domain.state import GameState, Move
+from scopa.domain.games.common.cards import CODES, display_name, iter_cards
+from scopa.domain.games.scopa.engine import apply_move, check_move, end_game, legal_moves
+from scopa.domain.games.scopa.errors import IllegalMove, Rule
+from scopa.domain.games.scopa.rules import make_rules
+from scopa.domain.games.scopa.state import GameState, Move
 from tests.builders import classic, deal_end, mv, position, rules, stock_mask
 
 CODE_RE = re.compile(r"(?<![0-9A-Za-z])([A2-7JQK][dcsb])(?![0-9A-Za-z])")

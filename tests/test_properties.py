@@ -2,7 +2,8 @@
 
 Each example is one complete game: hypothesis draws the rule set, the master seed, the first dealer and
 the seed of the random legal choices; the game is then played to its end and checked at every step.
-Deal scores are compared with an independent recount written here (it does not call ``scopa.domain.scoring``):
+Deal scores are compared with an independent recount written here (it does not call
+``scopa.domain.games.scopa.scoring``):
 the piles are rebuilt from the moves alone, and the points counted from those piles.
 """
 
@@ -17,13 +18,13 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scopa.domain.cards import CODES
-from scopa.domain.engine import apply_move, check_move, legal_moves, new_game
-from scopa.domain.errors import RuleSetError
-from scopa.domain.record import play_to_record, replay
-from scopa.domain.rules import PRESETS, RuleSet, make_rules
-from scopa.domain.state import GameState, Move
-from scopa.domain.views import seat_view, spectator_view
+from scopa.domain.games.common.cards import CODES
+from scopa.domain.games.common.errors import RuleSetError
+from scopa.domain.games.scopa.engine import apply_move, check_move, legal_moves, new_game
+from scopa.domain.games.scopa.record import play_to_record, replay
+from scopa.domain.games.scopa.rules import PRESETS, RuleSet, make_rules
+from scopa.domain.games.scopa.state import GameState, Move
+from scopa.domain.games.scopa.views import seat_view, spectator_view
 from tests.builders import check_consistent, deal_end, random_chooser, stock_mask
 from tests.common import strings_in, without_finished_deal
 

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from scopa.domain.engine import apply_move, end_game, legal_moves, new_game
-from scopa.domain.errors import IllegalMove, RecordError, Rule
-from scopa.domain.record import RecordBuilder, play_to_record, replay
-from scopa.domain.rules import make_rules
-from scopa.domain.state import GameState, Move
+from scopa.domain.games.scopa.engine import apply_move, end_game, legal_moves, new_game
+from scopa.domain.games.scopa.errors import IllegalMove, RecordError, Rule
+from scopa.domain.games.scopa.record import RecordBuilder, play_to_record, replay
+from scopa.domain.games.scopa.rules import make_rules
+from scopa.domain.games.scopa.state import GameState, Move
 
 
 def _random_record(preset: str = "classic", seed: int = 1) -> tuple[GameState, dict[str, Any]]:

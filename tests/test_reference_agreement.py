@@ -14,10 +14,10 @@ import pytest
 
 from bench import reference as ref
 from bench.engine import CANONICAL_KEY, crowded_positions, engine_game, game_seed, ref_card_id, reference_game
-from scopa.domain.engine import apply_move, legal_moves, new_game
-from scopa.domain.rules import make_rules
-from scopa.domain.scoring import primiera_value
-from scopa.domain.state import GameState
+from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_game
+from scopa.domain.games.scopa.rules import make_rules
+from scopa.domain.games.scopa.scoring import primiera_value
+from scopa.domain.games.scopa.state import GameState
 
 GAMES = 100  # about 370 deals
 

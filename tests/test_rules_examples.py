@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from scopa.domain.cards import CODES, RANK, parse_card
-from scopa.domain.engine import apply_move, check_move, cirulla_hand_bonus, legal_moves, new_game
-from scopa.domain.errors import IllegalMove, Rule
-from scopa.domain.rules import make_rules
-from scopa.domain.scoring import coin_run, primiera_value, score_deal
-from scopa.domain.shuffle import deal_seed, shuffled_deck
+from scopa.domain.games.common.cards import CODES, RANK, parse_card
+from scopa.domain.games.common.shuffle import deal_seed, shuffled_deck
+from scopa.domain.games.scopa.engine import apply_move, check_move, cirulla_hand_bonus, legal_moves, new_game
+from scopa.domain.games.scopa.errors import IllegalMove, Rule
+from scopa.domain.games.scopa.rules import make_rules
+from scopa.domain.games.scopa.scoring import coin_run, primiera_value, score_deal
 from tests.builders import classic, deal_end, mask, moves_with, mv, play, position, rules
 
 # --------------------------------------------------------------------------- the deal and the turn order

@@ -3,9 +3,16 @@
 import hashlib
 from collections import Counter
 
-from scopa.domain.engine import new_game
-from scopa.domain.rules import make_rules
-from scopa.domain.shuffle import ALGORITHM, SEED_BYTES, commitment, deal_seed, new_master_seed, shuffled_deck
+from scopa.domain.games.common.shuffle import (
+    ALGORITHM,
+    SEED_BYTES,
+    commitment,
+    deal_seed,
+    new_master_seed,
+    shuffled_deck,
+)
+from scopa.domain.games.scopa.engine import new_game
+from scopa.domain.games.scopa.rules import make_rules
 
 
 def test_master_seeds_are_fresh_256_bit_secrets() -> None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from scopa.domain.cards import BIT, RANK, SETTE_DI_COPPE, iter_cards, mask_rank_sum
-from scopa.domain.engine import apply_move, check_move, cirulla_hand_bonus, legal_moves, new_game
-from scopa.domain.errors import RuleSetError
-from scopa.domain.rules import PRESETS, RuleSet, make_rules, rules_from_options
-from scopa.domain.scoring import coin_run, score_deal
-from scopa.domain.state import Bonus
-from scopa.domain.views import seat_view, spectator_view
+from scopa.domain.games.common.cards import BIT, RANK, SETTE_DI_COPPE, iter_cards, mask_rank_sum
+from scopa.domain.games.common.errors import RuleSetError
+from scopa.domain.games.scopa.engine import apply_move, check_move, cirulla_hand_bonus, legal_moves, new_game
+from scopa.domain.games.scopa.rules import PRESETS, RuleSet, make_rules, rules_from_options
+from scopa.domain.games.scopa.scoring import coin_run, score_deal
+from scopa.domain.games.scopa.state import Bonus
+from scopa.domain.games.scopa.views import seat_view, spectator_view
 from tests.builders import classic, deal_end, mask, moves_with, mv, play, play_out, position, rules
 
 ALL = (1 << 40) - 1

@@ -5,14 +5,14 @@ import random
 
 import pytest
 
-from scopa.domain.cards import CODES
-from scopa.domain.engine import apply_move, legal_moves, new_game
-from scopa.domain.errors import IllegalMove, Rule
 from scopa.domain.games import GAMES
-from scopa.domain.rules import make_rules
-from scopa.domain.shuffle import commitment
-from scopa.domain.state import GameState
-from scopa.domain.views import full_view, seat_view, spectator_view
+from scopa.domain.games.common.cards import CODES
+from scopa.domain.games.common.shuffle import commitment
+from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_game
+from scopa.domain.games.scopa.errors import IllegalMove, Rule
+from scopa.domain.games.scopa.rules import make_rules
+from scopa.domain.games.scopa.state import GameState
+from scopa.domain.games.scopa.views import full_view, seat_view, spectator_view
 from tests.common import without_finished_deal
 
 

@@ -26,12 +26,12 @@ from typing import Any
 
 from tqdm import tqdm
 
-from scopa.domain.bots import BOTS, make_bot
-from scopa.domain.engine import apply_move, new_game
-from scopa.domain.errors import RuleSetError
-from scopa.domain.rules import RuleSet
-from scopa.domain.state import Move
-from scopa.domain.views import seat_view
+from scopa.domain.games.common.errors import RuleSetError
+from scopa.domain.games.scopa.bots import BOTS, make_bot
+from scopa.domain.games.scopa.engine import apply_move, new_game
+from scopa.domain.games.scopa.rules import RuleSet
+from scopa.domain.games.scopa.state import Move
+from scopa.domain.games.scopa.views import seat_view
 
 Z95 = 1.959964
 MAX_MOVES = 20_000  # a game that has not ended by then is a bug, not a long game

@@ -18,14 +18,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from scopa.domain.bots import BOTS, make_bot
-from scopa.domain.cards import DeckStyle, parse_card, short_name
-from scopa.domain.engine import apply_move, new_game
-from scopa.domain.errors import IllegalMove, ScopaError
-from scopa.domain.record import RecordBuilder, replay
-from scopa.domain.rules import PRESET_DESCRIPTIONS, RuleSet, make_rules
-from scopa.domain.state import GameState, Move, mask_codes
-from scopa.domain.views import seat_view
+from scopa.domain.games.common.cards import DeckStyle, parse_card, short_name
+from scopa.domain.games.common.errors import GameError, IllegalMove
+from scopa.domain.games.scopa.bots import BOTS, make_bot
+from scopa.domain.games.scopa.engine import apply_move, new_game
+from scopa.domain.games.scopa.record import RecordBuilder, replay
+from scopa.domain.games.scopa.rules import PRESET_DESCRIPTIONS, RuleSet, make_rules
+from scopa.domain.games.scopa.state import GameState, Move, mask_codes
+from scopa.domain.games.scopa.views import seat_view
 
 
 def _rules_from_args(args: argparse.Namespace) -> RuleSet:
@@ -111,7 +111,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 2
     try:
         if isinstance(record, dict) and str(record.get("format", "")).startswith("briscola-record/"):
-            from scopa.domain.briscola.record import replay as replay_briscola
+            from scopa.domain.games.briscola.record import replay as replay_briscola
 
             result = replay_briscola(record).to_json()
         else:
@@ -121,7 +121,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             json.dumps({"ok": False, "move": exc.move_number, "rule": exc.rule.value, "error": exc.message})
         )
         return 1
-    except ScopaError as exc:
+    except GameError as exc:
         print(json.dumps({"ok": False, "error": str(exc)}))
         return 1
     print(json.dumps(result, indent=None if args.compact else 1))
@@ -441,7 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))
-    except ScopaError as exc:
+    except GameError as exc:
         print(f"scopa: {exc}", file=sys.stderr)
         return 2
 

@@ -38,7 +38,7 @@ from scopa.adapters.dynamodb.codec import is_throttling
 from scopa.application import errors as service_errors
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
-from scopa.domain.errors import IllegalMove, RecordError, RuleSetError, ScopaError
+from scopa.domain.games.common.errors import GameError, IllegalMove, RecordError, RuleSetError
 
 RETRY_AFTER_SECONDS = 1  # DynamoDB adapts within seconds; a client waiting longer would only lose time
 
@@ -204,8 +204,8 @@ def register(app: APIGatewayHttpResolver) -> None:
     def bad_rules(exc: RuleSetError) -> Response[str]:
         return answer(HTTPStatus.UNPROCESSABLE_ENTITY, "invalid_rules", str(exc))
 
-    @app.exception_handler([RecordError, ScopaError])
-    def bad_game_input(exc: ScopaError) -> Response[str]:
+    @app.exception_handler([RecordError, GameError])
+    def bad_game_input(exc: GameError) -> Response[str]:
         return answer(HTTPStatus.UNPROCESSABLE_ENTITY, "invalid_input", str(exc))
 
     @app.exception_handler(InvalidCursor)

@@ -9,8 +9,9 @@ from typing import Any, get_args
 
 import pytest
 
-from scopa.domain.briscola.cards import CODES
-from scopa.domain.games import GAMES, GameName
+from scopa.domain.game_names import GameName
+from scopa.domain.games import GAMES
+from scopa.domain.games.briscola.cards import CODES
 from tests.api.conftest import Answer, Api
 from tests.api.support import SEED, assert_error, new_match, stored_state, words
 from tools.cli import main

@@ -73,11 +73,12 @@ def test_the_exact_pairing_and_the_first_page_load_them() -> None:
 
 #: Modules only some API requests need: none is loaded by importing the API handler.
 ON_DEMAND = (
-    "scopa.domain.engine",
-    "scopa.domain.games",
-    "scopa.domain.bots",
-    "scopa.domain.briscola.engine",
-    "scopa.domain.rules",
+    "scopa.domain.games.scopa.engine",
+    "scopa.domain.games.scopa.game",
+    "scopa.domain.games.briscola.game",
+    "scopa.domain.games.scopa.bots",
+    "scopa.domain.games.briscola.engine",
+    "scopa.domain.games.scopa.rules",
     "scopa.domain.ratings.ledger",
     "scopa.domain.tournaments.records",
     "scopa.application.services.matches",
@@ -103,6 +104,10 @@ def test_a_first_match_request_loads_the_engines_and_the_document_its_models() -
         "api.app.openapi_document()\n",
         ON_DEMAND,
     )
-    assert {"scopa.domain.engine", "scopa.domain.games", "scopa.application.services.matches"} <= set(found)
+    assert {
+        "scopa.domain.games.scopa.engine",
+        "scopa.domain.games.scopa.game",
+        "scopa.application.services.matches",
+    } <= set(found)
     assert "aws_lambda_powertools.event_handler.openapi.models" in found
     assert "pydantic_settings" not in found

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from api import context, ratelimit
-from scopa.domain.rules import RuleSet
+from scopa.domain.games.scopa.rules import RuleSet
 from tests.api.conftest import Api
 from tests.api.support import assert_error, new_match
 

@@ -23,9 +23,9 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 
 from api import context
-from scopa.domain.cards import CODES
 from scopa.domain.games import GAMES
-from scopa.domain.record import replay
+from scopa.domain.games.common.cards import CODES
+from scopa.domain.games.scopa.record import replay
 from tests.api.conftest import ADMIN_TOKEN
 from tests.common import codes, hidden_cards, without_finished_deal
 from tests.served import STORAGES, Storage, local_server

@@ -13,8 +13,8 @@ from typing import Any
 from api import context
 from scopa.application.ports.matches import Match
 from scopa.application.services.matches import ScheduledMatch
-from scopa.domain.cards import CODES
 from scopa.domain.games import GAMES
+from scopa.domain.games.common.cards import CODES
 from tests.api.conftest import Api
 from tests.api.support import SEED, assert_error, new_match, play, play_to_end
 from tests.common import ManualClock

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from api import context
-from scopa.domain.record import replay
+from scopa.domain.games.scopa.record import replay
 from tests.api.conftest import ADMIN_TOKEN, Api
 from tests.api.support import (
     SEED,

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from api import context
-from scopa.domain.bots import make_bot
+from scopa.domain.games.scopa.bots import make_bot
 from tests.api.conftest import ADMIN_TOKEN, Api
 
 

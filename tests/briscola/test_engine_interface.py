@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from scopa.domain.briscola.cards import POINTS, parse_card
-from scopa.domain.briscola.shuffle import commitment, deal_seed
 from scopa.domain.games import GAMES, GameEngine
+from scopa.domain.games.briscola.cards import POINTS, parse_card
+from scopa.domain.games.briscola.shuffle import commitment, deal_seed
 
 
 def seed(label: str) -> str:

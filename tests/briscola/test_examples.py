@@ -7,13 +7,21 @@ import random
 
 import pytest
 
-from scopa.domain.briscola.cards import CODES, POINTS, mask_codes, parse_card, removed_cards, trick_winner
-from scopa.domain.briscola.engine import apply_move, end_match, legal_moves, new_match, score_game
-from scopa.domain.briscola.rules import BriscolaRules, make_rules
-from scopa.domain.briscola.shuffle import game_deck
-from scopa.domain.briscola.state import BriscolaState, Move
-from scopa.domain.errors import BriscolaRule, IllegalMove, RecordError, Rule, RuleSetError
-from scopa.domain.shuffle import deal_seed, shuffled_deck
+from scopa.domain.games.briscola.cards import (
+    CODES,
+    POINTS,
+    mask_codes,
+    parse_card,
+    removed_cards,
+    trick_winner,
+)
+from scopa.domain.games.briscola.engine import apply_move, end_match, legal_moves, new_match, score_game
+from scopa.domain.games.briscola.errors import BriscolaRule
+from scopa.domain.games.briscola.rules import BriscolaRules, make_rules
+from scopa.domain.games.briscola.shuffle import game_deck
+from scopa.domain.games.briscola.state import BriscolaState, Move
+from scopa.domain.games.common.errors import IllegalMove, RecordError, RuleSetError
+from scopa.domain.games.common.shuffle import deal_seed, shuffled_deck
 
 SEED = "ab" * 32
 
@@ -297,11 +305,11 @@ def test_illegal_moves_name_their_rule_and_no_hidden_card() -> None:
     hidden = next(iter(_cards(other)))
     with pytest.raises(IllegalMove) as err:
         apply_move(state, Move("play", card=hidden), state.turn)
-    assert err.value.rule == Rule.CARD_NOT_IN_HAND
+    assert err.value.rule == BriscolaRule.CARD_NOT_IN_HAND
     assert CODES[hidden] not in str(err.value)
     with pytest.raises(IllegalMove) as err:
         apply_move(state, Move("play", card=hidden), 0)
-    assert err.value.rule == Rule.NOT_YOUR_TURN
+    assert err.value.rule == BriscolaRule.NOT_YOUR_TURN
     own = next(iter(_cards(state.hands[1])))
     with pytest.raises(IllegalMove) as err:
         apply_move(state, Move("play", card=own, signal="ace"), 1)
@@ -314,7 +322,7 @@ def test_illegal_moves_name_their_rule_and_no_hidden_card() -> None:
     assert err.value.rule == BriscolaRule.NOT_CALLING_NOW
     with pytest.raises(IllegalMove) as err:
         apply_move(end_match(state, 0, "resigned"), Move("play", card=own), 1)
-    assert err.value.rule == Rule.GAME_OVER
+    assert err.value.rule == BriscolaRule.GAME_OVER
     with pytest.raises(RecordError):
         Move.from_json({"card": "Zz"})
 

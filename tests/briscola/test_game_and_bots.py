@@ -8,15 +8,16 @@ from typing import Any
 
 import pytest
 
-from scopa.domain.briscola.bots import BOTS, make_bot
-from scopa.domain.briscola.bots.playout import solve_values
-from scopa.domain.briscola.cards import parse_card
-from scopa.domain.briscola.engine import apply_move, new_match
-from scopa.domain.briscola.rules import PRESETS, make_rules
-from scopa.domain.briscola.state import Move
-from scopa.domain.briscola.views import seat_view
-from scopa.domain.errors import IllegalMove, RecordError, Rule, RuleSetError
 from scopa.domain.games import GAMES
+from scopa.domain.games.briscola.bots import BOTS, make_bot
+from scopa.domain.games.briscola.bots.playout import solve_values
+from scopa.domain.games.briscola.cards import parse_card
+from scopa.domain.games.briscola.engine import apply_move, new_match
+from scopa.domain.games.briscola.errors import BriscolaRule
+from scopa.domain.games.briscola.rules import PRESETS, make_rules
+from scopa.domain.games.briscola.state import Move
+from scopa.domain.games.briscola.views import seat_view
+from scopa.domain.games.common.errors import IllegalMove, RecordError, RuleSetError
 
 
 def seed(label: str) -> str:
@@ -88,7 +89,7 @@ def test_apply_refuses_with_a_rule_and_views_hide_hands() -> None:
     state = game.new_state(game.validate_rules("classic", {}), seed("apply"), 0)
     with pytest.raises(IllegalMove) as err:
         game.apply(state, 0, {"card": "Ad"})
-    assert err.value.rule == Rule.NOT_YOUR_TURN
+    assert err.value.rule == BriscolaRule.NOT_YOUR_TURN
     with pytest.raises(RecordError):
         game.apply(state, 1, {"nonsense": True})
     spectator = game.view(state, None)

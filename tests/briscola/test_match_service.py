@@ -8,7 +8,7 @@ from scopa.adapters.sqlite.stores import sqlite_stores
 from scopa.application.auth import Caller
 from scopa.application.services.matches import NewMatch
 from scopa.application.wiring import ServiceSet
-from scopa.domain.errors import RuleSetError
+from scopa.domain.games.common.errors import RuleSetError
 from tests.common import ManualClock
 
 SEED = "cd" * 16

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from scopa.domain.briscola.engine import apply_move, legal_moves, new_match
-from scopa.domain.briscola.record import RecordBuilder, replay
-from scopa.domain.briscola.rules import PRESETS, make_rules
-from scopa.domain.briscola.state import BriscolaState, Move
-from scopa.domain.briscola.views import seat_view, spectator_view
-from scopa.domain.errors import RecordError
+from scopa.domain.games.briscola.engine import apply_move, legal_moves, new_match
+from scopa.domain.games.briscola.record import RecordBuilder, replay
+from scopa.domain.games.briscola.rules import PRESETS, make_rules
+from scopa.domain.games.briscola.state import BriscolaState, Move
+from scopa.domain.games.briscola.views import seat_view, spectator_view
+from scopa.domain.games.common.errors import RecordError
 from tests.common import strings_in
 
 #: The trick order from the strongest, and the card points, as the rules list them.
@@ -129,7 +129,7 @@ def _trump(view: dict[str, Any]) -> str:
 
 def _last_card(before: BriscolaState, after: BriscolaState) -> str:
     """The card just played to end a game: the one that left the mover's hand."""
-    from scopa.domain.briscola.cards import CODES
+    from scopa.domain.games.briscola.cards import CODES
 
     (card,) = [c for c in range(80) if before.hands[before.turn] >> c & 1]
     del after
@@ -171,7 +171,7 @@ def test_views_never_show_a_hidden_card(preset: str) -> None:
 
 
 def _code(c: int) -> str:
-    from scopa.domain.briscola.cards import CODES
+    from scopa.domain.games.briscola.cards import CODES
 
     return CODES[c]
 

@@ -19,7 +19,7 @@ from scopa.application.services.matches import MatchService, MatchView, NewMatch
 from scopa.application.services.players import PlayerService
 from scopa.application.wiring import ServiceSet, Stores
 from scopa.domain.games import GAMES
-from scopa.domain.state import GameState
+from scopa.domain.games.scopa.state import GameState
 from tests.common import ManualClock
 from tests.contract.support import SEED, a_match
 

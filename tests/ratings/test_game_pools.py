@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scopa.domain.briscola.rules import PRESETS as BRISCOLA_PRESETS
-from scopa.domain.briscola.rules import make_rules
+from scopa.domain.games.briscola.rules import PRESETS as BRISCOLA_PRESETS
+from scopa.domain.games.briscola.rules import make_rules
 from scopa.domain.ratings.pools import DEFAULT_POOLS, pool_for, pools_by_id
 
 

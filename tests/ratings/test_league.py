@@ -25,13 +25,13 @@ from bench.league_sim import (
     run_league,
     schedule,
 )
-from scopa.domain.bots.base import RandomBot
-from scopa.domain.bots.greedy import GreedyBot
-from scopa.domain.engine import new_game
+from scopa.domain.games.scopa.bots.greedy import GreedyBot
+from scopa.domain.games.scopa.bots.random_bot import RandomBot
+from scopa.domain.games.scopa.engine import new_game
+from scopa.domain.games.scopa.rules import make_rules
+from scopa.domain.games.scopa.views import seat_view
 from scopa.domain.ratings.ledger import PlayerRating, recompute
 from scopa.domain.ratings.pools import DEFAULT_POOLS
-from scopa.domain.rules import make_rules
-from scopa.domain.views import seat_view
 
 POOL = DEFAULT_POOLS[0]
 RANDOM, SLOPPY, GREEDY, _STRONG = DEFAULT_KINDS

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scopa.domain.games import GAMES
+from scopa.domain.games.scopa.rules import PRESETS, make_rules
 from scopa.domain.ratings.pools import (
     DEFAULT_POOLS,
     EloConfig,
@@ -13,7 +14,6 @@ from scopa.domain.ratings.pools import (
     pool_for,
     pools_by_id,
 )
-from scopa.domain.rules import PRESETS, make_rules
 
 
 def test_the_default_pools() -> None:

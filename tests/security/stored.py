@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from api import context
 from scopa.application.ports.matches import Match
-from scopa.domain import engine
-from scopa.domain.cards import parse_card
-from scopa.domain.state import GameState, Move, parse_mask_string
+from scopa.domain.games.common.cards import parse_card
+from scopa.domain.games.scopa import engine
+from scopa.domain.games.scopa.state import GameState, Move, parse_mask_string
 
 
 def load(match_id: str) -> Match:

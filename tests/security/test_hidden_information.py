@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from scopa.application.auth import hash_token
-from scopa.domain.bots import make_bot
+from scopa.domain.games.scopa.bots import make_bot
 from tests.api.conftest import ADMIN_TOKEN, Answer, Api
 from tests.api.support import assert_error
 from tests.api.tournament_support import organizer, run_pipeline

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from scopa.domain.cards import CODES, display_name
+from scopa.domain.games.common.cards import CODES, display_name
 from scopa.web.card_faces import STYLES
 
 ADMIN_TOKEN = "admin-web-token"

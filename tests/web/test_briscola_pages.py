@@ -16,8 +16,8 @@ import pytest
 from api import context
 from scopa.application.auth import Caller
 from scopa.application.services.matches import NewMatch
-from scopa.domain.briscola.cards import CODES
-from scopa.domain.briscola.state import BriscolaState
+from scopa.domain.games.briscola.cards import CODES
+from scopa.domain.games.briscola.state import BriscolaState
 from tests.web.conftest import DESKTOP, PHONE, Site, screenshot
 from tests.web.support import shown_cards
 from tests.web.test_live_pages import Person
@@ -71,8 +71,8 @@ def page_cards(page: Any) -> set[str]:
 
 def test_hidden_briscola_reads_the_state_as_the_engine_writes_it(site: Site) -> None:
     """The checker above is only as good as its reading of the state: check it against the engine."""
-    from scopa.domain.briscola.engine import new_match
-    from scopa.domain.briscola.rules import make_rules
+    from scopa.domain.games.briscola.engine import new_match
+    from scopa.domain.games.briscola.rules import make_rules
 
     state = new_match(make_rules("classic"), "ab" * 32, 0)
     hidden = hidden_briscola(BriscolaState.from_json(state.to_json()), 0)

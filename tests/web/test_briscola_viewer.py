@@ -19,11 +19,11 @@ import pytest
 from api import context
 from scopa.application.auth import ANONYMOUS, Caller
 from scopa.application.services.matches import NewMatch
-from scopa.domain.briscola.cards import CODES
-from scopa.domain.briscola.engine import apply_move, new_match
-from scopa.domain.briscola.record import replay
-from scopa.domain.briscola.rules import PRESET_DESCRIPTIONS, PRESETS, make_rules
-from scopa.domain.briscola.state import Move
+from scopa.domain.games.briscola.cards import CODES
+from scopa.domain.games.briscola.engine import apply_move, new_match
+from scopa.domain.games.briscola.record import replay
+from scopa.domain.games.briscola.rules import PRESET_DESCRIPTIONS, PRESETS, make_rules
+from scopa.domain.games.briscola.state import Move
 from scopa.web import briscola
 from scopa.web.briscola_rules_help import rules_help
 from tests.web.conftest import Site, screenshot

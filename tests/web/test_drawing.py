@@ -7,10 +7,10 @@ from xml.etree import ElementTree
 
 import pytest
 
-from scopa.domain.cards import CODES, parse_card
-from scopa.domain.engine import legal_moves, new_game
-from scopa.domain.record import play_to_record
-from scopa.domain.rules import make_rules
+from scopa.domain.games.common.cards import CODES, parse_card
+from scopa.domain.games.scopa.engine import legal_moves, new_game
+from scopa.domain.games.scopa.record import play_to_record
+from scopa.domain.games.scopa.rules import make_rules
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
 from scopa.web.card_faces import back_svg, card_alt, card_svg
 from scopa.web.chart import Point, line_chart
@@ -45,8 +45,8 @@ def test_the_replay_gives_every_position_and_marks_each_scopa_where_the_count_gr
 
 
 def test_a_resigned_game_replays_to_its_recorded_end() -> None:
-    from scopa.domain.engine import apply_move, end_game
-    from scopa.domain.record import RecordBuilder
+    from scopa.domain.games.scopa.engine import apply_move, end_game
+    from scopa.domain.games.scopa.record import RecordBuilder
 
     state = new_game(make_rules("classic"), "44" * 32, 1)
     builder = RecordBuilder.start(state, ["a", "b"])

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from scopa.domain.briscola.rules import PRESET_DESCRIPTIONS as BRISCOLA_DESCRIPTIONS
-from scopa.domain.briscola.rules import PRESETS as BRISCOLA_PRESETS
-from scopa.domain.briscola.rules import make_rules
-from scopa.domain.rules import PRESET_DESCRIPTIONS, PRESETS
+from scopa.domain.games.briscola.rules import PRESET_DESCRIPTIONS as BRISCOLA_DESCRIPTIONS
+from scopa.domain.games.briscola.rules import PRESETS as BRISCOLA_PRESETS
+from scopa.domain.games.briscola.rules import make_rules
+from scopa.domain.games.scopa.rules import PRESET_DESCRIPTIONS, PRESETS
 from scopa.web import briscola_rules_help, i18n, rules_help
 from scopa.web.messages_it import IT
 from scopa.web.pages import TIEBREAK_LABELS

@@ -14,8 +14,8 @@ from xml.etree import ElementTree
 import pytest
 
 from api import context
-from scopa.domain.bots import make_bot
-from scopa.domain.cards import CODES, display_name
+from scopa.domain.games.common.cards import CODES, display_name
+from scopa.domain.games.scopa.bots import make_bot
 from scopa.web.assets import CONTENT_TYPES, static_names, static_url
 from scopa.web.card_faces import STYLES
 from scopa.web.replay import verify_shuffles

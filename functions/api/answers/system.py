@@ -13,10 +13,10 @@ def _rule_sets(game: str) -> tuple[dict[str, dict[str, Any]], dict[str, str], ty
     """A game's presets, their descriptions and its rule model (whose fields are the options); imported
     when asked for, not at the API's cold start."""
     if game == "briscola":
-        from scopa.domain.briscola import rules as briscola_rules
+        from scopa.domain.games.briscola import rules as briscola_rules
 
         return briscola_rules.PRESETS, briscola_rules.PRESET_DESCRIPTIONS, briscola_rules.BriscolaRules
-    from scopa.domain import rules as scopa_rules
+    from scopa.domain.games.scopa import rules as scopa_rules
 
     return scopa_rules.PRESETS, scopa_rules.PRESET_DESCRIPTIONS, scopa_rules.RuleSet
 

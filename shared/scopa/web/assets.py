@@ -10,7 +10,7 @@ import hashlib
 from functools import cache
 from importlib.resources import files
 
-from scopa.domain.cards import CODES
+from scopa.domain.games.common.cards import CODES
 from scopa.web.card_faces import STYLES, Style, back_svg, card_svg
 
 CONTENT_TYPES = {

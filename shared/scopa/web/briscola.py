@@ -1,6 +1,6 @@
 """Briscola for the spectator page and the replay viewer: plain view data from a view or a record.
 
-:func:`table` shapes a spectator view (:func:`scopa.domain.briscola.views.spectator_view`: no hand, no
+:func:`table` shapes a spectator view (:func:`scopa.domain.games.briscola.views.spectator_view`: no hand, no
 stock) for ``briscola_live.html``. :func:`steps` re-plays a published record (after the end, seeds
 revealed) with the engine: the position before each move with that move marked, then the end; every
 hand may be shown there, as the Scopa replay shows them. :func:`verify_shuffles` recomputes each game's
@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scopa.domain.briscola.cards import CODES, trick_winner
-from scopa.domain.briscola.engine import apply_move, end_match, new_match
-from scopa.domain.briscola.rules import BriscolaRules, rules_from_options
-from scopa.domain.briscola.shuffle import commitment, deal_seed, game_deck
-from scopa.domain.briscola.state import BriscolaState, Move, bid_text
-from scopa.domain.cards import iter_cards
+from scopa.domain.games.briscola.cards import CODES, trick_winner
+from scopa.domain.games.briscola.engine import apply_move, end_match, new_match
+from scopa.domain.games.briscola.rules import BriscolaRules, rules_from_options
+from scopa.domain.games.briscola.shuffle import commitment, deal_seed, game_deck
+from scopa.domain.games.briscola.state import BriscolaState, Move, bid_text
+from scopa.domain.games.common.cards import iter_cards
 from scopa.web.replay import DealCheck
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from scopa.domain.cards import CODES, display_name
+from scopa.domain.games.common.cards import CODES, display_name
 
 Style = Literal["italian", "french"]
 STYLES: tuple[Style, ...] = ("italian", "french")

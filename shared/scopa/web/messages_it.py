@@ -376,7 +376,7 @@ IT: dict[str, str] = {
     "subito.",
     "Taking all ten coins wins the game at once.": "Prendere tutti e dieci i denari fa vincere subito la "
     "partita.",
-    # --- the presets (scopa.domain.rules.PRESET_DESCRIPTIONS)
+    # --- the presets (scopa.domain.games.scopa.rules.PRESET_DESCRIPTIONS)
     "Scopa for two (four in partnerships with players=4): 3 cards a hand, 4 on the table, to 11": "Scopa "
     "a due (a quattro in coppie con players=4): 3 carte a mano, 4 in tavola, agli 11",
     "an ace sweeps the table (not a scopa); a burnt ace takes only the ace on the table": "l'asso prende "

@@ -18,11 +18,11 @@ from scopa.application.ports.tournaments import TournamentBundle
 from scopa.application.services.matches import MatchView
 from scopa.application.services.players import bot_players, player_kind
 from scopa.application.wiring import ServiceSet
-from scopa.domain.briscola.rules import PRESET_DESCRIPTIONS as BRISCOLA_DESCRIPTIONS
-from scopa.domain.briscola.rules import PRESETS as BRISCOLA_PRESETS
-from scopa.domain.briscola.rules import rules_from_options as briscola_rules_from_options
-from scopa.domain.cards import CODES
-from scopa.domain.rules import PRESET_ALIASES, PRESET_DESCRIPTIONS, PRESETS
+from scopa.domain.games.briscola.rules import PRESET_DESCRIPTIONS as BRISCOLA_DESCRIPTIONS
+from scopa.domain.games.briscola.rules import PRESETS as BRISCOLA_PRESETS
+from scopa.domain.games.briscola.rules import rules_from_options as briscola_rules_from_options
+from scopa.domain.games.common.cards import CODES
+from scopa.domain.games.scopa.rules import PRESET_ALIASES, PRESET_DESCRIPTIONS, PRESETS
 from scopa.domain.tournaments import double_elimination as de
 from scopa.domain.tournaments.admission import check_in_opens
 from scopa.domain.tournaments.planner import (

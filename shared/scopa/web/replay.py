@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scopa.domain.cards import CODES, cards_in
-from scopa.domain.engine import apply_move, end_game, new_game
-from scopa.domain.rules import rules_from_options
-from scopa.domain.shuffle import commitment, deal_seed, shuffled_deck
-from scopa.domain.state import GameState, Move
+from scopa.domain.games.common.cards import CODES, cards_in
+from scopa.domain.games.common.shuffle import commitment, deal_seed, shuffled_deck
+from scopa.domain.games.scopa.engine import apply_move, end_game, new_game
+from scopa.domain.games.scopa.rules import rules_from_options
+from scopa.domain.games.scopa.state import GameState, Move
 
 
 @dataclass(frozen=True)

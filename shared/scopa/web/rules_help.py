@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scopa.domain.rules import PRESETS, RuleSet
+from scopa.domain.games.scopa.rules import PRESETS, RuleSet
 from scopa.web import i18n
 
 PRIMIERA_VALUES = {

@@ -33,8 +33,8 @@ from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchSummary
 from scopa.application.ports.players import Player, Role, name_key
-from scopa.domain.cards import CODES
-from scopa.domain.shuffle import commitment, deal_seed, shuffled_deck
+from scopa.domain.games.common.cards import CODES
+from scopa.domain.games.common.shuffle import commitment, deal_seed, shuffled_deck
 
 
 def name_index_item(player_id: str, name: str) -> dict[str, Any]:
@@ -408,7 +408,8 @@ def _match_document(match: Match) -> dict[str, Any]:
     return doc
 
 
-# A Scopa state's deck order and its commitments follow from its master seed (``scopa.domain.shuffle``):
+# A Scopa state's deck order and its commitments follow from its master seed
+# (``scopa.domain.games.common.shuffle``):
 # the item leaves them out when recomputing them gives them back exactly (checked on every write), and
 # puts them back on reading. About 280 of a classic match's bytes: what keeps it under one write unit.
 _DERIVED = "derived"  # the state key saying what was left out: {"deck": 1, "commitments": <count>}

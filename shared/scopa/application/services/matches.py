@@ -31,8 +31,8 @@ from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchRepository, MatchStatus, MatchSummary
 from scopa.application.services.players import PlayerService, bot_kind
-from scopa.domain.errors import IllegalMove, Rule, RuleSetError
 from scopa.domain.games import GAMES, GameEngine, Outcome
+from scopa.domain.games.common.errors import IllegalMove, RuleSetError, TurnRule
 from scopa.domain.ratings.pools import pool_for
 
 DEFAULT_INVITE_SECONDS = 86_400  # a pending match expires a day after it was made, unless told otherwise
@@ -491,7 +491,7 @@ class MatchService:
         try:
             match.state, entry = game.apply(match.state, seat, move)
         except IllegalMove as exc:
-            if exc.rule is Rule.NOT_YOUR_TURN:
+            if exc.rule == TurnRule.NOT_YOUR_TURN:
                 raise Conflict(
                     exc.message, code="not_your_turn", details={"turn": game.turn(match.state)}
                 ) from None

@@ -23,7 +23,7 @@ from scopa.application.idempotency import Once, create_or_find
 from scopa.application.ports.changes import Change, ChangeFeed, NoFeed, player_topic
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.players import Player, PlayerKind, PlayerRepository, Role, name_key
-from scopa.domain.bots import BOTS
+from scopa.domain.games.scopa.bots import BOTS
 
 BOT_PREFIX = "bot-"
 BOT_ACCOUNT_PREFIX = "b_"

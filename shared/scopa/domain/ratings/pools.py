@@ -4,13 +4,14 @@ A pool is one rating list. Every player has one :class:`~scopa.domain.ratings.le
 carrying an Elo rating and a Glicko-2 rating side by side. A pool rates one game (Scopa or Briscola, as
 ``scopa.domain.games.GAMES`` names them) at one team size. Four pools exist by default:
 
-* ``scopa``: one against one, the two-player presets of :data:`scopa.domain.rules.PRESETS` (classic, scopa
+* ``scopa``: one against one, the two-player presets of :data:`scopa.domain.games.scopa.rules.PRESETS`
+(classic, scopa
   d'assi, re bello, napola, scopa a quindici, cirulla);
 * ``scopone``: two against two, the partnership game: scopone, scopone scientifico, and the same
   two-player presets played by four in partnerships (``{"players": 4}``).
 
 * ``briscola-1v1``: Briscola one against one, the two-player presets of
-  :data:`scopa.domain.briscola.rules.PRESETS` (classic, nine cards, scoperta, best of three);
+  :data:`scopa.domain.games.briscola.rules.PRESETS` (classic, nine cards, scoperta, best of three);
 * ``briscola-2v2``: Briscola two against two, the ``partnership`` preset and the same two-player presets
   played by four (``{"players": 4}``).
 
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from scopa.domain.game_names import GameName
-from scopa.domain.rules import PRESET_ALIASES
+from scopa.domain.games.scopa.rules import PRESET_ALIASES
 
 SECONDS_PER_DAY = 86_400
 

@@ -1,0 +1,87 @@
+"""The interface every card game offers to the match, tournament and rating layers.
+
+Those layers store a game's state as JSON, ask whose turn it is, apply a move given as JSON, show a
+seat's view, and read the outcome; they never import a game's internals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from scopa.domain.games.common.bot import Bot
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game in game-neutral terms."""
+
+    winner_side: int
+    side_of_seat: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+    cards_played: int  # 0 means the game was decided before any card was played (not rated)
+    loser_seat: int | None = None  # the seat that resigned or ran out of time (None: played to the end)
+
+    def winners(self) -> list[int]:
+        return [seat for seat, side in enumerate(self.side_of_seat) if side == self.winner_side]
+
+
+class GameEngine(Protocol):
+    name: str
+
+    def validate_rules(self, preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Check a preset plus options; return the canonical options. Raises a ``GameError``."""
+        ...
+
+    def players(self, rules: Mapping[str, Any]) -> int: ...
+
+    def new_seed(self) -> str:
+        """A fresh secret master seed: the match keeps it until every seat has accepted, then deals."""
+        ...
+
+    def new_state(
+        self, rules: Mapping[str, Any], master_seed: str | None, first_dealer: int
+    ) -> dict[str, Any]: ...
+
+    def dealt_from(self, state: Mapping[str, Any]) -> tuple[str, int]:
+        """The master seed and first dealer a state was dealt from (``new_state`` gives it again)."""
+        ...
+
+    def waiting_view(self, rules: Mapping[str, Any], master_seed: str | None, status: str) -> dict[str, Any]:
+        """Anyone's view of a game not dealt: the rules and the first deal's shuffle commitment only."""
+        ...
+
+    def make_bot(self, kind: str, seed: int | None) -> Bot:
+        """A house bot of this game (``random``, ``greedy`` or ``strong``) that chooses from this game's
+        seat view. Raises ``ValueError`` for an unknown kind."""
+        ...
+
+    def turn(self, state: Mapping[str, Any]) -> int | None: ...
+
+    def apply(
+        self, state: Mapping[str, Any], seat: int, move: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], str]:
+        """The state after ``seat`` plays ``move``, and a compact log entry of the move for the record."""
+        ...
+
+    def legal_moves(self, state: Mapping[str, Any]) -> list[dict[str, Any]]: ...
+
+    def resign(self, state: Mapping[str, Any], seat: int, reason: str) -> dict[str, Any]: ...
+
+    def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]: ...
+
+    def outcome(self, state: Mapping[str, Any]) -> Outcome | None: ...
+
+    def finished_deals(self, state: Mapping[str, Any], log: list[str]) -> list[dict[str, Any]]:
+        """Every finished deal of a game, oldest first, replayed from its log (the current deal is not
+        finished: never listed)."""
+        ...
+
+    def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def record(self, final_state: Mapping[str, Any], log: list[str], seats: list[str]) -> dict[str, Any]:
+        """The full game record of a finished game from its log entries."""
+        ...
