@@ -14,8 +14,7 @@ from typing import Any
 
 from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.codec import unpack
-from scopa.adapters.dynamodb.players_matches import _with_derived
-from scopa.domain.games import GAMES
+from scopa.domain.games import GAMES, lookup
 from tests.pipeline.test_pipeline_concurrency import Key
 
 Items = dict[Key, dict[str, Any]]
@@ -103,7 +102,7 @@ def _match_fields(item: dict[str, Any]) -> dict[str, Any]:
     """A match item's fields, packed (``doc``) or written before packing (one attribute a field)."""
     if "doc" in item:
         fields = unpack(item["doc"]["B"])
-        fields["state"] = _with_derived(fields["state"])  # the deck and commitments its seed gives
+        fields["state"] = lookup(fields["game"]).expand_state(fields["state"])  # what the game derives
         fields.update(id=item[keys.PK]["S"].removeprefix(keys.match_pk("")), status=item["status"]["S"])
         if "rating" in item:
             fields["rating"] = item["rating"]["S"]

@@ -17,11 +17,9 @@ DAY_SECONDS = 86_400
 
 def effective_rules(game: str, options: dict[str, Any]) -> dict[str, Any]:
     """Every rule of the match: the game's defaults with the stored options (preset and choices) over them."""
-    from scopa.domain.games.briscola import rules as briscola_rules
-    from scopa.domain.games.scopa import rules as scopa_rules  # the rule models, built on first use
+    from scopa.domain.games import lookup  # the engines and rule models load on first use
 
-    rebuild = briscola_rules.rules_from_options if game == "briscola" else scopa_rules.rules_from_options
-    return rebuild(options).model_dump(mode="json")
+    return lookup(game).effective_rules(options)
 
 
 class Seat(Closed):

@@ -4,21 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
 from api.answers.common import Closed
-
-
-def _rule_sets(game: str) -> tuple[dict[str, dict[str, Any]], dict[str, str], type[BaseModel]]:
-    """A game's presets, their descriptions and its rule model (whose fields are the options); imported
-    when asked for, not at the API's cold start."""
-    if game == "briscola":
-        from scopa.domain.games.briscola import rules as briscola_rules
-
-        return briscola_rules.PRESETS, briscola_rules.PRESET_DESCRIPTIONS, briscola_rules.BriscolaRules
-    from scopa.domain.games.scopa import rules as scopa_rules
-
-    return scopa_rules.PRESETS, scopa_rules.PRESET_DESCRIPTIONS, scopa_rules.RuleSet
 
 
 class Health(Closed):
@@ -45,15 +31,17 @@ class Rules(Closed):
 
     @classmethod
     def of_game(cls, game: str = "scopa") -> Rules:
-        presets, descriptions, model = _rule_sets(game)
+        from scopa.domain.games import lookup  # the engines load when asked, not at the API's cold start
+
+        engine = lookup(game)
         return cls(
             game=game,
             presets=[
-                RulePreset(name=name, description=descriptions[name], options=presets[name])
-                for name in presets
+                RulePreset(name=name, description=engine.preset_descriptions[name], options=dict(options))
+                for name, options in engine.presets.items()
             ],
             options={
                 name: RuleOption(default=info.default, description=info.description or "")
-                for name, info in model.model_fields.items()
+                for name, info in engine.rules_model.model_fields.items()
             },
         )

@@ -33,8 +33,7 @@ from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchSummary
 from scopa.application.ports.players import Player, Role, name_key
-from scopa.domain.games.common.cards import CODES
-from scopa.domain.games.common.shuffle import commitment, deal_seed, shuffled_deck
+from scopa.domain.games import lookup
 
 
 def name_index_item(player_id: str, name: str) -> dict[str, Any]:
@@ -380,7 +379,7 @@ def _match_document(match: Match) -> dict[str, Any]:
         "rules": match.rules,
         "seats": match.seats,
         "names": match.names,
-        "state": _without_derivable(match.state),
+        "state": lookup(match.game).compact_state(match.state),  # the game leaves out what it derives
         "moves": match.moves,  # a JSON list, spelled as the state's log of the deal: deflate finds it twice
         "created_at": match.created_at,
         "updated_at": match.updated_at,
@@ -408,40 +407,6 @@ def _match_document(match: Match) -> dict[str, Any]:
     return doc
 
 
-# A Scopa state's deck order and its commitments follow from its master seed
-# (``scopa.domain.games.common.shuffle``):
-# the item leaves them out when recomputing them gives them back exactly (checked on every write), and
-# puts them back on reading. About 280 of a classic match's bytes: what keeps it under one write unit.
-_DERIVED = "derived"  # the state key saying what was left out: {"deck": 1, "commitments": <count>}
-
-
-def _without_derivable(state: dict[str, Any]) -> dict[str, Any]:
-    if state.get("game") != "scopa" or not isinstance(state.get("seed"), str) or _DERIVED in state:
-        return state
-    counts = {"deck": 1, "commitments": len(state.get("commitments") or [])}
-    derived = _derivable(state, counts["commitments"])
-    left_out = {name: n for name, n in counts.items() if state.get(name) == derived[name]}
-    if not left_out:
-        return state
-    return {**{k: v for k, v in state.items() if k not in left_out}, _DERIVED: left_out}
-
-
-def _with_derived(state: dict[str, Any]) -> dict[str, Any]:
-    left_out = state.get(_DERIVED)
-    if not isinstance(left_out, dict):
-        return state
-    rest = {k: v for k, v in state.items() if k != _DERIVED}
-    derived = _derivable(rest, int(left_out.get("commitments", 0)))
-    return {**rest, **{name: derived[name] for name in left_out}}
-
-
-def _derivable(state: dict[str, Any], deals: int) -> dict[str, Any]:
-    """What a Scopa state's seed gives: the current deal's deck, and the commitments of ``deals`` deals."""
-    seed, deal, attempt = state["seed"], int(state.get("deal", 0)), int(state.get("attempt", 0))
-    deck = "".join(CODES[c] for c in shuffled_deck(deal_seed(seed, deal), attempt))
-    return {"deck": deck, "commitments": [commitment(deal_seed(seed, d)) for d in range(deals)]}
-
-
 def _match_from_item(typed: dict[str, Any]) -> Match:
     """A match item, packed (``doc``) or written before packing (one attribute a field): both load."""
     if "doc" not in typed:
@@ -457,7 +422,7 @@ def _match_from_item(typed: dict[str, Any]) -> Match:
         names=doc["names"],
         status=item["status"],
         version=int(item["version"]),
-        state=_with_derived(doc["state"]),
+        state=lookup(doc["game"]).expand_state(doc["state"]),
         moves=doc["moves"],
         created_at=doc["created_at"],
         updated_at=doc["updated_at"],

@@ -26,7 +26,7 @@ from scopa.application.services.players import PlayerService
 from scopa.domain.games import GAMES
 from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, apply_match, recompute
 from scopa.domain.ratings.order import rank_key
-from scopa.domain.ratings.pools import DEFAULT_POOLS, RatingPool, pool_for, pools_by_id
+from scopa.domain.ratings.pools import RatingPool, default_pools, pool_for, pools_by_id
 from scopa.domain.tournaments.records import EntryRecord
 from scopa.domain.tournaments.settings import TournamentSettings
 
@@ -105,7 +105,7 @@ class RatingService:
         tournaments: TournamentRepository,
         players: PlayerService,
         clock: Clock,
-        pools: tuple[RatingPool, ...] = DEFAULT_POOLS,
+        pools: tuple[RatingPool, ...] | None = None,
     ) -> None:
         self.store = store
         self.matches = matches
@@ -113,8 +113,15 @@ class RatingService:
         self.tournaments = tournaments
         self.players = players
         self.clock = clock
-        self.pools = pools
-        self._by_id = pools_by_id(pools)
+        self._pools = pools  # None: every registered game's pools, asked at each use
+
+    @property
+    def pools(self) -> tuple[RatingPool, ...]:
+        return default_pools() if self._pools is None else self._pools
+
+    @property
+    def _by_id(self) -> dict[str, RatingPool]:
+        return pools_by_id(self.pools)
 
     def pool(self, pool_id: str) -> RatingPool:
         try:

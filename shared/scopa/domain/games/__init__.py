@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 from scopa.domain.games.base import GameEngine, Outcome
 from scopa.domain.games.common.errors import GameError
 
+#: The games shipped with the service, in their order (the OpenAPI document's enum).
+BUILT_IN: tuple[str, ...] = ("scopa", "briscola")
 _GAMES: dict[str, GameEngine] = {}
 
 
@@ -60,9 +62,15 @@ def register(engine: GameEngine) -> GameEngine:
 
 def unregister(name: str) -> None:
     """Remove a game registered at runtime (tests undo their registration with it)."""
-    if name in ("scopa", "briscola"):
+    if name in BUILT_IN:
         raise ValueError(f"'{name}' is a built-in game")
     _registry().pop(name, None)
+
+
+def names() -> tuple[str, ...]:
+    """Every registered game's name, the built-in ones first, without loading an engine (request models
+    check a name with it at cold start)."""
+    return BUILT_IN + tuple(name for name in _GAMES if name not in BUILT_IN)
 
 
 def lookup(name: str) -> GameEngine:
@@ -73,4 +81,14 @@ def lookup(name: str) -> GameEngine:
         raise UnknownGame(f"unknown game '{name}' (games: {', '.join(_registry())})") from None
 
 
-__all__ = ["GAMES", "GameEngine", "Outcome", "UnknownGame", "lookup", "register", "unregister"]
+__all__ = [
+    "BUILT_IN",
+    "GAMES",
+    "GameEngine",
+    "Outcome",
+    "UnknownGame",
+    "lookup",
+    "names",
+    "register",
+    "unregister",
+]

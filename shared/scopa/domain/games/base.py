@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from scopa.domain.games.common.bot import Bot
 
 
@@ -29,8 +31,48 @@ class Outcome:
         return [seat for seat, side in enumerate(self.side_of_seat) if side == self.winner_side]
 
 
-class GameEngine(Protocol):
+@dataclass(frozen=True)
+class PoolSpec:
+    """A rating list a game asks for: its id and name, the presets it rates (canonical names), and the
+    players on each side (:mod:`scopa.domain.ratings.pools` makes a ``RatingPool`` of it)."""
+
+    id: str
     name: str
+    presets: tuple[str, ...]
+    players_per_side: int
+
+
+class GameEngine(Protocol):
+    """One card game, as every outer layer (services, storage, API, tools) reaches it by its name."""
+
+    name: str
+
+    @property
+    def presets(self) -> Mapping[str, Mapping[str, Any]]:
+        """Each preset's options over the defaults (``GET /rules?game=``)."""
+        ...
+
+    @property
+    def preset_descriptions(self) -> Mapping[str, str]:
+        """A sentence describing each preset."""
+        ...
+
+    @property
+    def rules_model(self) -> type[BaseModel]:
+        """The rules model: its fields are the options, with their defaults and descriptions."""
+        ...
+
+    def effective_rules(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every rule of a match: the defaults with the stored options over them, as JSON."""
+        ...
+
+    def canonical_preset(self, preset: str) -> str:
+        """The preset's own name when ``preset`` is an alias of it (rating pools list canonical names)."""
+        ...
+
+    def rating_pools(self) -> tuple[PoolSpec, ...]:
+        """The rating lists of this game (a match no pool lists is not rated)."""
+        ...
 
     def validate_rules(self, preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
         """Check a preset plus options; return the canonical options. Raises a ``GameError``."""
@@ -84,4 +126,13 @@ class GameEngine(Protocol):
 
     def record(self, final_state: Mapping[str, Any], log: list[str], seats: list[str]) -> dict[str, Any]:
         """The full game record of a finished game from its log entries."""
+        ...
+
+    def compact_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """``state`` as storage keeps it: it may leave out what the game derives again (a deck from its
+        seed, say); :meth:`expand_state` gives the state back exactly."""
+        ...
+
+    def expand_state(self, stored: Mapping[str, Any]) -> dict[str, Any]:
+        """The state :meth:`compact_state` stored (a state stored whole comes back as it is)."""
         ...

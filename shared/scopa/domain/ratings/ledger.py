@@ -31,7 +31,7 @@ from operator import attrgetter, eq
 from scopa.domain.ratings import glicko2
 from scopa.domain.ratings.elo import elo_deltas
 from scopa.domain.ratings.glicko2 import CENTER, Q3, SCALE, new_volatility
-from scopa.domain.ratings.pools import DEFAULT_POOLS, EloConfig, Glicko2Config, RatingPool, pools_by_id
+from scopa.domain.ratings.pools import EloConfig, Glicko2Config, RatingPool, default_pools, pools_by_id
 
 SCORES = (0.0, 0.5, 1.0)
 
@@ -230,7 +230,7 @@ def sort_matches(matches: Iterable[RatedMatch]) -> list[RatedMatch]:
 
 
 def recompute(
-    matches: Iterable[RatedMatch], pools: Sequence[RatingPool] = DEFAULT_POOLS, *, glicko: bool = True
+    matches: Iterable[RatedMatch], pools: Sequence[RatingPool] | None = None, *, glicko: bool = True
 ) -> dict[str, dict[str, PlayerRating]]:
     """Every player's ratings in every pool after all ``matches``, applied in (finished_at, id) order.
 
@@ -239,7 +239,7 @@ def recompute(
     tally only, in one-against-one pools (the Glicko-2 fields keep their initial values): a quick Elo-only
     rebuild. Partnership pools are always rated in full.
     """
-    by_id = pools_by_id(pools)
+    by_id = pools_by_id(default_pools() if pools is None else pools)
     buckets: dict[str, list[RatedMatch]] = {pid: [] for pid in by_id}
     for m in sort_matches(matches):
         bucket = buckets.get(m.pool)

@@ -1,8 +1,9 @@
 """Rating pools: which games are rated together, and the settings of both rating systems in a pool.
 
 A pool is one rating list. Every player has one :class:`~scopa.domain.ratings.ledger.PlayerRating` per pool,
-carrying an Elo rating and a Glicko-2 rating side by side. A pool rates one game (Scopa or Briscola, as
-``scopa.domain.games.GAMES`` names them) at one team size. Four pools exist by default:
+carrying an Elo rating and a Glicko-2 rating side by side. A pool rates one game (as
+``scopa.domain.games.GAMES`` names them) at one team size; each game says which pools it has
+(``GameEngine.rating_pools``). The built-in games have four:
 
 * ``scopa``: one against one, the two-player presets of :data:`scopa.domain.games.scopa.rules.PRESETS`
 (classic, scopa
@@ -24,10 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
-
-from scopa.domain.game_names import GameName
-from scopa.domain.games.scopa.rules import PRESET_ALIASES
+from typing import TYPE_CHECKING, Any, Literal
 
 SECONDS_PER_DAY = 86_400
 
@@ -88,7 +86,7 @@ class RatingPool:
     players_per_side: Literal[1, 2]
     elo: EloConfig = field(default_factory=EloConfig)
     glicko: Glicko2Config = field(default_factory=Glicko2Config)
-    game: GameName = "scopa"
+    game: str = "scopa"  # a registered game's name
 
     def __post_init__(self) -> None:
         if self.players_per_side not in (1, 2):
@@ -102,34 +100,49 @@ class RatingPool:
         return 2 * self.players_per_side
 
 
-TWO_PLAYER_PRESETS = ("classic", "scopa_d_assi", "re_bello", "napola", "scopa_a_quindici", "cirulla")
-BRISCOLA_TWO_PLAYER_PRESETS = ("classic", "nine_cards", "scoperta", "best_of_three")
+def default_pools() -> tuple[RatingPool, ...]:
+    """Every registered game's rating lists (:meth:`~scopa.domain.games.base.GameEngine.rating_pools`),
+    the games in registration order: asked at each call, so a game registered at runtime is rated."""
+    from scopa.domain.games import GAMES  # the engines load with the first rating, not with this module
 
-DEFAULT_POOLS: tuple[RatingPool, ...] = (
-    RatingPool("scopa", "Scopa (one against one)", TWO_PLAYER_PRESETS, 1),
-    RatingPool(
-        "scopone", "Scopone (two against two)", ("scopone", "scopone_scientifico", *TWO_PLAYER_PRESETS), 2
-    ),
-    RatingPool("briscola-1v1", "Briscola (one against one)", BRISCOLA_TWO_PLAYER_PRESETS, 1, game="briscola"),
-    RatingPool(
-        "briscola-2v2",
-        "Briscola (two against two)",
-        ("partnership", *BRISCOLA_TWO_PLAYER_PRESETS),
-        2,
-        game="briscola",
-    ),
-)
+    return tuple(
+        RatingPool(spec.id, spec.name, spec.presets, _per_side(spec.players_per_side), game=engine.name)
+        for engine in GAMES.values()
+        for spec in engine.rating_pools()
+    )
+
+
+def _per_side(n: int) -> Literal[1, 2]:
+    if n == 1:
+        return 1
+    if n == 2:
+        return 2
+    raise ValueError(f"players_per_side must be 1 or 2, got {n}")
+
+
+def __getattr__(name: str) -> Any:
+    """``DEFAULT_POOLS``: :func:`default_pools`, computed when read."""
+    if name == "DEFAULT_POOLS":
+        return default_pools()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+if TYPE_CHECKING:
+    DEFAULT_POOLS: tuple[RatingPool, ...]
 
 
 def pool_for(
-    preset: str, players: int, pools: Sequence[RatingPool] = DEFAULT_POOLS, game: str = "scopa"
+    preset: str, players: int, pools: Sequence[RatingPool] | None = None, game: str = "scopa"
 ) -> RatingPool | None:
     """The pool that rates a ``game`` of ``preset`` with ``players`` at the table, or None (not rated).
 
-    The first pool (in order) of that game that lists the preset and seats that many players wins.
+    The first pool (in order) of that game that lists the preset (by its canonical name, the game says
+    which) and seats that many players wins. ``pools``: :func:`default_pools` when not given.
     """
-    key = PRESET_ALIASES.get(preset, preset) if game == "scopa" else preset
-    for pool in pools:
+    from scopa.domain.games import lookup
+
+    key = lookup(game).canonical_preset(preset)
+    for pool in default_pools() if pools is None else pools:
         if pool.game == game and key in pool.presets and players == pool.players:
             return pool
     return None

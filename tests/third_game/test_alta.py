@@ -1,0 +1,133 @@
+"""A third game registered from outside the service plays through the API, the lobby, a tournament of
+bots run by the pipeline to its end, and the ratings, with no file of the service changed for it.
+
+(Its page is the web layer's plug-in: not asserted here.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scopa.domain.games import GAMES, UnknownGame, lookup, names, register
+from scopa.domain.ratings.pools import pool_for
+from tests.api.conftest import Api
+from tests.api.support import assert_error, new_match
+from tests.api.tournament_support import (
+    create_tournament,
+    enter_bots,
+    organizer,
+    run_pipeline,
+    run_until_finished,
+)
+from tests.third_game.alta import AltaEngine
+
+
+def test_the_registry_takes_a_game_from_outside_and_names_an_unknown_one(alta: AltaEngine) -> None:
+    assert lookup("alta") is alta
+    assert list(GAMES)[:2] == ["scopa", "briscola"]
+    assert names() == ("scopa", "briscola", "alta")
+    with pytest.raises(ValueError, match="already registered"):
+        register(AltaEngine())
+    with pytest.raises(UnknownGame, match=r"unknown game .poker.*alta"):
+        lookup("poker")
+    pool = pool_for("classic", 2, game="alta")
+    assert pool is not None
+    assert pool.id == "alta"
+
+
+def play_out(api: Api, match: dict[str, Any], tokens: dict[str, str]) -> dict[str, Any]:
+    while match["status"] == "active":
+        token = tokens[match["turn_player_id"]]
+        mine = api.call("GET", f"/matches/{match['id']}", token=token).body
+        assert mine["view"]["your_turn"] is True
+        card = mine["view"]["legal_moves"][0]["card"]
+        answer = api.call(
+            "POST", f"/matches/{match['id']}/moves", {"card": card, "version": mine["version"]}, token=token
+        )
+        assert answer.status == 200, answer.body
+        match = answer.body
+    return match
+
+
+def test_an_alta_match_through_the_api(api: Api) -> None:
+    rules = api.call("GET", "/rules", query={"game": "alta"}).body
+    assert [p["name"] for p in rules["presets"]] == ["classic"]
+    ada, ada_token = api.register("Ada")
+    bob, bob_token = api.register("Bob")
+    tokens = {ada: ada_token, bob: bob_token}
+    created = new_match(api, ada_token, [ada, bob], game="alta")
+    assert created["game"] == "alta"
+    match = api.call("POST", f"/matches/{created['id']}/accept", token=bob_token).body
+    assert match["status"] == "active"
+    seat = match["turn"]
+    mover = tokens[match["seats"][seat]["player_id"]]
+    waiter = tokens[match["seats"][1 - seat]["player_id"]]
+    mine = api.call("GET", f"/matches/{match['id']}", token=mover).body
+    assert len(mine["view"]["hand"]) == 3
+    theirs = api.call("GET", f"/matches/{match['id']}", token=waiter).body
+    assert set(theirs["view"]["hand"]).isdisjoint(mine["view"]["hand"])  # each seat sees its own hand
+    refused = api.call(
+        "POST", f"/matches/{match['id']}/moves", {"card": "9", "version": mine["version"]}, token=mover
+    )
+    assert assert_error(refused, 422, "illegal_move")["details"] == {"rule": "card_not_in_hand"}
+    assert_error(
+        api.call(
+            "POST",
+            f"/matches/{match['id']}/moves",
+            {"card": theirs["view"]["hand"][0], "version": mine["version"]},
+            token=waiter,
+        ),
+        409,
+        "not_your_turn",
+    )
+    match = play_out(api, match, tokens)
+    assert match["status"] == "finished"
+    assert sorted(match["result"]["scores"]) in ([0, 3], [1, 2])
+    record = api.call("GET", f"/matches/{match['id']}/record").body
+    assert record["format"] == "alta-record/1"
+    assert lookup("alta").verify_record(record)["ok"] is True
+    assert len(api.call("GET", f"/matches/{match['id']}/deals").body["deals"]) == 1
+
+
+def test_an_alta_match_against_a_house_bot_and_a_seek_in_the_lobby(api: Api) -> None:
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-random"], game="alta")
+    assert play_out(api, match, {me: token})["status"] == "finished"
+    _, bob_token = api.register("Bob")
+    seek = api.call("POST", "/lobby/seeks", {"game": "alta", "preset": "classic"}, token=token)
+    assert seek.status == 201, seek.body
+    assert [s["game"] for s in api.call("GET", "/lobby/seeks").body["items"]] == ["alta"]
+    taken = api.call("POST", f"/lobby/seeks/{seek.body['id']}/accept", token=bob_token)
+    assert taken.status in (200, 201), taken.body
+    assert taken.body["game"] == "alta"
+    assert taken.body["view"]["game"] == "alta"
+
+
+def test_a_tournament_of_alta_bots_runs_to_its_end(api: Api) -> None:
+    _, token = organizer(api)
+    tournament = create_tournament(api, token, {"game": "alta", "preset": "classic", "format": "round_robin"})
+    enter_bots(api, token, tournament["id"], 4, kinds=("greedy", "random"))
+    started = api.call("POST", f"/tournaments/{tournament['id']}/start", token=token)
+    assert started.status == 200, started.body
+    finished = run_until_finished(api, tournament["id"])
+    assert finished["status"] == "finished"
+    rows = api.call("GET", f"/tournaments/{tournament['id']}/standings").body["standings"]
+    assert sum(r["points"] for r in rows) == 6  # four entrants meet once: six matches, a point each
+
+
+def test_a_rated_alta_match_is_rated_in_alta_s_own_pool(api: Api) -> None:
+    ada, ada_token = api.register("Ada")
+    bea, bea_token = api.register("Bea")
+    match = new_match(api, ada_token, [ada, bea], game="alta")
+    match = api.call("POST", f"/matches/{match['id']}/accept", token=bea_token).body
+    match = play_out(api, match, {ada: ada_token, bea: bea_token})
+    api.clock.advance(10)  # past the settling time
+    assert run_pipeline()["rated"] == 1
+    pools = {p["id"]: p for p in api.call("GET", "/rankings").body["pools"]}
+    assert pools["alta"]["game"] == "alta"
+    rows = api.call("GET", "/rankings/alta").body["rows"]
+    assert rows[0]["player_id"] == match["result"]["winners"][0]
+    assert rows[0]["elo"] == 1520.0
+    assert api.call("GET", "/rankings/scopa").body["rows"] == []
