@@ -30,12 +30,12 @@ use_fake_aws()
 os.environ.setdefault("TABLE_NAME", "scopa-test")
 os.environ.setdefault("RATE_LIMIT_PER_SECOND", "0")
 
-from tests.api import conftest as api_conftest  # noqa: E402 (env first)
-
-# Imported before any run: a module that draws from ``secrets`` when imported (auth's development key)
-# must not take a draw from the seeded generator, or the run would depend on what ran before it.
-import pipeline.handler  # noqa: E402,F401,I001
+# api.handler and pipeline.handler are imported before any run: a module that draws from ``secrets`` when
+# imported (auth's development key) must not take a draw from the seeded generator, or the run would
+# depend on what ran before it in the process.
+import pipeline.handler  # noqa: E402, F401
 from api.handler import handler  # noqa: E402
+from tests.api import conftest as api_conftest  # noqa: E402 (env first)
 from tools.apigw import FakeLambdaContext, function_url_event, http_event  # noqa: E402
 
 SEED = 20261129
@@ -178,9 +178,15 @@ def dump_sqlite() -> list[Line]:
     lines: list[Line] = []
     for name in names:
         rows = db.query(f'SELECT * FROM "{name}"')
-        dumped = sorted(({k: _plain(row[k]) for k in row.keys()} for row in rows), key=_sort_key)
+        # A sqlite3.Row iterates its values: its column names come from keys().
+        dumped = sorted((_row(row) for row in rows), key=_sort_key)
         lines.extend({"kind": "row", "table": name, "row": row} for row in dumped)
     return lines
+
+
+def _row(row: Any) -> dict[str, Any]:
+    """A SQLite row as a column -> value mapping."""
+    return {k: _plain(row[k]) for k in row.keys()}  # noqa: SIM118 (a Row iterates values, not names)
 
 
 def _sort_key(row: dict[str, Any]) -> str:
@@ -207,21 +213,24 @@ def api_on(store: str) -> Iterator[tuple[Recorder, Callable[[], list[Line]]]]:
     clock = ManualClock(START)
     with pytest.MonkeyPatch.context() as patch, deterministic(patch):
         if store == "sqlite":
-            with api_conftest._store("sqlite"):  # noqa: SLF001 (the API tests' own store switch)
+            with api_conftest._store("sqlite"):  # the API tests' own store switch
                 context.use_clock(clock)
                 yield Recorder(clock), dump_sqlite
         else:
+            from moto.dynamodb import models as dynamodb_models
+            from moto.dynamodb.responses import DynamoResult
+
             from tests.pipeline import conftest as pipeline_conftest
 
             # The pipeline tests' faster moto (same results, less copying): see tests/pipeline/conftest.py.
-            patch.setattr(pipeline_conftest.dynamodb_models, "copy", pipeline_conftest._CopyAllButTables)  # noqa: SLF001
+            patch.setattr(dynamodb_models, "copy", pipeline_conftest._CopyAllButTables)
             patch.setattr(
-                pipeline_conftest.dynamodb_models.DynamoDBBackend,
+                dynamodb_models.DynamoDBBackend,
                 "transact_write_items",
-                pipeline_conftest._transact_backing_up_items,  # noqa: SLF001
+                pipeline_conftest._transact_backing_up_items,
             )
-            patch.setattr(pipeline_conftest.DynamoResult, "execute_result", pipeline_conftest._json_result)  # noqa: SLF001
-            with mock_aws(), api_conftest._store("dynamodb"):  # noqa: SLF001
+            patch.setattr(DynamoResult, "execute_result", pipeline_conftest._json_result)
+            with mock_aws(), api_conftest._store("dynamodb"):
                 create_table(boto3.client("dynamodb"), os.environ["TABLE_NAME"])
                 context.use_clock(clock)
                 yield Recorder(clock), dump_dynamodb

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.golden.record import STORES, data_file, encode, golden_lines, openapi_document, read, DATA
+from tests.golden.record import DATA, STORES, data_file, encode, golden_lines, openapi_document, read
 
 LIMIT = 2000  # characters of each side shown in a difference
 
@@ -78,7 +78,8 @@ def test_the_golden_run_is_unchanged(store: str) -> None:
     difference = first_difference(expected, got)
     assert difference is None, (
         f"the golden run on {store} differs from tests/golden/data ({store}.jsonl.gz):\n{difference}\n"
-        "re-record with `python -m tests.golden.record` only if the change is meant (see tests/golden/README.md)"
+        "re-record with `python -m tests.golden.record` only if the change is meant "
+        "(tests/golden/README.md)"
     )
 
 
