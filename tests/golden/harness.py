@@ -10,7 +10,10 @@ token signing key is fixed, so two runs give the same bytes. What Lambda and API
 from __future__ import annotations
 
 import base64
+import contextlib
+import io
 import json
+import logging
 import os
 import random
 import secrets
@@ -202,6 +205,15 @@ def dump_dynamodb() -> list[Line]:
 
 
 @contextmanager
+def _no_logs() -> Iterator[None]:
+    logging.disable(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logging.disable(logging.NOTSET)
+
+
+@contextmanager
 def api_on(store: str) -> Iterator[tuple[Recorder, Callable[[], list[Line]]]]:
     """The API on ``store`` (``sqlite`` or ``dynamodb``), seeded: a recorder and the store's dump."""
     import boto3
@@ -211,7 +223,10 @@ def api_on(store: str) -> Iterator[tuple[Recorder, Callable[[], list[Line]]]]:
     from scopa.adapters.dynamodb.players_matches import create_table
 
     clock = ManualClock(START)
-    with pytest.MonkeyPatch.context() as patch, deterministic(patch):
+    # The handlers' logs and metrics (printed to stdout) are no part of the record: kept quiet, so a
+    # failing comparison is not buried under thousands of captured lines.
+    quiet = contextlib.redirect_stdout(io.StringIO())
+    with pytest.MonkeyPatch.context() as patch, deterministic(patch), quiet, _no_logs():
         if store == "sqlite":
             with api_conftest._store("sqlite"):  # the API tests' own store switch
                 context.use_clock(clock)

@@ -12,11 +12,24 @@ import pytest
 
 from tests.golden.record import DATA, STORES, data_file, encode, golden_lines, openapi_document, read
 
-LIMIT = 2000  # characters of each side shown in a difference
+BEFORE, AFTER = 200, 400  # characters shown either side of where two texts first differ
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= LIMIT else text[:LIMIT] + f"... ({len(text)} characters)"
+    return text if len(text) <= BEFORE + AFTER else text[: BEFORE + AFTER] + f"... ({len(text)} characters)"
+
+
+def around(old: str, new: str) -> tuple[str, str]:
+    """Both texts cut to a window around their first difference (character offsets shown)."""
+    at = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), min(len(old), len(new)))
+    start = max(0, at - BEFORE)
+
+    def cut(text: str) -> str:
+        head = f"[{start}:] ..." if start else ""
+        tail = f"... ({len(text)} characters)" if len(text) > at + AFTER else ""
+        return head + text[start : at + AFTER] + tail
+
+    return cut(old), cut(new)
 
 
 def first_difference(expected: list[str], got: list[str]) -> str | None:
@@ -25,19 +38,30 @@ def first_difference(expected: list[str], got: list[str]) -> str | None:
         if want == have:
             continue
         old, new = json.loads(want), json.loads(have)
-        where = ""
-        if old.get("kind") == "answer":
-            where = f"answer #{old['n']} to {json.dumps(old['request'])}\n"
-        fields = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
-        parts = [f"line {number}: {where}fields that differ: {fields}"]
-        for key in fields:
-            parts.append(f"  expected {key}: {_short(json.dumps(old.get(key)))}")
-            parts.append(f"  got      {key}: {_short(json.dumps(new.get(key)))}")
+        parts = [f"line {number}: {describe(old)}"]
+        for key in sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k)):
+            want_text, have_text = around(_text(old.get(key)), _text(new.get(key)))
+            parts.append(f"  {key}, expected: {want_text}")
+            parts.append(f"  {key}, got:      {have_text}")
         return "\n".join(parts)
     if len(expected) != len(got):
         extra = (got if len(got) > len(expected) else expected)[min(len(got), len(expected))]
         return f"{len(expected)} lines expected, {len(got)} got; the first unmatched: {_short(extra)}"
     return None
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+
+
+def describe(line: dict[str, Any]) -> str:
+    """Which answer or stored item a recorded line is."""
+    if line.get("kind") == "answer":
+        return f"answer #{line['n']} to {json.dumps(line['request'])}"
+    if line.get("kind") == "item":
+        item = line["item"]
+        return f"stored item pk={item['pk']} sk={item['sk']}"
+    return f"row of SQLite table {line.get('table')}: {_short(json.dumps(line.get('row')))}"
 
 
 def operations(document: dict[str, Any]) -> dict[str, Any]:
@@ -76,11 +100,13 @@ def test_the_golden_run_is_unchanged(store: str) -> None:
     lines = golden_lines(store)
     got = [encode(line) for line in lines]
     difference = first_difference(expected, got)
-    assert difference is None, (
-        f"the golden run on {store} differs from tests/golden/data ({store}.jsonl.gz):\n{difference}\n"
-        "re-record with `python -m tests.golden.record` only if the change is meant "
-        "(tests/golden/README.md)"
-    )
+    if difference is not None:
+        pytest.fail(
+            f"the golden run on {store} differs from tests/golden/data/{store}.jsonl.gz\n{difference}\n"
+            "re-record with `python -m tests.golden.record` only if the change is meant "
+            "(tests/golden/README.md)",
+            pytrace=False,
+        )
 
 
 def test_the_openapi_document_only_gains_operations() -> None:
@@ -91,4 +117,5 @@ def test_the_openapi_document_only_gains_operations() -> None:
         api.call("GET", "/openapi.json")
         current = openapi_document(api.lines)
     problems = openapi_changes(recorded, current)
-    assert not problems, "the OpenAPI document changed:\n" + "\n".join(problems[:20])
+    if problems:
+        pytest.fail("the OpenAPI document changed:\n" + "\n".join(problems[:20]), pytrace=False)
