@@ -6,6 +6,11 @@ holding its cards, rules, state, engine, views, record and bots, and one object 
 :class:`~scopa.domain.games.base.GameEngine`; what games share (the seeded shuffle, card codes, the error
 base, the bot base) is in :mod:`scopa.domain.games.common`. The games never import each other.
 
+Vocabulary, the same for every game at this interface: a *match* is what the API and storage hold, one
+engine state from its first deal to its :class:`~scopa.domain.games.base.Outcome`; a *deal* is one
+dealing of the cards inside it (a Scopa hand; one Briscola game of a best-of-N match), and
+``finished_deals`` lists them. Inside its own package a game keeps its own words (Briscola's games).
+
 A game defined elsewhere (a test's, say) joins with :func:`register`; :func:`lookup` finds one by name. The
 built-in engines are imported on the first look-up, not with this package: the API's error map imports
 :mod:`scopa.domain.games.common.errors` at cold start, and a request that plays no game loads no engine.
