@@ -68,6 +68,17 @@ def test_the_layer_holds_what_lambda_runs_and_only_that(built: Path) -> None:
         assert (site / module).is_dir(), module
 
 
+def test_the_pages_templates_and_static_files_ship_the_games_plug_ins_too(built: Path) -> None:
+    """Each game's page plug-in keeps its templates and scripts in its own folder (scopa/web/games/<name>):
+    the layer holds every file of the web package that is not Python, wherever it sits."""
+    web = ROOT / "shared" / "scopa" / "web"
+    data = {p.relative_to(web) for p in web.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")}
+    shipped = built / "python" / "scopa" / "web"
+    assert {p for p in data if not (shipped / p).is_file()} == set()
+    assert Path("games/briscola/static/briscola.js") in data
+    assert Path("games/scopa/templates/replay.html") in data
+
+
 def test_every_compiled_module_is_for_arm64_and_the_lambdas_python(built: Path) -> None:
     libraries = list((built / "python").rglob("*.so"))
     core = [p for p in libraries if p.parent.name == "pydantic_core"]

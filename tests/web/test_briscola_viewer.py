@@ -24,8 +24,8 @@ from scopa.domain.games.briscola.engine import apply_move, new_match
 from scopa.domain.games.briscola.record import replay
 from scopa.domain.games.briscola.rules import PRESET_DESCRIPTIONS, PRESETS, make_rules
 from scopa.domain.games.briscola.state import Move
-from scopa.web import briscola
-from scopa.web.briscola_rules_help import rules_help
+from scopa.web.games.briscola import views as briscola
+from scopa.web.games.briscola.rules_help import rules_help
 from tests.web.conftest import Site, screenshot
 from tests.web.support import shown_cards
 from tests.web.test_briscola_pages import hidden_briscola, stored_state
@@ -246,7 +246,7 @@ def test_a_second_deck_card_is_drawn_and_named_as_its_face() -> None:
 def test_the_help_of_a_rule_set_follows_its_options() -> None:
     points = [s.title for s in rules_help("classic", "en")]
     assert points == ["The deal", "Playing a trick", "Card points", "Winning a game", "The match"]
-    from scopa.web.briscola_rules_help import help_for
+    from scopa.web.games.briscola.rules_help import help_for
 
     signals = help_for(make_rules("partnership", {"signals": True}), "en")
     assert signals[-1].title == "This variant"

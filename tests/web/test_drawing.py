@@ -14,7 +14,7 @@ from scopa.domain.games.scopa.rules import make_rules
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
 from scopa.web.card_faces import back_svg, card_alt, card_svg
 from scopa.web.chart import Point, line_chart
-from scopa.web.replay import steps
+from scopa.web.games.scopa.replay import steps
 
 SVG = "{http://www.w3.org/2000/svg}"  # card files are standalone SVG; inline SVG in HTML has no namespace
 

@@ -14,8 +14,9 @@ from scopa.domain.games.briscola.rules import PRESET_DESCRIPTIONS as BRISCOLA_DE
 from scopa.domain.games.briscola.rules import PRESETS as BRISCOLA_PRESETS
 from scopa.domain.games.briscola.rules import make_rules
 from scopa.domain.games.scopa.rules import PRESET_DESCRIPTIONS, PRESETS
-from scopa.web import briscola_rules_help, i18n, rules_help
-from scopa.web.messages_it import IT
+from scopa.web import i18n
+from scopa.web.games.briscola import rules_help as briscola_rules_help
+from scopa.web.games.scopa import rules_help
 from scopa.web.pages import TIEBREAK_LABELS
 from scopa.web.render import environment, script_messages
 from tests.web.conftest import Site
@@ -91,9 +92,10 @@ def test_every_page_string_has_an_italian_translation() -> None:
     assert len(messages) > 250
     assert "Keep me signed in on this device" in messages  # templates
     assert "Your turn: choose a move." in messages  # scripts
-    missing = sorted(m for m in messages if m not in IT)
+    catalogue = i18n.catalogue()
+    missing = sorted(m for m in messages if m not in catalogue)
     assert missing == []
-    for english, italian in IT.items():  # the placeholders survive translation
+    for english, italian in catalogue.items():  # the placeholders survive translation
         assert sorted(re.findall(r"%\(\w+\)s|\{\w+\}", english)) == sorted(
             re.findall(r"%\(\w+\)s|\{\w+\}", italian)
         ), english
@@ -116,7 +118,7 @@ def test_the_rules_help_of_every_preset_is_all_translated() -> None:
         briscola_rules_help.help_for(make_rules("partnership", {"signals": True}), "it")
         briscola_rules_help.help_for(make_rules("classic", {"match": "points", "points_target": 200}), "it")
     assert recorded
-    assert [m for m in recorded if m not in IT] == []
+    assert [m for m in recorded if m not in i18n.catalogue()] == []
 
 
 # ------------------------------------------------------------------------------------ pages over HTTP

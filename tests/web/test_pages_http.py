@@ -18,7 +18,7 @@ from scopa.domain.games.common.cards import CODES, display_name
 from scopa.domain.games.scopa.bots import make_bot
 from scopa.web.assets import CONTENT_TYPES, static_names, static_url
 from scopa.web.card_faces import STYLES
-from scopa.web.replay import verify_shuffles
+from scopa.web.games.scopa.replay import verify_shuffles
 from tests.common import codes, hidden_cards
 from tests.web.conftest import Site
 from tests.web.support import ADMIN_TOKEN, Http, shown_cards

@@ -182,18 +182,20 @@ def rules_index(style: StyleQuery = None, lang: LangQuery = None) -> Response[st
     return html(pages.rules_index(view(lang, style)), lang)
 
 
-@router.get("/web/rules/briscola/<preset>", include_in_schema=False)
-def briscola_rules(preset: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+@router.get("/web/rules/<game>/<preset>", include_in_schema=False)
+def game_rules(game: str, preset: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    """A game's rules help, from the game's page plug-in."""
     from scopa.web import pages
 
-    return html(pages.briscola_rules(preset, view(lang, style)), lang)
+    return html(pages.rules(game, preset, view(lang, style)), lang)
 
 
 @router.get("/web/rules/<preset>", include_in_schema=False)
 def rules(preset: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    """The rules help of a preset of the site's own game (its URLs before there were other games)."""
     from scopa.web import pages
 
-    return html(pages.rules(preset, view(lang, style)), lang)
+    return html(pages.rules(None, preset, view(lang, style)), lang)
 
 
 @router.get("/web/static/<name>", include_in_schema=False)

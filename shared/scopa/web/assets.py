@@ -2,6 +2,10 @@
 
 A static URL carries a hash of the file (``/web/static/play.js?v=1a2b3c4d5e6f``), so a browser may keep
 it for a year: a changed file gets a new URL. Card images are generated, and equally immutable.
+
+The shared files are in ``scopa/web/static/``; a game's page plug-in may add its own from its folder's
+``static/`` (:mod:`scopa.web.games`). They share one namespace, ``/web/static/<name>``, so a script may
+import another by a relative name whichever folder holds it; a name taken twice is an error.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from functools import cache
 from importlib.resources import files
 
 from scopa.domain.games.common.cards import CODES
+from scopa.web import games
 from scopa.web.card_faces import STYLES, Style, back_svg, card_svg
 
 CONTENT_TYPES = {
@@ -27,14 +32,26 @@ class AssetNotFound(LookupError):
     """No such static file or card image."""
 
 
-@cache
 def _static_files() -> dict[str, bytes]:
-    folder = files("scopa.web") / "static"
-    return {
-        entry.name: entry.read_bytes()
-        for entry in folder.iterdir()
-        if entry.is_file() and any(entry.name.endswith(ext) for ext in CONTENT_TYPES)
-    }
+    return _collected(games.generation())
+
+
+@cache
+def _collected(generation: int) -> dict[str, bytes]:
+    """The shared static files and every registered game plug-in's, by name (``generation``: the cache's
+    key, the registry's state)."""
+    folders = [files("scopa.web") / "static"]
+    folders += [p.folder / "static" for p in games.plugins() if p.folder is not None]
+    found: dict[str, bytes] = {}
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for entry in folder.iterdir():
+            if entry.is_file() and any(entry.name.endswith(ext) for ext in CONTENT_TYPES):
+                if entry.name in found:
+                    raise ValueError(f"two static files are named '{entry.name}'")
+                found[entry.name] = entry.read_bytes()
+    return found
 
 
 def static_names() -> list[str]:

@@ -2,7 +2,9 @@
 
 Templates mark their text with Jinja2's i18n extension (``{{ _('...') }}``, ``{% trans %}``); scripts get
 their strings from the page (:func:`script_strings`, a JSON block the page carries). English is the source
-language: a message is its own English text, and :data:`scopa.web.messages_it.IT` maps it to Italian.
+language: a message is its own English text, and the Italian catalogue (:func:`catalogue`) maps it to
+Italian: the shared strings (:data:`scopa.web.messages_it.IT`) and each game page plug-in's own
+(``messages_it``, :mod:`scopa.web.games`).
 
 The language of a request is, in this order: ``?lang=``, the ``lang`` cookie the switch sets, the browser's
 ``Accept-Language`` (RFC 9110 quality values), English.
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Literal
 
 from scopa.web.messages_it import IT
@@ -80,10 +83,30 @@ def cookie_value(cookies: Iterable[str] | None) -> str | None:
     return None
 
 
+def catalogue() -> Mapping[str, str]:
+    """Every Italian string: the shared ones and the registered games' (read when a page is drawn, so a
+    JSON request's cold start does not load the games)."""
+    from scopa.web import games
+
+    return _merged(games.generation())
+
+
+@cache
+def _merged(generation: int) -> Mapping[str, str]:
+    from scopa.web import games
+
+    merged = dict(IT)
+    for plugin in games.plugins():
+        for english, italian in plugin.messages_it.items():
+            if merged.setdefault(english, italian) != italian:
+                raise ValueError(f"two Italian translations of {english!r}")
+    return merged
+
+
 def gettext(lang: Lang, message: str) -> str:
     """The message in ``lang``; the English text itself when no translation exists."""
     if lang == "it":
-        return IT.get(message, message)
+        return catalogue().get(message, message)
     return message
 
 

@@ -1,7 +1,9 @@
-"""The Italian catalog: every page string (templates, scripts, rules help) by its English text.
+"""The Italian catalog of the shared pages: every string they show (templates, scripts), by its English
+text. A game's own strings (its pages, its script, its rules help) are in its page plug-in
+(``scopa/web/games/<name>/messages_it.py``); :func:`scopa.web.i18n.catalogue` merges them all.
 
 Placeholders stay as they are: ``%(name)s`` in templates and the rules help, ``{name}`` in scripts.
-``tests/web/test_i18n.py`` checks that every message the pages can show has an entry here.
+``tests/web/test_i18n.py`` checks that every message the pages can show has an entry in the catalogue.
 """
 
 IT: dict[str, str] = {
@@ -248,8 +250,6 @@ IT: dict[str, str] = {
     "Resign this match?": "Abbandonare questa partita?",
     "Could not resign: {reason}": "Impossibile abbandonare: {reason}",
     # --- watching a match
-    "deal": "smazzata",
-    "score": "punteggio",
     "%(name)s to play": "tocca a %(name)s",
     "Its creator chose the seed, so knew every deck: this match is not rated.": "Chi l'ha creata ha scelto "
     "il seme, quindi conosceva ogni mazzo: questa partita non vale per la classifica.",
@@ -261,12 +261,8 @@ IT: dict[str, str] = {
     "Table": "Tavola",
     "stock": "mazzo",
     "empty": "vuota",
-    "Last move": "Ultima mossa",
     "%(name)s played %(card)s": "%(name)s ha giocato %(card)s",
-    "took": "ha preso",
     "Scopa!": "Scopa!",
-    "Scope this deal": "Scope in questa smazzata",
-    "piles": "mazzetti",
     "Nothing is dealt before every seat has accepted.": "Non si distribuisce nulla prima che tutti abbiano "
     "accettato.",
     "Shuffle commitments (the seeds are revealed at the end)": "Impegni di mescolata (i semi sono rivelati "
@@ -287,111 +283,16 @@ IT: dict[str, str] = {
     # --- rules help
     "Every variant": "Tutte le varianti",
     "The rule options (JSON)": "Le opzioni delle regole (JSON)",
-    "Scopa is played with 40 Italian cards. Each variant below has a short help page, written from its "
-    "rule options.": "La Scopa si gioca con 40 carte italiane. Ogni variante qui sotto ha una breve guida, "
-    "scritta a partire dalle sue opzioni.",
     "The deal": "La smazzata",
-    "%(players)s players, each alone.": "%(players)s giocatori, ognuno per sé.",
-    "Four players in two partnerships; partners sit opposite and share their cards.": "Quattro giocatori "
-    "in due coppie; i compagni siedono di fronte e mettono insieme le prese.",
-    "Each player gets %(hand)s cards a hand and %(table)s go face up on the table; %(hands)s hands make a "
-    "deal of the 40 cards.": "Ogni giocatore riceve %(hand)s carte a mano e %(table)s vanno scoperte in "
-    "tavola; %(hands)s mani esauriscono le 40 carte della smazzata.",
-    "If %(kings)s or more kings are dealt to the table, the deal is void and dealt again.": "Se in tavola "
-    "escono %(kings)s re o più, la smazzata è nulla e si ridistribuisce.",
-    "The player on the dealer's right plays first.": "Gioca per primo chi siede alla destra del mazziere.",
     "The dealer plays first.": "Gioca per primo il mazziere.",
-    "Taking cards": "Le prese",
-    "A card played takes a table card of the same rank, or else table cards that add up to its rank.": "La "
-    "carta giocata prende una carta in tavola dello stesso valore, oppure carte in tavola la cui somma è "
-    "uguale al suo valore.",
-    "A card played takes table cards that, with it, add up to fifteen.": "La carta giocata prende carte in "
-    "tavola che, insieme a lei, fanno quindici.",
-    "A card played takes a table card of the same rank, table cards that add up to its rank, or table cards "
-    "that with it add up to fifteen.": "La carta giocata prende una carta dello stesso valore, carte la cui "
-    "somma è uguale al suo valore, o carte che insieme a lei fanno quindici.",
-    "A table card of the same rank must be taken before any sum.": "Una carta dello stesso valore va presa "
-    "prima di qualsiasi somma.",
     "Of several sums, only one with the fewest cards may be taken.": "Tra più somme, si può prendere solo "
     "una di quelle con meno carte.",
-    "A card that can take may not be laid on the table.": "Una carta che può prendere non si può calare in "
-    "tavola.",
-    "An ace takes every card on the table, unless an ace lies there: then it takes only that ace.": "L'asso "
-    "prende tutte le carte in tavola, a meno che in tavola ci sia un asso: allora prende solo quello.",
-    "An ace always takes every card on the table.": "L'asso prende sempre tutte le carte in tavola.",
-    "The cards left on the table at the end of a deal go to the side that took last.": "Le carte rimaste "
-    "in tavola a fine smazzata vanno a chi ha fatto l'ultima presa.",
-    "The cards left on the table at the end of a deal go to the side that played last.": "Le carte rimaste "
-    "in tavola a fine smazzata vanno a chi ha giocato per ultimo.",
-    "The cards left on the table at the end of a deal go to the dealer's side.": "Le carte rimaste in "
-    "tavola a fine smazzata vanno al mazziere.",
     "Scopa": "Scopa",
-    "Taking every card on the table is a scopa, worth one point, except with the last card of the deal.": ""
-    "Prendere tutte le carte in tavola è una scopa e vale un punto, tranne con l'ultima carta della "
-    "smazzata.",
-    "An ace's sweep counts as a scopa.": "La presa di tutta la tavola con l'asso vale come scopa.",
-    "An ace's sweep is not a scopa.": "La presa di tutta la tavola con l'asso non è una scopa.",
-    "The count after each deal": "La conta dopo ogni smazzata",
-    "One point each for: most cards, most coins, the settebello (the seven of coins).": "Un punto ciascuno "
-    "per: più carte, più denari, il settebello (il sette di denari).",
-    "Re bello: the king of coins is a point too.": "Re bello: anche il re di denari vale un punto.",
     "The seven of cups is a point too.": "Anche il sette di coppe vale un punto.",
-    "Primiera: one point for the best four cards, one of each suit.": "Primiera: un punto per le quattro "
-    "carte migliori, una per seme.",
-    "Each card counts: seven 21, six 18, ace 16, five 15, four 14, three 13, two 12, jack, knight and king "
-    "10.": "Ogni carta vale: sette 21, sei 18, asso 16, cinque 15, quattro 14, tre 13, due 12, fante, "
-    "cavallo e re 10.",
-    "Each card counts: seven 21, six 18, ace 16, five 15, four 14, three 13, two 12; jack, knight and king "
-    "count nothing.": "Ogni carta vale: sette 21, sei 18, asso 16, cinque 15, quattro 14, tre 13, due 12; "
-    "fante, cavallo e re non valgono nulla.",
-    "Each card counts: seven 21, six 18, ace 16, five 15, four 14, three 13, two 12; the jack, knight and "
-    "king count by their rank.": "Ogni carta vale: sette 21, sei 18, asso 16, cinque 15, quattro 14, tre 13, "
-    "due 12; fante, cavallo e re valgono il loro numero.",
-    "The side with more sevens has the primiera; on a tie, more sixes, then aces, and so on down.": "La "
-    "primiera va a chi ha più sette; a parità, più sei, poi assi, e così via.",
-    "A side missing a suit still adds up the cards it has.": "Chi non ha un seme somma comunque le carte "
-    "che ha.",
-    "A side missing a suit has no primiera at all.": "Chi non ha un seme non ha primiera.",
-    "A primiera missing a suit always loses to a complete one.": "Una primiera senza un seme perde sempre "
-    "contro una completa.",
-    "Napola: a side with the ace, two and three of coins scores the length of its run of coins.": "Napola: "
-    "chi ha asso, due e tre di denari segna tanti punti quanto è lunga la sua scala di denari.",
-    "Cirulla: hand and dealer bonuses are scored, with the seven of cups as a wildcard.": "Cirulla: si "
-    "segnano i bonus di mano e del mazziere, con il sette di coppe come matta.",
-    "Cirulla runs: jack, knight and king of coins score 5; ace, two and three of coins 3 or more.": "Scale "
-    "della cirulla: fante, cavallo e re di denari valgono 5; asso, due e tre di denari 3 o più.",
-    "A tie in cards, coins or primiera gives the point to nobody.": "A parità di carte, denari o primiera il "
-    "punto non va a nessuno.",
-    "Winning": "La vittoria",
-    "Points count only at the end of a deal. The first side with at least %(target)s points and more than "
-    "every other side wins.": "I punti si contano solo a fine smazzata. Vince chi per primo ha almeno "
-    "%(target)s punti e più di tutti gli altri.",
-    "If two sides reach %(target)s points on the same deal with the same score, another deal is played.": ""
-    "Se due giocatori arrivano a %(target)s punti nella stessa smazzata con lo stesso punteggio, si gioca "
-    "un'altra smazzata.",
-    "If two sides reach %(target)s points on the same deal with the same score, the side that reached it "
-    "first in the order of the count wins.": "Se due giocatori arrivano a %(target)s punti nella stessa "
-    "smazzata con lo stesso punteggio, vince chi ci arriva prima nell'ordine della conta.",
     "Cappotto: a side leading %(lead)s to 0 wins at once.": "Cappotto: chi conduce %(lead)s a 0 vince "
     "subito.",
     "Taking all ten coins wins the game at once.": "Prendere tutti e dieci i denari fa vincere subito la "
     "partita.",
-    # --- the presets (scopa.domain.games.scopa.rules.PRESET_DESCRIPTIONS)
-    "Scopa for two (four in partnerships with players=4): 3 cards a hand, 4 on the table, to 11": "Scopa "
-    "a due (a quattro in coppie con players=4): 3 carte a mano, 4 in tavola, agli 11",
-    "an ace sweeps the table (not a scopa); a burnt ace takes only the ace on the table": "l'asso prende "
-    "tutta la tavola (non è scopa); se in tavola c'è un asso, prende solo quello",
-    "the king of coins is a point, like the settebello": "il re di denari vale un punto, come il settebello",
-    "a run of coins from the ace scores its length; to 21": "la scala di denari dall'asso vale quanto è "
-    "lunga; ai 21",
-    "four players in partnerships, 9 cards each and 4 to the table, one hand per deal": "quattro giocatori "
-    "in coppie, 9 carte a testa e 4 in tavola, una mano per smazzata",
-    "four players in partnerships, 10 cards each, none to the table": "quattro giocatori in coppie, 10 "
-    "carte a testa, nessuna in tavola",
-    "a card takes any set that makes 15 together with it (escoba)": "una carta prende qualsiasi gruppo che "
-    "con lei fa 15 (escoba)",
-    "free choice of sums and fifteens, the ace sweeps as a scopa, hand and dealer bonuses; to 51": "libera "
-    "scelta tra somme e quindici, l'asso prende tutto e fa scopa, bonus di mano e del mazziere; ai 51",
     # --- a replay
     "final score": "punteggio finale",
     "won by %(names)s": "vinta da %(names)s",
@@ -407,24 +308,10 @@ IT: dict[str, str] = {
     "Last": "Fine",
     "Arrow keys step through the game; Home and End jump to the start and the end.": "Le frecce scorrono "
     "la partita; Home e Fine saltano all'inizio e alla fine.",
-    "Deals": "Smazzate",
-    "Deal %(deal)s, move %(n)s": "Smazzata %(deal)s, mossa %(n)s",
     "plays": "gioca",
-    "and takes": "e prende",
-    "on the table": "in tavola",
     "The end": "Fine",
-    "Pile this deal": "Mazzetto della smazzata",
-    "Points by deal": "Punti per smazzata",
     "Shuffle verification": "Verifica della mescolata",
-    "Each deal's seed was kept secret and only its commitment shown while the game ran. Now that it is "
-    'over, the seeds are revealed: each commitment is recomputed here as SHA-256("scopa-shuffle/1:" + '
-    "seed), each seed from the master seed, and each deck from its seed, with the project's shuffle code.": ""
-    "Il seme di ogni smazzata è rimasto segreto e durante la partita se ne è mostrato solo l'impegno. Ora "
-    'che è finita, i semi sono rivelati: qui ogni impegno è ricalcolato come SHA-256("scopa-shuffle/1:" '
-    "+ seme), ogni seme dal seme principale e ogni mazzo dal suo seme, con il codice di mescolata del "
-    "progetto.",
     "master seed": "seme principale",
-    "Deal": "Smazzata",
     "Published commitment": "Impegno pubblicato",
     "Recomputed from the seed": "Ricalcolato dal seme",
     "Check": "Verifica",
@@ -530,165 +417,11 @@ IT: dict[str, str] = {
     "forfeit win": "vittoria a tavolino",
     "forfeit loss": "sconfitta a tavolino",
     "forfeit draw": "patta a tavolino",
-    "You took the trick.": "Hai preso la mano.",
-    "{name} took the trick.": "{name} ha preso la mano.",
-    "trump (last card of the stock)": "briscola (l'ultima carta del mazzo)",
-    "trump, drawn by {name}": "briscola, pescata da {name}",
-    "No card played in this trick yet.": "Nessuna carta giocata in questa mano.",
-    "game {game} · stock {stock} · trump {suit}": "partita {game} · mazzo {stock} · briscola {suit}",
-    "Tap a card to play it: any card may be played.": "Tocca una carta per giocarla: vale ogni carta.",
-    "Play {card}": "Gioca {card}",
-    "Games won": "Partite vinte",
-    "Card points": "Punti carta",
-    "draw": "pari",
-    "won more games": "ha vinto più partite",
-    "reached the points target": "ha raggiunto i punti stabiliti",
-    "coins": "denari",
-    "cups": "coppe",
-    "swords": "spade",
-    "clubs": "bastoni",
     "The count of game {game}": "Il conteggio della partita {game}",
     "Next game": "Partita successiva",
-    # --- Briscola: the spectator page, the replay, the rules help
-    "games won": "partite vinte",
-    "caller": "chiamante",
-    "partner": "compagno",
-    "trump": "briscola",
-    "trump, drawn by %(name)s": "briscola, pescata da %(name)s",
-    "Last trick": "Ultima mano",
-    "%(name)s took the trick.": "%(name)s ha preso la mano.",
-    "%(name)s called %(card)s.": "%(name)s ha chiamato %(card)s.",
-    "Auction": "Asta",
-    "passes": "passa",
-    "Signals": "Segnali",
-    "trick %(n)s": "mano %(n)s",
-    "Card points this game": "Punti carta in questa partita",
-    "The match goes to %(target)s card points.": "L'incontro va a %(target)s punti carta.",
-    "One game; a drawn game is dealt again, so the match always has a winner.": "Una partita; una "
-    "partita pari si rigioca, così l'incontro ha sempre un vincitore.",
-    "Best of %(n)s games.": "Al meglio di %(n)s partite.",
-    "Tricks played this game": "Mani giocate in questa partita",
-    "Game %(game)s, move %(n)s": "Partita %(game)s, mossa %(n)s",
-    "signal": "segnale",
-    "bids %(bid)s": "dichiara %(bid)s",
-    "calls %(card)s": "chiama %(card)s",
-    "Card points by game": "Punti carta per partita",
-    "Each game's seed was kept secret and only its commitment shown while the match ran. Now that it is "
-    'over, the seeds are revealed: each commitment is recomputed here as SHA-256("scopa-shuffle/1:" + '
-    "seed), each seed from the master seed, and each deck from its seed with the %(algorithm)s shuffle, "
-    "with the project's shuffle code.": "Il seme di ogni partita è rimasto segreto e durante l'incontro se "
-    "ne è mostrato solo l'impegno. Ora che è finito, i semi sono rivelati: qui ogni impegno è ricalcolato "
-    'come SHA-256("scopa-shuffle/1:" + seme), ogni seme dal seme principale e ogni mazzo dal suo seme con '
-    "il mescolamento %(algorithm)s, con il codice di mescolamento del progetto.",
+    # --- the choice of game, between games
     "Game": "Partita",
-    "Briscola is played with the same 40 cards: tricks, a trump suit turned up, and 120 card points to "
-    "share. Each variant below has a short help page, written from its rule options.": "La Briscola si "
-    "gioca con le stesse 40 carte: prese, un seme di briscola scoperto e 120 punti carta da dividere. Ogni "
-    "variante qui sotto ha una breve guida, scritta dalle sue opzioni di regola.",
-    "the ace": "l'asso",
-    "the three": "il tre",
-    "the king": "il re",
-    "high trumps": "briscole alte",
-    "low trumps": "briscole basse",
-    "no trumps": "nessuna briscola",
-    "nothing worth telling": "niente da dire",
-    "Two players, each alone.": "Due giocatori, ognuno per sé.",
-    "Three players, each alone.": "Tre giocatori, ognuno per sé.",
-    "Four players in two partnerships; partners sit opposite and add up their tricks.": "Quattro "
-    "giocatori in due coppie; i compagni siedono di fronte e sommano le loro prese.",
-    "Five players: an auction decides who calls a card, and its holder becomes the caller's secret "
-    "partner.": "Cinque giocatori: un'asta decide chi chiama una carta, e chi la tiene diventa il compagno "
-    "segreto del chiamante.",
-    "Six players in three partnerships of two; partners sit opposite and add up their tricks.": "Sei "
-    "giocatori in tre coppie; i compagni siedono di fronte e sommano le loro prese.",
-    "Eight players in four partnerships of two; partners sit opposite and add up their tricks.": "Otto "
-    "giocatori in quattro coppie; i compagni siedono di fronte e sommano le loro prese.",
-    "two players, three cards a hand, one game (a 60-60 draw is replayed)": "due giocatori, tre carte in "
-    "mano, una partita (un pari 60-60 si rigioca)",
-    "two players with nine cards each, as seed 004 writes it": "due giocatori con nove carte ciascuno, "
-    "come scrive il seme 004",
-    "three alone, one two taken out (39 cards, 13 tricks)": "tre ognuno per sé, tolto un due (39 carte, 13 "
-    "mani)",
-    "four players in two partnerships, partners opposite": "quattro giocatori in due coppie, compagni di "
-    "fronte",
-    "six players in three partnerships, two decks, two twos taken out": "sei giocatori in tre coppie, due "
-    "mazzi, tolti due due",
-    "eight players in four partnerships, two decks": "otto giocatori in quattro coppie, due mazzi",
-    "five players, eight cards each: an auction, a called card, its holder the secret partner": "cinque "
-    "giocatori, otto carte ciascuno: un'asta, una carta chiamata, chi la tiene è il compagno segreto",
-    "two players, hands face up": "due giocatori, mani scoperte",
-    "two players, best of three games": "due giocatori, al meglio di tre partite",
-    "One 40-card Italian deck.": "Un mazzo di 40 carte italiane.",
-    "Each player gets %(hand)s cards, dealt one at a time from the dealer's right.": "Ogni giocatore "
-    "riceve %(hand)s carte, date una alla volta partendo dalla destra del mazziere.",
-    "The next card is turned up: its suit is trump (briscola). It goes under the stock and is the last "
-    "card drawn.": "La carta seguente si scopre: il suo seme è la briscola. Va sotto il mazzo ed è l'ultima "
-    "carta pescata.",
-    "Playing a trick": "Giocare una mano",
-    "The player on the dealer's right leads the first trick.": "Il giocatore alla destra del mazziere "
-    "apre la prima mano.",
-    "Any card may be played: there is no duty to follow suit.": "Si può giocare qualsiasi carta: non c'è "
-    "obbligo di rispondere al seme.",
-    "A trick goes to the highest trump played, else to the highest card of the suit led; a card of "
-    "another suit never takes it.": "La mano va alla briscola più alta giocata, altrimenti alla carta più "
-    "alta del seme di uscita; una carta di un altro seme non la prende mai.",
-    "The winner takes the cards, draws first from the stock (then the others in playing order) and leads "
-    "the next trick.": "Chi vince prende le carte, pesca per primo dal mazzo (poi gli altri nell'ordine di "
-    "gioco) e apre la mano seguente.",
-    "Trick order, highest first: ace, three, king, knight, jack, seven, six, five, four, two.": "Ordine "
-    "di presa, dalla più alta: asso, tre, re, cavallo, fante, sette, sei, cinque, quattro, due.",
-    "Card points: ace 11, three 10, king 4, knight 3, jack 2, the others nothing: %(total)s in all.": (
-        "Punti delle carte: asso 11, tre 10, re 4, cavallo 3, fante 2, le altre niente: %(total)s in tutto."
-    ),
-    "Winning a game": "Vincere una partita",
-    "When every card has been played, a side with more than %(half)s points wins the game; "
-    "%(half)s-%(half)s is a draw.": "Giocate tutte le carte, chi ha più di %(half)s punti vince la "
-    "partita; %(half)s-%(half)s è pari.",
-    "The match": "L'incontro",
-    "The deal passes to the right for each new game.": "A ogni nuova partita il mazzo passa a destra.",
-    "Resigning or running out of time gives the match to the other side.": "Chi abbandona o finisce il "
-    "tempo dà l'incontro agli avversari.",
-    "This variant": "Questa variante",
-    "Hands of %(hand)s cards instead of the usual three: the draw after each trick matters less.": "Mani "
-    "di %(hand)s carte invece delle solite tre: la pescata dopo ogni mano conta meno.",
-    "%(n)s of the twos are taken out, so that every player gets the same number of cards; twos are worth "
-    "nothing.": "Si tolgono %(n)s due, perché ogni giocatore abbia lo stesso numero di carte; i due non "
-    "valgono niente.",
-    "When every card has been played, the side with the most points wins the game; equal top points are "
-    "a draw.": "Giocate tutte le carte, chi ha più punti vince la partita; a pari punti in testa è pari.",
-    "Two 40-card Italian decks are shuffled together (%(cards)s cards); of two identical cards in a "
-    "trick, the one played first ranks higher.": "Si mescolano insieme due mazzi di 40 carte italiane "
-    "(%(cards)s carte); di due carte uguali nella stessa mano vale di più quella giocata prima.",
-    "All the cards are dealt: %(hand)s each, and nothing is turned up.": "Si distribuiscono tutte le "
-    "carte, %(hand)s ciascuno, e non si scopre nulla.",
-    "From the dealer's right each player bids a rank lower in the trick order than the last bid, then, "
-    "below the two, a points target from 62 to 120, or passes for good.": "Dalla destra del mazziere ogni "
-    "giocatore dichiara una carta più bassa nell'ordine di presa dell'ultima dichiarata, poi, sotto il "
-    "due, un obiettivo di punti da 62 a 120, oppure passa definitivamente.",
-    "The last bidder calls a card of the rank bid, in the suit of their choice: that suit is trump, and "
-    "the card's holder is the caller's secret partner, known when the card is played.": "L'ultimo a "
-    "dichiarare chiama una carta del valore dichiarato, nel seme che sceglie: quel seme è la briscola, e "
-    "chi tiene la carta è il compagno segreto del chiamante, svelato quando la carta viene giocata.",
-    "If the first four pass, the fifth must bid.": "Se i primi quattro passano, il quinto deve dichiarare.",
-    "The winner of a trick leads the next one.": "Chi vince una mano apre la seguente.",
-    "The caller's side needs 61 card points, or the points it bid; 60-60 without a points bid is a "
-    "draw.": "Al chiamante e al compagno servono 61 punti carta, o i punti dichiarati; 60-60 senza una "
-    "dichiarazione di punti è pari.",
-    "Match points for each game: the caller 2, the partner 1, each defender 1, with the winners' sign; "
-    "a caller playing alone scores 4.": "Punti d'incontro per partita: il chiamante 2, il compagno 1, "
-    "ogni difensore 1, col segno dei vincitori; un chiamante da solo ne fa 4.",
-    "Briscola scoperta: every hand is played face up; the stock stays hidden.": "Briscola scoperta: ogni "
-    "mano si gioca a carte scoperte; il mazzo resta coperto.",
-    "Best of %(games)s games: the first side to win more than half of them wins the match; a drawn game "
-    "counts for nobody and another is dealt.": "Al meglio di %(games)s partite: chi ne vince per primo "
-    "più della metà vince l'incontro; una partita pari non conta per nessuno e se ne gioca un'altra.",
-    "Partners may send a signal with a card (information only, seen by the whole table): "
-    "%(words)s.": "I compagni possono mandare un segnale con una carta (solo informazione, visibile a "
-    "tutto il tavolo): %(words)s.",
-    "Games are dealt until a side reaches %(target)s points, alone at the top, after a game.": "Si "
-    "giocano partite finché, alla fine di una, un lato raggiunge %(target)s punti da solo in testa.",
     "one game": "una partita",
-    "best of three games": "al meglio di tre partite",
     # Settings in words (tournament page)
     "%(num)s day": "%(num)s giorno",
     "%(num)s days": "%(num)s giorni",

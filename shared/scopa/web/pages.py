@@ -7,7 +7,7 @@ a shell that its script fills from the JSON API with the player's own token.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any, get_args
 
 from scopa.application.auth import ANONYMOUS
@@ -15,14 +15,8 @@ from scopa.application.clock import iso
 from scopa.application.errors import NotFound
 from scopa.application.ports.ratings import Order
 from scopa.application.ports.tournaments import TournamentBundle
-from scopa.application.services.matches import MatchView
 from scopa.application.services.players import bot_players, player_kind
 from scopa.application.wiring import ServiceSet
-from scopa.domain.games.briscola.rules import PRESET_DESCRIPTIONS as BRISCOLA_DESCRIPTIONS
-from scopa.domain.games.briscola.rules import PRESETS as BRISCOLA_PRESETS
-from scopa.domain.games.briscola.rules import rules_from_options as briscola_rules_from_options
-from scopa.domain.games.common.cards import CODES
-from scopa.domain.games.scopa.rules import PRESET_ALIASES, PRESET_DESCRIPTIONS, PRESETS
 from scopa.domain.tournaments import double_elimination as de
 from scopa.domain.tournaments.admission import check_in_opens
 from scopa.domain.tournaments.planner import (
@@ -33,16 +27,13 @@ from scopa.domain.tournaments.planner import (
 )
 from scopa.domain.tournaments.records import RoundRecord, TableRecord
 from scopa.domain.tournaments.settings import ELIMINATION, Format
-from scopa.web import briscola, i18n
+from scopa.web import games, i18n
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
-from scopa.web.briscola_rules_help import REASONS as BRISCOLA_REASONS
-from scopa.web.briscola_rules_help import SIGNAL_WORDS
-from scopa.web.briscola_rules_help import rules_help as briscola_rules_help
-from scopa.web.card_faces import STYLES, Style
 from scopa.web.chart import Point, line_chart
-from scopa.web.render import render
-from scopa.web.replay import steps, verify_shuffles
-from scopa.web.rules_help import rules_help
+from scopa.web.shell import PageOptions, style_of, tr
+from scopa.web.shell import page as _page
+
+__all__ = ["PageOptions", "style_of"]  # the routes build the options here
 
 TIEBREAK_LABELS = {
     "buchholz": "Buchholz",
@@ -57,40 +48,9 @@ TIEBREAK_LABELS = {
 LEADERBOARD_SIZE = 100
 
 
-def style_of(value: str | None) -> Style:
-    """The deck style asked for (``?style=``), Italian unless French is named."""
-    return "french" if value == "french" else "italian"
-
-
-@dataclass(frozen=True)
-class PageOptions:
-    """What every page is drawn with: the deck style, the language, the push endpoint for its scripts."""
-
-    style: Style = "italian"
-    lang: i18n.Lang = "en"
-    live_url: str = "/live"
-
-
-def _page(template: str, title: str, opts: PageOptions, **context: Any) -> str:
-    return render(
-        template,
-        opts.lang,
-        title=title,
-        style=opts.style,
-        styles=STYLES,
-        languages=i18n.LANGUAGE_NAMES,
-        live_url=opts.live_url,
-        **context,
-    )
-
-
-def tr(opts: PageOptions, message: str) -> str:
-    return i18n.gettext(opts.lang, message)
-
-
 def presets() -> list[dict[str, str]]:
-    """The rule presets for the forms (name, description)."""
-    return [{"name": name, "description": PRESET_DESCRIPTIONS[name]} for name in PRESETS]
+    """The rule presets for the forms (name, description): the site's own game's (lobby, wizard)."""
+    return games.default().presets()
 
 
 # ----------------------------------------------------------------------------------------- home
@@ -100,7 +60,8 @@ def home(svc: ServiceSet, opts: PageOptions) -> str:
     recent, _cursor = svc.tournaments.list_tournaments(None, None, 8, None)
     bots = [{"id": p.id, "name": p.name} for p in bot_players()]
     pools = [{"id": p.id, "name": p.name} for p in svc.ratings.pools]
-    return _page("home.html", "Scopa", opts, tournaments=recent, bots=bots, pools=pools)
+    listed = games.playable()
+    return _page("home.html", "Scopa", opts, tournaments=recent, bots=bots, pools=pools, games=listed)
 
 
 # ----------------------------------------------------------------------------------------- accounts, lobby
@@ -122,34 +83,15 @@ def inbox(opts: PageOptions) -> str:
 
 
 def rules_index(opts: PageOptions) -> str:
-    return _page(
-        "rules_index.html", tr(opts, "Rules"), opts, presets=presets(), briscola_presets=briscola_presets()
-    )
+    """Every game's presets, each linked to its rules help (each game's part is its own fragment)."""
+    listed = [(g, g.presets()) for g in games.plugins()]
+    return _page("rules_index.html", tr(opts, "Rules"), opts, games=listed)
 
 
-def briscola_presets() -> list[dict[str, str]]:
-    """Briscola's rule presets (name, description)."""
-    return [{"name": name, "description": BRISCOLA_DESCRIPTIONS[name]} for name in BRISCOLA_PRESETS]
-
-
-def briscola_rules(preset: str, opts: PageOptions) -> str:
-    """A short rules help for one Briscola preset, written from its rule options."""
-    if preset not in BRISCOLA_PRESETS:
-        raise NotFound(f"no briscola rule preset '{preset}'", code="preset_not_found")
-    sections = briscola_rules_help(preset, opts.lang)
-    title = tr(opts, "Rules") + f": Briscola, {preset}"
-    return _page("rules.html", title, opts, preset=preset, game="briscola", sections=sections)
-
-
-def rules(preset: str, opts: PageOptions) -> str:
-    """A short rules help for one preset, written from its rule options."""
-    name = PRESET_ALIASES.get(preset, preset)
-    if name not in PRESETS:
-        raise NotFound(f"no rule preset '{preset}'", code="preset_not_found")
-    sections = rules_help(name, opts.lang)
-    return _page(
-        "rules.html", tr(opts, "Rules") + f": {name}", opts, preset=name, game="scopa", sections=sections
-    )
+def rules(game: str | None, preset: str, opts: PageOptions) -> str:
+    """A short rules help for one preset of ``game`` (None: the site's own game), from its rule options."""
+    plugin = games.default() if game is None else games.get(game)
+    return plugin.rules_page(preset, opts)
 
 
 # ----------------------------------------------------------------------------------------- rankings
@@ -522,77 +464,10 @@ def _bracket(bundle: TournamentBundle, names: dict[str, str], opts: PageOptions)
 
 
 def match(svc: ServiceSet, match_id: str, step: int | None, opts: PageOptions) -> str:
-    """A finished match as a replay at ``step``; a running one as a spectator sees it."""
+    """A finished match as a replay at ``step``; a running one as a spectator sees it; drawn by its
+    game's page plug-in."""
     seen = svc.matches.get(ANONYMOUS, match_id)
-    names = [s.name for s in seen.seats]
-    if seen.game == "briscola":
-        return _briscola_match(svc, seen, names, step, opts)
-    if seen.status != "finished" or seen.result is None:
-        return _page("match_live.html", " v ".join(names), opts, m=seen, view=seen.view, names=names)
-    record = svc.matches.record(match_id)
-    positions = steps(record)
-    current = positions[min(max(step or 0, 0), len(positions) - 1)]
-    published = seen.view["shuffle"]["commitments"]
-    checks = verify_shuffles(record, published)
-    sides = len(current.scores)
-    side_names = [
-        " & ".join(n for seat, n in enumerate(names) if seat % sides == side) for side in range(sides)
-    ]
-    deal_starts: dict[int, int] = {}
-    for p in positions:
-        deal_starts.setdefault(p.deal, p.number)
-    return _page(
-        "match_replay.html",
-        " v ".join(names),
-        opts,
-        m=seen,
-        names=names,
-        side_names=side_names,
-        winners=[s.name for s in seen.seats if s.player_id in seen.result.winners],
-        step=current,
-        last=len(positions) - 1,
-        deal_starts=sorted(deal_starts.items()),
-        checks=checks,
-        master_seed=record["master_seed"],
-        codes=CODES,
-    )
-
-
-def _briscola_match(
-    svc: ServiceSet, seen: MatchView, names: list[str], step: int | None, opts: PageOptions
-) -> str:
-    """A Briscola match: the spectator's table while it runs, the replay of its record once finished."""
-    title = " v ".join(names)
-    if seen.status != "finished" or seen.result is None:
-        dealt = "hand_sizes" in seen.view
-        table = briscola.table(seen.view, names) if dealt else None
-        return _page(
-            "briscola_live.html", title, opts, m=seen, names=names, b=table, signal_words=SIGNAL_WORDS
-        )
-    record = svc.matches.record(seen.id)
-    positions = briscola.steps(record)
-    current = positions[min(max(step or 0, 0), len(positions) - 1)]
-    game_starts: dict[int, int] = {}
-    for p in positions:
-        game_starts.setdefault(p.game, p.number)
-    rules = briscola_rules_from_options(record["rules"])
-    return _page(
-        "briscola_replay.html",
-        title,
-        opts,
-        m=seen,
-        names=names,
-        side_names=briscola.side_names(rules, names),
-        winners=[s.name for s in seen.seats if s.player_id in seen.result.winners],
-        step=current,
-        last=len(positions) - 1,
-        game_starts=sorted(game_starts.items()),
-        checks=briscola.verify_shuffles(record, seen.view["shuffle"]["commitments"]),
-        master_seed=record["master_seed"],
-        algorithm=record.get("shuffle", "scopa-shuffle/1"),
-        reason=BRISCOLA_REASONS.get(seen.result.reason, seen.result.reason),
-        signal_words=SIGNAL_WORDS,
-    )
+    return games.get(seen.game).match_page(svc, seen, step, opts)
 
 
 def play(svc: ServiceSet, match_id: str, opts: PageOptions) -> str:
@@ -600,7 +475,7 @@ def play(svc: ServiceSet, match_id: str, opts: PageOptions) -> str:
     seen = svc.matches.get(ANONYMOUS, match_id)
     names = [s.name for s in seen.seats]
     title = tr(opts, "Play") + ": " + " v ".join(names)
-    return _page("play.html", title, opts, m=seen, names=names)
+    return _page("play.html", title, opts, m=seen, names=names, game=games.get(seen.game))
 
 
 def error(status: int, code: str, message: str, lang: i18n.Lang = "en") -> str:

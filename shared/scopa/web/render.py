@@ -1,5 +1,9 @@
 """The Jinja2 environment: templates packaged with the code, autoescaping on for every template.
 
+Shared templates are found by their file name (``base.html``); a game's own by ``<game>/<file>``, read
+from its page plug-in's ``templates/`` folder (:mod:`scopa.web.games`) at lookup time, so a plug-in
+registered after the environment was made is found as well.
+
 Jinja2 is imported when the first page is rendered, not when the API module loads: a JSON request's
 cold start does not pay for it (about 30 ms).
 """
@@ -11,12 +15,14 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from scopa.web import i18n
+from scopa.web import games, i18n
 from scopa.web.assets import card_url, static_file, static_names, static_url
 from scopa.web.card_faces import card_alt, card_label
 
 if TYPE_CHECKING:
-    from jinja2 import Environment
+    from collections.abc import Callable
+
+    from jinja2 import BaseLoader, Environment
 
 
 _SCRIPT_MESSAGE = re.compile(r'\bt\(\s*"((?:[^"\\]|\\.)*)"')
@@ -25,10 +31,10 @@ _SCRIPT_MESSAGE = re.compile(r'\bt\(\s*"((?:[^"\\]|\\.)*)"')
 @cache
 def environment(lang: i18n.Lang = "en") -> Environment:
     """One environment per language, its ``_``/``gettext``/``ngettext`` bound to that language."""
-    from jinja2 import Environment, PackageLoader, StrictUndefined
+    from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
 
     env = Environment(
-        loader=PackageLoader("scopa.web", "templates"),
+        loader=ChoiceLoader([PackageLoader("scopa.web", "templates"), _game_loader()]),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -44,9 +50,40 @@ def environment(lang: i18n.Lang = "en") -> Environment:
     return env
 
 
-@cache
+def _game_loader() -> BaseLoader:
+    """The loader of ``<game>/<file>``: the file from the game's plug-in folder, asked of the registry."""
+    from jinja2 import BaseLoader, TemplateNotFound
+
+    class GameTemplates(BaseLoader):
+        def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+            name, _, rest = template.partition("/")
+            plugin = games.find(name)
+            folder = plugin.folder if plugin is not None else None
+            if folder is None or not rest or ".." in rest.split("/"):
+                raise TemplateNotFound(template)
+            path = folder.joinpath("templates", *rest.split("/"))
+            if not path.is_file():
+                raise TemplateNotFound(template)
+            return path.read_text("utf-8"), str(path), lambda: True
+
+        def list_templates(self) -> list[str]:
+            found = []
+            for plugin in games.plugins():
+                folder = plugin.folder.joinpath("templates") if plugin.folder is not None else None
+                if folder is not None and folder.is_dir():
+                    found += [f"{plugin.name}/{f.name}" for f in folder.iterdir() if f.name.endswith(".html")]
+            return sorted(found)
+
+    return GameTemplates()
+
+
 def script_messages() -> tuple[str, ...]:
     """Every string the scripts show (``t("...")`` in the static JS files), in the order first seen."""
+    return _script_messages(games.generation())
+
+
+@cache
+def _script_messages(generation: int) -> tuple[str, ...]:
     found: dict[str, None] = {}
     for name in sorted(n for n in static_names() if n.endswith(".js")):
         text = static_file(name)[1].decode("utf-8")

@@ -1,13 +1,13 @@
 """Briscola for the spectator page and the replay viewer: plain view data from a view or a record.
 
 :func:`table` shapes a spectator view (:func:`scopa.domain.games.briscola.views.spectator_view`: no hand, no
-stock) for ``briscola_live.html``. :func:`steps` re-plays a published record (after the end, seeds
-revealed) with the engine: the position before each move with that move marked, then the end; every
-hand may be shown there, as the Scopa replay shows them. :func:`verify_shuffles` recomputes each game's
-seed, commitment and deck from the revealed master seed with the project's shuffle code.
+stock) for its live page (``briscola/live.html``). :func:`steps` re-plays a published record (after the
+end, seeds revealed) with the engine: the position before each move with that move marked, then the end;
+every hand may be shown there, as the Scopa replay shows them. :func:`verify_shuffles` recomputes each
+game's seed, commitment and deck from the revealed master seed with the project's shuffle code.
 
-Cards are given by their face (a Scopa card code, ``Ad``): a second deck's ``AD`` is drawn and named
-as the first deck's ``Ad``, as the play page does.
+Cards are given by their face (a Scopa card code, ``Ad``): a second deck's ``AD`` is drawn and named as
+the first deck's ``Ad``, as the play page does.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from scopa.domain.games.briscola.rules import BriscolaRules, rules_from_options
 from scopa.domain.games.briscola.shuffle import commitment, deal_seed, game_deck
 from scopa.domain.games.briscola.state import BriscolaState, Move, bid_text
 from scopa.domain.games.common.cards import iter_cards
-from scopa.web.replay import DealCheck
+from scopa.web.games.base import DealCheck
 
 
 def face(code: str) -> str:

@@ -17,6 +17,7 @@ from scopa.domain.games.common.shuffle import commitment, deal_seed, shuffled_de
 from scopa.domain.games.scopa.engine import apply_move, end_game, new_game
 from scopa.domain.games.scopa.rules import rules_from_options
 from scopa.domain.games.scopa.state import GameState, Move
+from scopa.web.games.base import DealCheck
 
 
 @dataclass(frozen=True)
@@ -38,21 +39,6 @@ class Step:
     take: list[int]  # the table cards it takes
     scopa: bool  # the move sweeps the table for a scopa
     result: dict[str, Any] | None  # at the final step
-
-
-@dataclass(frozen=True)
-class DealCheck:
-    deal: int  # 1-based
-    seed: str
-    published: str  # the commitment shown to the players while the deal was played
-    recomputed: str  # SHA-256 of the revealed seed, recomputed here
-    seed_ok: bool  # the seed derives from the master seed
-    commitment_ok: bool
-    deck_ok: bool  # the recorded deck is the one the seed shuffles to
-
-    @property
-    def ok(self) -> bool:
-        return self.seed_ok and self.commitment_ok and self.deck_ok
 
 
 def _step(number: int, state: GameState, move: Move | None, scopa: bool) -> Step:

@@ -1,15 +1,14 @@
 """A short rules help for a preset, written from its rule options (never a copy of a rules text).
 
-Each sentence is a catalog message (English source, Italian in :mod:`scopa.web.messages_it`) with
+Each sentence is a catalog message (English source, Italian in :mod:`scopa.web.games.scopa.messages_it`) with
 ``%(name)s`` placeholders; the rule options decide which sentences a preset gets and their numbers.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from scopa.domain.games.scopa.rules import PRESETS, RuleSet
 from scopa.web import i18n
+from scopa.web.games.base import Section
 
 PRIMIERA_VALUES = {
     "standard": "Each card counts: seven 21, six 18, ace 16, five 15, four 14, three 13, two 12, "
@@ -48,12 +47,6 @@ TIES = {
     "count_order": "If two sides reach %(target)s points on the same deal with the same score, the side "
     "that reached it first in the order of the count wins.",
 }
-
-
-@dataclass
-class Section:
-    title: str
-    lines: list[str] = field(default_factory=list)
 
 
 def rules_help(preset: str, lang: i18n.Lang) -> list[Section]:

@@ -1,9 +1,10 @@
 """A short rules help for a Briscola preset, written from its rule options (never a copy of a rules text).
 
-Each sentence is a catalog message (English source, Italian in :mod:`scopa.web.messages_it`) with
-``%(name)s`` placeholders; :class:`~scopa.domain.games.briscola.rules.BriscolaRules` decides which sentences a
-preset gets and their numbers. The sections: the deal, playing a trick, card points, winning a game, the
-match, and the variants the preset has.
+Each sentence is a catalog message (English source, Italian in
+:mod:`scopa.web.games.briscola.messages_it`) with ``%(name)s`` placeholders;
+:class:`~scopa.domain.games.briscola.rules.BriscolaRules` decides which sentences a preset gets and their
+numbers. The sections: the deal, playing a trick, card points, winning a game, the match, and the variants
+the preset has.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from scopa.domain.games.briscola.cards import removed_cards
 from scopa.domain.games.briscola.rules import PRESETS, BriscolaRules, make_rules
 from scopa.web import i18n
-from scopa.web.rules_help import Section
+from scopa.web.games.base import Section
 
 #: The words a signal sends (``scopa.domain.games.briscola.rules.SIGNALS``), as pages show them.
 SIGNAL_WORDS = {
