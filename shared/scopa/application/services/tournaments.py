@@ -34,7 +34,7 @@ from scopa.domain.games import GAMES
 from scopa.domain.tournaments.admission import admitted, check_in_opens, field_at_start
 from scopa.domain.tournaments.arena import ArenaRow, arena_standings
 from scopa.domain.tournaments.exports import MetaValue, to_csv, to_ndjson, to_trf
-from scopa.domain.tournaments.planner import PlanningError, check_manual, group_tables, placings
+from scopa.domain.tournaments.planner import PlanningError, check_manual
 from scopa.domain.tournaments.records import (
     AuditEntry,
     EntryRecord,
@@ -43,8 +43,8 @@ from scopa.domain.tournaments.records import (
     TournamentRecord,
     history_of,
 )
-from scopa.domain.tournaments.settings import ELIMINATION, TournamentSettings
-from scopa.domain.tournaments.standings import StandingRow, compute_standings, crosstable
+from scopa.domain.tournaments.settings import TournamentSettings
+from scopa.domain.tournaments.standings import StandingRow, crosstable
 
 DEFAULT_RATING = 1500.0
 EXPORT_FORMATS = ("csv", "ndjson", "trf")
@@ -350,10 +350,9 @@ class TournamentService:
         bundle = self.bundle(tournament_id)
         t = bundle.tournament
         self._require_manager(caller, t)
-        if t.rules.format in ELIMINATION:
-            raise BadRequest(f"a {t.rules.format}'s rounds follow its bracket", code="invalid_pairing")
-        if t.rules.format == "arena":
-            raise BadRequest("an arena pairs whoever is waiting, wave by wave", code="invalid_pairing")
+        refused = t.rules.format_rules.hand_pairing_refused
+        if refused is not None:
+            raise BadRequest(refused, code="invalid_pairing")
         if t.status not in ("registration", "running"):
             raise Conflict(f"the tournament is {t.status}", code="tournament_over")
         if number != t.current_round + 1:
@@ -616,7 +615,7 @@ class TournamentService:
         rules = t.rules
         return t.status == "running" and (
             t.current_round < rules.late_entry_rounds
-            or (rules.format == "arena" and self.clock.now() < arena_times(t)[0])
+            or (rules.format_rules.continuous and self.clock.now() < arena_times(t)[0])
         )
 
     def _requested(self, bundle: TournamentBundle, entrant_id: str) -> EntryRecord:
@@ -728,7 +727,7 @@ class TournamentService:
         """An arena's leaderboard, its games under way and its window."""
         bundle = self.bundle(tournament_id)
         t = bundle.tournament
-        if t.rules.format != "arena":
+        if not t.rules.format_rules.continuous:
             raise BadRequest("this tournament is not an arena", code="not_an_arena")
         playing = _undecided(bundle)
         ends, grace = arena_times(t) if t.started_at else (None, None)
@@ -752,7 +751,7 @@ class TournamentService:
         the entry written since)."""
         bundle = self.bundle(tournament_id)
         t = bundle.tournament
-        if t.rules.format != "arena":
+        if not t.rules.format_rules.continuous:
             raise BadRequest("only an arena's players pause", code="not_an_arena")
         entry = self._entry(bundle, entrant_id)
         if not (self.can_manage(caller, t) or caller.player_id in entry.players):
@@ -821,7 +820,7 @@ class TournamentService:
             caller.require_player()  # 401: no token at all
         bundle = self.bundle(tournament_id)
         t = bundle.tournament
-        if t.rules.format != "swiss":
+        if not t.rules.format_rules.requested_byes:
             raise BadRequest("requested byes are a Swiss tournament's", code="byes_not_offered")
         if entrant_id is None:
             player = caller.require_player() if not caller.is_admin else None
@@ -921,7 +920,7 @@ class TournamentService:
         return Standings(
             tournament_id=t.id,
             after_round=through_round if through_round is not None else last_closed,
-            tiebreaks=["performance"] if t.rules.format == "arena" else list(t.rules.tiebreak_order),
+            tiebreaks=t.rules.format_rules.standings_tiebreaks(t.rules),
             lot_seed=t.lot_seed,
             rows=self._standings(bundle, through_round),
             groups=self._groups(bundle, through_round),
@@ -931,24 +930,14 @@ class TournamentService:
     def _groups(bundle: TournamentBundle, through_round: int | None) -> list[list[StandingRow]] | None:
         """A groups' knockout's group tables after ``through_round`` (or the last closed round)."""
         t = bundle.tournament
-        if t.rules.format != "groups_knockout":
-            return None
         rounds = [r for r in bundle.rounds if through_round is None or r.number <= through_round]
-        return group_tables(t.rules, bundle.entries, rounds, t.lot_seed)
+        return t.rules.format_rules.group_tables(t.rules, bundle.entries, rounds, t.lot_seed)
 
     def _standings(self, bundle: TournamentBundle, through_round: int | None) -> list[StandingRow]:
+        """As the format ranks (an arena: score, then performance; an elimination: placings first)."""
         t = bundle.tournament
-        settings = t.rules
-        if settings.format == "arena":  # score, then performance (the arena's own leaderboard)
-            return [arena_row(r) for r in self._arena_rows(bundle)]
         entries = admitted(bundle.entries)
-        history = history_of(entries, bundle.rounds, settings)
-        if through_round is not None:
-            history = history.through(through_round)
-        entrants = [e.entrant() for e in entries]
-        rounds = [r for r in bundle.rounds if through_round is None or r.number <= through_round]
-        placing = placings(settings, entries, rounds)
-        return compute_standings(entrants, history, settings.tiebreak_order, t.lot_seed, placing)
+        return t.rules.format_rules.standings(t.rules, entries, bundle.rounds, through_round, t.lot_seed)
 
     def crosstable(self, tournament_id: str) -> tuple[TournamentBundle, list[Any]]:
         bundle = self.bundle(tournament_id)
@@ -998,25 +987,6 @@ class TournamentService:
         }
 
 
-def arena_row(r: ArenaRow) -> StandingRow:
-    """An arena's leaderboard line as a standings row: its score as points, performance as a tie-break."""
-    return StandingRow(
-        rank=r.rank,
-        entrant=r.entrant,
-        name=r.name,
-        status=r.status,
-        points=float(r.score),
-        played=r.games,
-        wins=r.wins,
-        draws=r.draws,
-        losses=r.losses,
-        byes=0,
-        points_scored=0,
-        points_conceded=0,
-        tiebreaks={"performance": r.performance},
-    )
-
-
 def _undecided(bundle: TournamentBundle) -> list[tuple[int, TableRecord]]:
     """(round, table) of every table not decided yet: an arena's games under way."""
     return [(r.number, x) for r in bundle.rounds for x in r.tables if x.result is None]
@@ -1025,4 +995,4 @@ def _undecided(bundle: TournamentBundle) -> list[tuple[int, TableRecord]]:
 def _pairing_guard(t: TournamentRecord, entry: EntryRecord) -> int | None:
     """The round an entry's write must come before (it joins at that round of a running Swiss); None
     before the start and in an arena, whose waves come too often to hold a write to one."""
-    return entry.joined_round if t.status == "running" and t.rules.format != "arena" else None
+    return entry.joined_round if t.status == "running" and not t.rules.format_rules.continuous else None
