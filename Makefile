@@ -20,7 +20,7 @@ ENV ?= dev
 # correctly, so the banner is silenced on purpose instead of installing a second Node.
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: run reset demo invoke events test lint format bench clean help layer synth rehearse browser lock spec client
+.PHONY: run reset demo invoke events test check lint format bench clean help layer synth rehearse browser lock spec client
 
 help:
 	@echo "make run    - the API on http://127.0.0.1:8000 (live push: ws://127.0.0.1:8000/live), data in"
@@ -31,6 +31,8 @@ help:
 	@echo "make invoke EVENT=events/get-me.json - run the Lambda handler once on a sample event (fresh data)"
 	@echo "make events - regenerate the sample events in events/"
 	@echo "make test   - lint, type-check and run every test"
+	@echo "make check  - the edit loop: lint, type-check, the domain's unit tests and the storage contract on"
+	@echo "              SQLite, each property test on a tenth of its examples (about a minute; make test is all)"
 	@echo "make browser - install chromium for the browser tests when missing (make test does it)"
 	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events, infra, tools, clients (strict on scopa)"
 	@echo "make bench  - engine (Scopa, Briscola), API, item size, move cost, pairing, pipeline, rating, load, live push and cold start"
@@ -88,6 +90,14 @@ format: $(STAMP)
 # The browser tests (tests/web) drive Debian's chromium through Playwright; install it when missing.
 browser:
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+# The edit loop: the pure domain's tests and the storage contract on SQLite, property tests scaled down
+# (tests/conftest.py); no browser, moto, subprocess or CDK tier. `make test` stays everything, and CI's.
+CHECK_TESTS := tests/briscola tests/tournaments tests/ratings tests/storage tests/live tests/contract \
+	$(filter-out tests/test_cli.py tests/test_events.py tests/test_local_server_socket.py,$(wildcard tests/test_*.py))
+
+check: lint
+	SCOPA_QUICK_EXAMPLES=1 $(BIN)/pytest -n 2 --dist worksteal -m "not slow" -k "not dynamodb and not moto" $(CHECK_TESTS)
 
 test: lint browser
 	$(BIN)/pytest -n 2 --dist worksteal

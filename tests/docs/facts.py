@@ -23,6 +23,7 @@ DOCUMENTS = (
     "infra/README.md",
     "functions/README.md",
     "events/README.md",
+    "tests/golden/README.md",
 )
 
 _FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
