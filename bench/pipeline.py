@@ -54,9 +54,9 @@ def setup(services: ServiceSet, clock: StillClock, count: int) -> list[str]:
     )
     ids = []
     for k in range(count):
-        t = services.tournaments.create(organizer, f"Torneo {k}", settings)
+        t = services.tournament_admin.create(organizer, f"Torneo {k}", settings)
         for i, bot in enumerate(BOTS):
-            services.tournaments.enter(organizer, t.id, players=[bot], rating=2000 - 10 * i)
+            services.tournament_entries.enter(organizer, t.id, players=[bot], rating=2000 - 10 * i)
         ids.append(t.id)
     return ids
 

@@ -129,50 +129,54 @@ def bootstrap(services: Any) -> World:
     services.clubs.add_member(olga, CLUB, ada.player_id)
     services.clubs.request_join(bea, CLUB)  # the club is not open: Bea asks to join
 
-    t = services.tournaments
+    admin, entries = services.tournament_admin, services.tournament_entries
 
     def tournament(key: str, name: str, rounds: int, **options: Any) -> str:
         settings = TournamentSettings.model_validate({"rounds": rounds, **options.pop("settings", {})})
-        return str(t.create(olga, name, settings, idempotency_key=f"sample-{key}", **options).id)
+        return str(admin.create(olga, name, settings, idempotency_key=f"sample-{key}", **options).id)
 
     draft = tournament("draft", "Torneo d'inverno", 3, open_registration=False)
     registration = tournament(
         "registration", "Coppa del circolo", 3, club_id=CLUB, settings={"starts_at": "2026-01-01T09:00:00Z"}
     )
-    t.enter(ada, registration)
-    t.enter(olga, registration, [BOT1], 1600)
+    entries.enter(ada, registration)
+    entries.enter(olga, registration, [BOT1], 1600)
     running = tournament("running", "Torneo di Natale", 3)
     for caller in (ada, bea):
-        t.enter(caller, running)
-    t.enter(olga, running, [BOT1], 1600)
-    t.enter(olga, running, [BOT2], 1550)
-    t.start(olga, running)
-    t.request_bye(bea, running, 3)  # Bea sits the last round out (the sample takes it back)
+        entries.enter(caller, running)
+    entries.enter(olga, running, [BOT1], 1600)
+    entries.enter(olga, running, [BOT2], 1550)
+    admin.start(olga, running)
+    services.tournament_absences.request_bye(
+        bea, running, 3
+    )  # Bea sits the last round out (the sample takes it back)
     paused = tournament("paused", "Sfida del giovedì", 1, club_id=CLUB)
     for entrant in pair:
-        t.enter(olga, paused, [entrant])
-    t.start(olga, paused)
-    t.pause(olga, paused, paused=True)
+        entries.enter(olga, paused, [entrant])
+    admin.start(olga, paused)
+    admin.pause(olga, paused, paused=True)
     done = tournament("done", "Torneo dei bot", 2, settings={"target": 1})
     for i, bot in enumerate((BOT1, BOT2, BOT3, BOT4)):
-        t.enter(olga, done, [bot], 1600 - 50 * i)
-    t.start(olga, done)  # the bots play their matches as they are created: the start plays it out
-    assert t.get(done).status == "finished", f"the sample bot tournament is {t.get(done).status}"
+        entries.enter(olga, done, [bot], 1600 - 50 * i)
+    admin.start(olga, done)  # the bots play their matches as they are created: the start plays it out
+    assert services.tournaments.get(done).status == "finished", (
+        f"the sample bot tournament is {services.tournaments.get(done).status}"
+    )
 
     approvals = tournament("approvals", "Coppa su invito", 3, settings={"approve_entries": True})
     for caller in (ada, bea):
-        t.enter(caller, approvals)
+        entries.enter(caller, approvals)
     check_in = tournament(
         "check-in",
         "Torneo con presenze",
         3,
         settings={"starts_at": "2026-01-01T09:30:00Z", "check_in_minutes": 60},
     )
-    t.enter(ada, check_in)
+    entries.enter(ada, check_in)
     arena_settings = TournamentSettings(format="arena", arena_minutes=60)
-    arena = str(t.create(olga, "Arena del venerdì", arena_settings, idempotency_key="sample-arena").id)
+    arena = str(admin.create(olga, "Arena del venerdì", arena_settings, idempotency_key="sample-arena").id)
     for caller in (ada, bea):
-        t.enter(caller, arena)
+        entries.enter(caller, arena)
 
     seek = services.lobby.create_seek(bea, NewSeek(move_seconds=60), idempotency_key="sample-seek").id
 

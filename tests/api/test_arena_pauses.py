@@ -76,8 +76,8 @@ def test_a_pause_racing_a_wave_is_in_it_or_after_it_never_ignored(
 
     svc = services()
     if when == "pause read":
-        write_race = WriteRace(svc.tournaments.repo, ada, start)
-        monkeypatch.setattr(svc.tournaments, "repo", write_race)
+        write_race = WriteRace(svc.tournament_absences.repo, ada, start)
+        monkeypatch.setattr(svc.tournament_absences, "repo", write_race)
         answer = request()
         monkeypatch.undo()
         assert write_race.answers, "the pause was not written"
@@ -126,8 +126,8 @@ def test_a_pause_that_keeps_losing_its_write_is_tried_a_few_times_then_refused(
     tid = create_tournament(api, olga, ARENA)["id"]
     ada, token = next(iter(enter_humans(api, tid, ("Ada", "Bea")).items()))
     svc = services()
-    losing = LosingWrites(svc.tournaments.repo)
-    monkeypatch.setattr(svc.tournaments, "repo", losing)
+    losing = LosingWrites(svc.tournament_absences.repo)
+    monkeypatch.setattr(svc.tournament_absences, "repo", losing)
     answer = api.call("PUT", f"/tournaments/{tid}/entries/{ada}/paused", {"paused": True}, token=token)
     monkeypatch.undo()
     assert_error(answer, 409, "entry_changed")

@@ -19,20 +19,20 @@ ADMIN = Caller(ADMIN_ID, "admin")
 def test_every_tournament_write_publishes_its_topic() -> None:
     feed = RecordingFeed()
     svc = ServiceSet(sqlite_stores(":memory:"), ManualClock(), feed)
-    t = svc.tournaments.create(ADMIN, "Torneo", TournamentSettings(format="swiss", rounds=1, target=1))
+    t = svc.tournament_admin.create(ADMIN, "Torneo", TournamentSettings(format="swiss", rounds=1, target=1))
     topic = tournament_topic(t.id)
     assert [c.topic for c in feed.changes] == [topic]
     feed.changes.clear()
 
-    svc.tournaments.enter(ADMIN, t.id, players=["bot-greedy-1"])
-    svc.tournaments.enter(ADMIN, t.id, players=["bot-greedy-2"])
+    svc.tournament_entries.enter(ADMIN, t.id, players=["bot-greedy-1"])
+    svc.tournament_entries.enter(ADMIN, t.id, players=["bot-greedy-2"])
     assert [c.topic for c in feed.changes] == [topic, topic]
     feed.changes.clear()
     with pytest.raises(Conflict):
-        svc.tournaments.enter(ADMIN, t.id, players=["bot-greedy-2"])
+        svc.tournament_entries.enter(ADMIN, t.id, players=["bot-greedy-2"])
     assert feed.changes == []
 
-    svc.tournaments.start(ADMIN, t.id)  # started, round 1 paired, the bots play it, the end
+    svc.tournament_admin.start(ADMIN, t.id)  # started, round 1 paired, the bots play it, the end
     final = svc.tournaments.get(t.id)
     assert final.status == "finished"
     assert {c.topic for c in feed.changes if c.topic.startswith("tournament:")} == {topic}

@@ -553,7 +553,7 @@ def test_a_run_that_loses_a_race_reads_again_and_carries_on(api: Api) -> None:
         clean = clean_services()
         repo = RacingRepository(raw(), table_name(), trigger, rival_run(clean, rival_reports))
         first = ServiceSet(dynamodb_stores(raw(), table_name()), clean.clock)
-        first.tournaments.pipeline.repo = repo
+        first.tournament_admin.pipeline.repo = repo
         for _ in range(5):  # the runs before the one that meets the race are plain runs
             report = first.pipeline.run()
             assert report.errors == {}, report.to_json()
@@ -592,7 +592,7 @@ def test_a_tournament_started_and_paused_meanwhile_is_not_started_again(api: Api
 
     repo = RacingRepository(raw(), table_name(), "read tournament", rival)
     late = ServiceSet(dynamodb_stores(raw(), table_name()), clean.clock)
-    late.tournaments.pipeline.repo = repo
+    late.tournament_admin.pipeline.repo = repo
     report = late.pipeline.run()
     assert repo.raced
     assert report.errors == {}, report.to_json()

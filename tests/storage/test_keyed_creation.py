@@ -61,29 +61,29 @@ def test_the_id_is_the_usual_format_from_operation_caller_and_key() -> None:
 
 
 def test_an_entry_made_again_with_its_key_is_the_entry_as_it_stands(svc: ServiceSet) -> None:
-    t = svc.tournaments.create(ADMIN, "Torneo", TournamentSettings(format="swiss", rounds=3))
+    t = svc.tournament_admin.create(ADMIN, "Torneo", TournamentSettings(format="swiss", rounds=3))
     pia = player(svc, "Pia")
-    first = svc.tournaments.enter(pia, t.id, idempotency_key="e-1")
-    again = svc.tournaments.enter(pia, t.id, idempotency_key="e-1")
+    first = svc.tournament_entries.enter(pia, t.id, idempotency_key="e-1")
+    again = svc.tournament_entries.enter(pia, t.id, idempotency_key="e-1")
     assert again == first
     assert svc.tournaments.get(t.id).entries == 1
     with pytest.raises(IdempotencyKeyReused):
-        svc.tournaments.enter(pia, t.id, [pia.player_id or ""], idempotency_key="e-1")
+        svc.tournament_entries.enter(pia, t.id, [pia.player_id or ""], idempotency_key="e-1")
     for key in ("e-2", None):  # entered by another request: the entry is not this one's to answer
         with pytest.raises(Conflict) as refused:
-            svc.tournaments.enter(pia, t.id, idempotency_key=key)
+            svc.tournament_entries.enter(pia, t.id, idempotency_key=key)
         assert refused.value.code == "already_entered"
 
 
 def test_an_entry_retried_after_the_start_is_still_found(svc: ServiceSet) -> None:
-    t = svc.tournaments.create(ADMIN, "Torneo", TournamentSettings(format="swiss", rounds=3))
+    t = svc.tournament_admin.create(ADMIN, "Torneo", TournamentSettings(format="swiss", rounds=3))
     pia = player(svc, "Pia")
-    first = svc.tournaments.enter(pia, t.id, idempotency_key="e-1")
-    svc.tournaments.enter(ADMIN, t.id, ["bot-greedy"])
-    svc.tournaments.start(ADMIN, t.id)
-    assert svc.tournaments.enter(pia, t.id, idempotency_key="e-1") == first
+    first = svc.tournament_entries.enter(pia, t.id, idempotency_key="e-1")
+    svc.tournament_entries.enter(ADMIN, t.id, ["bot-greedy"])
+    svc.tournament_admin.start(ADMIN, t.id)
+    assert svc.tournament_entries.enter(pia, t.id, idempotency_key="e-1") == first
     with pytest.raises(Conflict) as refused:
-        svc.tournaments.enter(player(svc, "Ugo"), t.id, idempotency_key="e-1")
+        svc.tournament_entries.enter(player(svc, "Ugo"), t.id, idempotency_key="e-1")
     assert refused.value.code == "entries_closed"
 
 
@@ -92,17 +92,17 @@ def test_a_tournament_created_again_with_its_key_is_the_same_one_with_one_audit_
 ) -> None:
     settings = TournamentSettings(format="swiss", rounds=3)
     created: list[str] = []
-    first = svc.tournaments.create(
+    first = svc.tournament_admin.create(
         ADMIN, "Torneo", settings, idempotency_key="t-1", on_created=lambda t: created.append(t.id)
     )
-    again = svc.tournaments.create(
+    again = svc.tournament_admin.create(
         ADMIN, "Torneo", settings, idempotency_key="t-1", on_created=lambda t: created.append(t.id)
     )
     assert again == first
     assert created == [first.id]
     assert re.fullmatch(r"t_[0-9a-f]{12}", first.id)
     assert count(client, "tournament") == 1
-    audit, _ = svc.tournaments.audit(first.id, 10, None)
+    audit, _ = svc.tournament_admin.audit(first.id, 10, None)
     assert [a.action for a in audit] == ["created"]
     with pytest.raises(IdempotencyKeyReused):
-        svc.tournaments.create(ADMIN, "Torneo", settings, open_registration=False, idempotency_key="t-1")
+        svc.tournament_admin.create(ADMIN, "Torneo", settings, open_registration=False, idempotency_key="t-1")

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scopa.domain.tournaments.formats import DEFAULT_TIEBREAKS
 from scopa.domain.tournaments.model import ByeResult, Entrant, EntrantStatus, GameResult, History
 from scopa.domain.tournaments.settings import TiebreakName
 from scopa.domain.tournaments.standings import (
-    DEFAULT_TIEBREAKS,
     TIEBREAKS,
     StandingRow,
     Tiebreak,

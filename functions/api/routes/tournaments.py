@@ -73,7 +73,7 @@ def create_tournament(body: CreateTournament, idempotency_key: IdempotencyKey = 
         logger.info("tournament created", extra={"tournament_id": t.id})
 
     def act() -> dict[str, Any]:
-        t = svc.tournaments.create(
+        t = svc.tournament_admin.create(
             caller, body.name, body.settings, body.club_id, body.open_registration, idempotency_key, started
         )
         return Tournament.of(t).model_dump(mode="json")
@@ -123,7 +123,7 @@ def get_tournament(tournament_id: str) -> Tournament:
 )
 def update_settings(tournament_id: str, body: TournamentSettings) -> Tournament:
     svc = services()
-    return Tournament.of(svc.tournaments.update_settings(_caller(), tournament_id, body))
+    return Tournament.of(svc.tournament_admin.update_settings(_caller(), tournament_id, body))
 
 
 @router.post(
@@ -136,7 +136,7 @@ def update_settings(tournament_id: str, body: TournamentSettings) -> Tournament:
 )
 def open_registration(tournament_id: str) -> Tournament:
     svc = services()
-    return Tournament.of(svc.tournaments.open_registration(_caller(), tournament_id))
+    return Tournament.of(svc.tournament_admin.open_registration(_caller(), tournament_id))
 
 
 @router.post(
@@ -149,7 +149,7 @@ def open_registration(tournament_id: str) -> Tournament:
 )
 def start(tournament_id: str) -> Tournament:
     svc = services()
-    return Tournament.of(svc.tournaments.start(_caller(), tournament_id))
+    return Tournament.of(svc.tournament_admin.start(_caller(), tournament_id))
 
 
 @router.post(
@@ -162,7 +162,7 @@ def start(tournament_id: str) -> Tournament:
 )
 def pause(tournament_id: str) -> Tournament:
     svc = services()
-    return Tournament.of(svc.tournaments.pause(_caller(), tournament_id, paused=True))
+    return Tournament.of(svc.tournament_admin.pause(_caller(), tournament_id, paused=True))
 
 
 @router.post(
@@ -175,7 +175,7 @@ def pause(tournament_id: str) -> Tournament:
 )
 def resume(tournament_id: str) -> Tournament:
     svc = services()
-    return Tournament.of(svc.tournaments.pause(_caller(), tournament_id, paused=False))
+    return Tournament.of(svc.tournament_admin.pause(_caller(), tournament_id, paused=False))
 
 
 @router.post(
@@ -188,7 +188,7 @@ def resume(tournament_id: str) -> Tournament:
 )
 def cancel(tournament_id: str) -> Tournament:
     svc = services()
-    return Tournament.of(svc.tournaments.cancel(_caller(), tournament_id))
+    return Tournament.of(svc.tournament_admin.cancel(_caller(), tournament_id))
 
 
 @router.post(
@@ -200,7 +200,7 @@ def cancel(tournament_id: str) -> Tournament:
     responses=documented(200, *ACT),
 )
 def advance(tournament_id: str) -> AdvanceReport:
-    return AdvanceReport.of(services().tournaments.advance(_caller(), tournament_id))
+    return AdvanceReport.of(services().tournament_admin.advance(_caller(), tournament_id))
 
 
 # ---------------------------------------------------------------- entries
@@ -232,7 +232,9 @@ def enter(tournament_id: str, body: Enter, idempotency_key: IdempotencyKey = Non
     caller = _caller()
 
     def act() -> dict[str, Any]:
-        entry = svc.tournaments.enter(caller, tournament_id, body.players, body.rating, idempotency_key)
+        entry = svc.tournament_entries.enter(
+            caller, tournament_id, body.players, body.rating, idempotency_key
+        )
         return Entry.of(entry).model_dump(mode="json")
 
     request = {"tournament": tournament_id, **body.model_dump()}
@@ -249,7 +251,7 @@ def enter(tournament_id: str, body: Enter, idempotency_key: IdempotencyKey = Non
     responses=documented(200, *ACT),
 )
 def withdraw_own(tournament_id: str) -> Entry:
-    return Entry.of(services().tournaments.withdraw_own(_caller(), tournament_id))
+    return Entry.of(services().tournament_entries.withdraw_own(_caller(), tournament_id))
 
 
 @router.delete(
@@ -261,7 +263,7 @@ def withdraw_own(tournament_id: str) -> Entry:
     responses=documented(200, *ACT),
 )
 def withdraw(tournament_id: str, entrant_id: str) -> Entry:
-    return Entry.of(services().tournaments.withdraw(_caller(), tournament_id, entrant_id))
+    return Entry.of(services().tournament_entries.withdraw(_caller(), tournament_id, entrant_id))
 
 
 @router.post(
@@ -273,7 +275,7 @@ def withdraw(tournament_id: str, entrant_id: str) -> Entry:
     responses=documented(200, *ACT, body=True),
 )
 def exclude(tournament_id: str, entrant_id: str, body: Exclude) -> Entry:
-    return Entry.of(services().tournaments.exclude(_caller(), tournament_id, entrant_id, body.reason))
+    return Entry.of(services().tournament_entries.exclude(_caller(), tournament_id, entrant_id, body.reason))
 
 
 @router.post(
@@ -285,7 +287,7 @@ def exclude(tournament_id: str, entrant_id: str, body: Exclude) -> Entry:
     responses=documented(200, *ACT),
 )
 def approve(tournament_id: str, entrant_id: str) -> Entry:
-    return Entry.of(services().tournaments.approve(_caller(), tournament_id, entrant_id))
+    return Entry.of(services().tournament_entries.approve(_caller(), tournament_id, entrant_id))
 
 
 @router.post(
@@ -297,7 +299,7 @@ def approve(tournament_id: str, entrant_id: str) -> Entry:
     responses=documented(200, *ACT),
 )
 def refuse(tournament_id: str, entrant_id: str) -> Entry:
-    return Entry.of(services().tournaments.refuse(_caller(), tournament_id, entrant_id))
+    return Entry.of(services().tournament_entries.refuse(_caller(), tournament_id, entrant_id))
 
 
 @router.post(
@@ -309,7 +311,7 @@ def refuse(tournament_id: str, entrant_id: str) -> Entry:
     responses=documented(200, *ACT),
 )
 def check_in(tournament_id: str) -> Entry:
-    return Entry.of(services().tournaments.check_in(_caller(), tournament_id))
+    return Entry.of(services().tournament_entries.check_in(_caller(), tournament_id))
 
 
 @router.put(
@@ -321,7 +323,7 @@ def check_in(tournament_id: str) -> Entry:
     responses=documented(200, *ACT, body=True),
 )
 def pause_entrant(tournament_id: str, entrant_id: str, body: Pause) -> PausedEntry:
-    done = services().tournaments.set_paused(_caller(), tournament_id, entrant_id, body.paused)
+    done = services().tournament_absences.set_paused(_caller(), tournament_id, entrant_id, body.paused)
     return PausedEntry.of_paused(done)
 
 
@@ -348,7 +350,7 @@ def get_arena(tournament_id: str) -> ArenaAnswer:
     responses=documented(201, *ACT, body=True),
 )
 def request_bye(tournament_id: str, body: RequestBye) -> Response[Entry]:
-    entry = services().tournaments.request_bye(_caller(), tournament_id, body.round, body.entrant)
+    entry = services().tournament_absences.request_bye(_caller(), tournament_id, body.round, body.entrant)
     return created(Entry.of(entry))
 
 
@@ -365,7 +367,7 @@ def cancel_bye(
     number: RoundNumber,
     entrant: Annotated[str | None, Query(max_length=64)] = None,
 ) -> Entry:
-    return Entry.of(services().tournaments.cancel_bye(_caller(), tournament_id, number, entrant))
+    return Entry.of(services().tournament_absences.cancel_bye(_caller(), tournament_id, number, entrant))
 
 
 # ---------------------------------------------------------------- rounds
@@ -393,7 +395,7 @@ def get_round(tournament_id: str, number: RoundNumber) -> Round:
 )
 def override_pairing(tournament_id: str, number: RoundNumber, body: ManualPairing) -> Tournament:
     svc = services()
-    t = svc.tournaments.override_pairing(_caller(), tournament_id, number, list(body.tables), body.byes)
+    t = svc.tournament_admin.override_pairing(_caller(), tournament_id, number, list(body.tables), body.byes)
     return Tournament.of(t)
 
 
@@ -409,7 +411,9 @@ def correct_result(
     tournament_id: str, number: RoundNumber, table: Annotated[int, Path(ge=1, le=10_000)], body: CorrectResult
 ) -> Round:
     svc = services()
-    rnd = svc.tournaments.correct_result(_caller(), tournament_id, number, table, body.result, body.reason)
+    rnd = svc.tournament_admin.correct_result(
+        _caller(), tournament_id, number, table, body.result, body.reason
+    )
     return Round.of(svc.tournaments.bundle(tournament_id), rnd)
 
 
@@ -470,5 +474,5 @@ def export(
     responses=documented(200, *READ),
 )
 def audit(tournament_id: str, limit: Limit = 50, cursor: Cursor = None) -> AuditTrail:
-    found, nxt = services().tournaments.audit(tournament_id, limit, cursor)
+    found, nxt = services().tournament_admin.audit(tournament_id, limit, cursor)
     return AuditTrail(audit=[AuditRecord.of(a) for a in found], next_cursor=nxt)

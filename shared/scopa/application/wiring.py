@@ -38,7 +38,12 @@ if TYPE_CHECKING:
     from scopa.application.services.pipeline import Pipeline
     from scopa.application.services.players import PlayerService
     from scopa.application.services.ratings import RatingService
-    from scopa.application.services.tournaments import TournamentService
+    from scopa.application.services.tournaments import (
+        TournamentAbsences,
+        TournamentAdmin,
+        TournamentEntries,
+        TournamentQueries,
+    )
     from scopa.application.services.webhooks import UrlPolicy, WebhookService
 
 
@@ -167,19 +172,54 @@ class ServiceSet:
         )
 
     @cached_property
-    def tournaments(self) -> TournamentService:
-        from scopa.application.services.tournaments import TournamentService
+    def tournament_admin(self) -> TournamentAdmin:
+        """Creation, settings and the organizer's actions."""
+        from scopa.application.services.tournaments import TournamentAdmin
 
-        return TournamentService(
+        stores = self.stores
+        return TournamentAdmin(
+            stores.tournaments,
+            self.clock,
+            self.clubs,
+            self.pipeline,
+            changes=self.changes,
+            events=self.webhooks,
+        )
+
+    @cached_property
+    def tournament_entries(self) -> TournamentEntries:
+        """Entries, approvals, check-in, withdrawals and exclusions."""
+        from scopa.application.services.tournaments import TournamentEntries
+
+        return TournamentEntries(
             self.stores.tournaments,
             self.clock,
-            self.players,
             self.clubs,
+            self.players,
             self.matches,
-            self.pipeline,
             rating_of=self.ratings.seed_rating,
             changes=self.changes,
             events=self.webhooks,
+        )
+
+    @cached_property
+    def tournament_absences(self) -> TournamentAbsences:
+        """Requested byes and arena pauses."""
+        from scopa.application.services.tournaments import TournamentAbsences
+
+        stores = self.stores
+        return TournamentAbsences(
+            stores.tournaments, self.clock, self.clubs, changes=self.changes, events=self.webhooks
+        )
+
+    @cached_property
+    def tournaments(self) -> TournamentQueries:
+        """What everyone reads: tournaments, rounds, standings, the crosstable, exports."""
+        from scopa.application.services.tournaments import TournamentQueries
+
+        stores = self.stores
+        return TournamentQueries(
+            stores.tournaments, self.clock, self.clubs, changes=self.changes, events=self.webhooks
         )
 
 

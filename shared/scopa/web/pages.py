@@ -8,7 +8,7 @@ a shell that its script fills from the JSON API with the player's own token.
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any, get_args
+from typing import Any
 
 from scopa.application.auth import ANONYMOUS
 from scopa.application.clock import iso
@@ -19,14 +19,9 @@ from scopa.application.services.players import bot_players, player_kind
 from scopa.application.wiring import ServiceSet
 from scopa.domain.tournaments import double_elimination as de
 from scopa.domain.tournaments.admission import check_in_opens
-from scopa.domain.tournaments.planner import (
-    double_elimination_state,
-    group_tables,
-    table_stage,
-    third_place_table,
-)
+from scopa.domain.tournaments.formats import format_names
+from scopa.domain.tournaments.planner import double_elimination_state, table_stage, third_place_table
 from scopa.domain.tournaments.records import RoundRecord, TableRecord
-from scopa.domain.tournaments.settings import ELIMINATION, Format
 from scopa.web import games, i18n
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
 from scopa.web.chart import Point, line_chart
@@ -178,7 +173,8 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
     names = {e.id: e.name for e in bundle.entries}
     links = {e.id: f"/web/players/{e.players[0]}" for e in bundle.entries if len(e.players) == 1}
     rows = svc.tournaments.standings(tournament_id).rows
-    arena = _arena_view(svc, tournament_id, names) if t.rules.format == "arena" else None
+    fmt = t.rules.format_rules
+    arena = _arena_view(svc, tournament_id, names) if fmt.continuous else None
     _header, cross = svc.tournaments.crosstable(tournament_id) if arena is None else (None, [])
     club = svc.clubs.get(t.club_id).name if t.club_id else None
     rounds = [_round_view(bundle, r, names) for r in bundle.rounds]
@@ -189,6 +185,7 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         opts,
         t=t,
         settings=t.rules,
+        fmt=fmt,
         club=club,
         entries=entries,
         rounds=rounds,
@@ -196,8 +193,8 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         tiebreaks=[(name, tr(opts, TIEBREAK_LABELS.get(name, name))) for name in t.rules.tiebreak_order],
         crosstable=cross_rows(
             [asdict(r) for r in cross],
-            knockout=t.rules.format == "knockout",
-            waiting=t.rules.format in ("double_elimination", "groups_knockout"),
+            knockout=fmt.page.crosstable_marks == "eliminated",
+            waiting=fmt.page.crosstable_marks == "waiting",
         ),
         round_numbers=[r.number for r in bundle.rounds if r.status == "closed"],
         brackets=_brackets(bundle, names, opts),
@@ -211,8 +208,7 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         check_in_opens=opens.isoformat() if (opens := check_in_opens(t.rules)) else None,
         next_round=t.current_round + 1,
         overridden=t.override is not None,
-        can_override=t.rules.format not in (*ELIMINATION, "arena")
-        and t.status in ("registration", "running"),
+        can_override=fmt.hand_pairing_refused is None and t.status in ("registration", "running"),
     )
 
 
@@ -226,7 +222,7 @@ def new_tournament(svc: ServiceSet, club_id: str | None, opts: PageOptions) -> s
         clubs=clubs,
         club=club_id or "",
         presets=presets(),
-        formats=list(get_args(Format)),
+        formats=list(format_names()),
         tiebreak_choices=[(name, tr(opts, label)) for name, label in TIEBREAK_LABELS.items()],
     )
 
@@ -292,10 +288,10 @@ def cross_rows(rows: list[dict[str, Any]], knockout: bool, waiting: bool = False
 
 def _brackets(bundle: TournamentBundle, names: dict[str, str], opts: PageOptions) -> list[tuple[str, Any]]:
     """The brackets the tournament page draws, each with its heading ("" for a single one)."""
-    fmt = bundle.tournament.rules.format
-    if fmt == "double_elimination":
+    drawing = bundle.tournament.rules.format_rules.page.bracket
+    if drawing == "double":
         return _double_elimination(bundle, names, opts)
-    if fmt in ("knockout", "groups_knockout"):
+    if drawing == "single":
         svg = _bracket(bundle, names, opts)
         out: list[tuple[str, Any]] = [("", svg)] if svg is not None else []
         for rnd in bundle.rounds:  # the match for third place, apart: it feeds no round of the bracket
@@ -320,11 +316,12 @@ def _shown_winner(x: TableRecord) -> str | None:
 def _groups(bundle: TournamentBundle, opts: PageOptions) -> list[dict[str, Any]]:
     """A groups' knockout's group tables (after the closed rounds), marking who went through."""
     t = bundle.tournament
-    if t.rules.format != "groups_knockout" or not bundle.rounds:
+    tables = t.rules.format_rules.group_tables(t.rules, bundle.entries, bundle.rounds, t.lot_seed)
+    if tables is None or not bundle.rounds:  # a format without groups, or before the first round
         return []
     through = {x for r in bundle.rounds if r.slots for x in r.slots if x is not None}
     out = []
-    for i, rows in enumerate(group_tables(t.rules, bundle.entries, bundle.rounds, t.lot_seed)):
+    for i, rows in enumerate(tables):
         out.append(
             {
                 "name": tr(opts, "Group %(name)s") % {"name": chr(ord("A") + i)},
@@ -434,7 +431,7 @@ def _bracket(bundle: TournamentBundle, names: dict[str, str], opts: PageOptions)
     size = len(paired[0].slots or [])
     first = paired[0].number  # 1, or the first round after the groups
     total = size.bit_length() - 1
-    if bundle.tournament.rules.format == "knockout":
+    if bundle.tournament.rules.format_rules.page.full_bracket:
         total = max(bundle.tournament.rounds_planned or 0, total)
     columns: list[list[Pairing]] = []
     for k in range(1, total + 1):

@@ -35,10 +35,9 @@ from scopa.application.services import webhooks as hook_events
 from scopa.application.services.matches import MatchService, ScheduledMatch, absent_seat, finished_at
 from scopa.domain.games import GAMES
 from scopa.domain.tournaments.admission import field_at_start
-from scopa.domain.tournaments.arena import pair_arena, waiting_players, window_reason
+from scopa.domain.tournaments.arena import window_reason
 from scopa.domain.tournaments.planner import (
     PlanningError,
-    champion,
     check_manual,
     plan_round,
     rounds_planned,
@@ -51,7 +50,7 @@ from scopa.domain.tournaments.records import (
     TableRecord,
     TournamentRecord,
 )
-from scopa.domain.tournaments.settings import ELIMINATION, TournamentSettings
+from scopa.domain.tournaments.settings import TournamentSettings
 
 # Standard-library logging only (the function's handler routes it to its JSON log); every line about a
 # tournament carries its id as ``tournament_id``.
@@ -356,8 +355,8 @@ class Pipeline:
         t = bundle.tournament
         current = bundle.rounds[-1] if bundle.rounds else None
         try:
-            if t.rules.format == "arena":
-                return self._arena_step(bundle)
+            if t.rules.format_rules.continuous:
+                return self._wave_step(bundle)
             if current is not None and current.status == "open":
                 return self._progress(bundle, current)
             if self._is_over(bundle):
@@ -367,24 +366,18 @@ class Pipeline:
             return CONFLICT_STEP  # another run moved it on; the loop re-reads
 
     def _is_over(self, bundle: TournamentBundle) -> bool:
+        """As the format says; a continuous one (an arena) only once its window is over."""
         t = bundle.tournament
-        if t.rules.format == "arena":  # the window is over and no wave is still open
-            ended = self.clock.now() >= arena_times(t)[0]
-            return ended and all(r.status != "open" for r in bundle.rounds)
-        closed = sum(1 for r in bundle.rounds if r.status == "closed")
-        if t.rounds_planned is not None and closed >= t.rounds_planned:
-            return True
-        settings = t.rules
-        if champion(settings, bundle.rounds, bundle.entries) is not None:
-            return True
-        active = [e for e in bundle.entries if e.status == "active"]
-        return settings.format in ("swiss", "knockout", "double_elimination") and len(active) < 2
+        fmt = t.rules.format_rules
+        if fmt.continuous and self.clock.now() < arena_times(t)[0]:
+            return False
+        return fmt.is_over(t.rules, t.rounds_planned, bundle.entries, bundle.rounds)
 
     def _finish(self, t: TournamentRecord, closed: int) -> str:
-        """Finish it; a double elimination's rounds (planned at their most) become the rounds played, and
-        so do a groups' knockout's (fewer when withdrawals left fewer qualifiers)."""
+        """Finish it; when the format planned its rounds at their most (a double elimination, a groups'
+        knockout), the rounds played become the rounds planned."""
         expected = t.version
-        if t.rules.format in ("double_elimination", "groups_knockout"):
+        if t.rules.format_rules.rounds_are_a_maximum:
             t.rounds_planned = closed  # as many as played: a reset not needed, a withdrawal
         t.status = "finished"
         t.finished_at = iso(self.clock.now())
@@ -395,9 +388,10 @@ class Pipeline:
         self.events.publish(hook_events.finished(t))
         return "finished"
 
-    def _arena_step(self, bundle: TournamentBundle) -> str | None:
-        """One step of an arena: move an open wave on (start its matches, collect results, close it);
-        else, inside the window, pair a new wave among the waiting players; else finish once over.
+    def _wave_step(self, bundle: TournamentBundle) -> str | None:
+        """One step of a continuous format (an arena): move an open wave on (start its matches, collect
+        results, close it); else, inside the window, pair a new wave among the waiting players; else
+        finish once over.
 
         Waves are rounds: created by the same transaction conditioned on the round before (one wave a
         number, exactly once), matches with ids derived from (wave, table), results under the wave's
@@ -415,12 +409,12 @@ class Pipeline:
         if now >= end:
             closed = sum(1 for r in bundle.rounds if r.status == "closed")
             return self._finish(t, closed) if self._is_over(bundle) else None
-        if not self._arena_tables(bundle):
+        if not self._wave_tables(bundle):
             return None
         bundle = self._read_for_pairing(bundle)  # a pause or a coming back since: in this wave
         t = bundle.tournament
         number = t.current_round + 1
-        tables = self._arena_tables(bundle)
+        tables = self._wave_tables(bundle)
         if not tables:
             return None
         rnd = RoundRecord(
@@ -436,11 +430,12 @@ class Pipeline:
         return f"wave {number} paired: {len(rnd.tables)} tables"
 
     @staticmethod
-    def _arena_tables(bundle: TournamentBundle) -> list[tuple[str, str]]:
+    def _wave_tables(bundle: TournamentBundle) -> list[tuple[str, str]]:
         """The tables of the next wave, among the players waiting in ``bundle``."""
         t = bundle.tournament
-        waiting = waiting_players(bundle.entries, bundle.rounds, t.rules.streaks, t.current_round + 1)
-        return pair_arena(waiting)[0]
+        number = t.current_round + 1
+        planned = t.rules.format_rules.plan_round(t.rules, number, bundle.entries, bundle.rounds, t.lot_seed)
+        return [(x.first, x.second) for x in planned.pairing.tables]
 
     def _read_for_pairing(self, bundle: TournamentBundle) -> TournamentBundle:
         """The tournament read again for pairing its next round: its version first, on its own, then the
@@ -476,7 +471,7 @@ class Pipeline:
         settings = t.rules
         number = t.current_round + 1
         override = t.override if t.override and t.override.get("round") == number else None
-        if settings.format in ELIMINATION:
+        if settings.format_rules.bracket:
             override = None  # set before the format became a bracket one: the bracket decides
         now = self.clock.now()
         pairing = None
@@ -573,7 +568,7 @@ class Pipeline:
         if late:
             last = found.get(table.games[-1]) if table.games else None
             if last is not None and last.status == "active":  # an arena's counts for nobody: unrated
-                rate = settings.format != "arena"
+                rate = not settings.format_rules.continuous
                 found[last.id] = self.matches.adjudicate(last.id, "round_deadline", rate=rate)
         wins, points = [0, 0], [0, 0]
         forfeit_loser: int | None = None
@@ -615,7 +610,7 @@ class Pipeline:
             game_no = len(table.games) + 1
             match = self.matches.create_scheduled(self._spec(t, settings, rnd, table, game_no, entries))
             table.games.append(match.id)
-        if settings.format == "arena" and table.result is not None:  # decided by its single game
+        if settings.format_rules.continuous and table.result is not None:  # decided by its single game
             table.reason = window_reason(table.reason, finished_at(found[table.games[-1]]), arena_times(t)[1])
         return before != (table.wins, table.points, table.result, table.games)
 

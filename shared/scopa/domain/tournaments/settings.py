@@ -7,23 +7,28 @@ refused here, with a message naming the setting.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
-from typing import Annotated, Any, Literal, Self
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    GetCoreSchemaHandler,
+    GetJsonSchemaHandler,
+    field_validator,
+    model_validator,
+)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from scopa.domain.game_names import GameName
 from scopa.domain.json_values import Integral, JsonDateTime, JsonInt
 
-Format = Literal[
-    "swiss",
-    "round_robin",
-    "double_round_robin",
-    "knockout",
-    "double_elimination",
-    "groups_knockout",
-    "arena",
-]
+if TYPE_CHECKING:
+    from scopa.domain.tournaments.formats.base import TournamentFormat
+
 EntryPolicy = Literal["open", "club", "invite"]
 TiebreakName = Literal[
     "buchholz",
@@ -37,32 +42,54 @@ TiebreakName = Literal[
 ]
 
 MAX_ENTRANTS = 2000  # a round of this many is one ~100 KB item; pairing itself scales further
-DEFAULT_TIEBREAKS: dict[str, tuple[TiebreakName, ...]] = {
-    "swiss": (
-        "buchholz_cut1",
-        "buchholz",
-        "sonneborn_berger",
-        "direct_encounter",
-        "wins",
-        "game_point_difference",
-        "lot",
-    ),
-    "round_robin": ("direct_encounter", "sonneborn_berger", "wins", "game_point_difference", "lot"),
-    "double_round_robin": ("direct_encounter", "sonneborn_berger", "wins", "game_point_difference", "lot"),
-    "knockout": ("wins", "game_point_difference", "points_scored", "lot"),
-    "double_elimination": ("wins", "game_point_difference", "points_scored", "lot"),
-    # the group tables are ranked as round robins; the overall standings put the knockout's placings first
-    "groups_knockout": ("direct_encounter", "sonneborn_berger", "wins", "game_point_difference", "lot"),
-    "arena": ("lot",),  # an arena ranks by score, then performance (scopa.domain.tournaments.arena)
-}
-#: Formats whose later rounds follow a bracket (no hand-made pairing of those rounds).
-ELIMINATION: tuple[Format, ...] = ("knockout", "double_elimination", "groups_knockout")
+DEFAULT_FORMAT = "swiss"  # a body without ``format``
+
+
+def _format_error(value: Any) -> PydanticCustomError:
+    """The error a Literal of the format names gives (a ``literal_error`` listing them), kept for clients."""
+    from scopa.domain.tournaments.formats import format_names
+
+    names = [repr(n) for n in format_names()]
+    expected = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected})
+
+
+class _FormatName(str):
+    """A format's name: one of the registry's (:mod:`scopa.domain.tournaments.formats`), asked at each
+    validation so a format registered later is accepted; the JSON schema lists the built-in ones, as the
+    Literal it replaced did."""
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        def check(value: Any) -> str:
+            from scopa.domain.tournaments.formats import format_names
+
+            if not isinstance(value, str) or value not in format_names():
+                raise _format_error(value)
+            return value
+
+        return core_schema.no_info_plain_validator_function(
+            check, serialization=core_schema.plain_serializer_function_ser_schema(str)
+        )
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        from scopa.domain.tournaments.formats import BUILT_IN
+
+        return {"enum": [f.name for f in BUILT_IN], "type": "string"}
+
+
+#: A tournament format's name (see :func:`scopa.domain.tournaments.formats.format_names`).
+FormatName = Annotated[str, _FormatName]
+Format = FormatName  # the older name
 
 
 def _when_format(formats: tuple[str, ...], then: dict[str, Any], otherwise: dict[str, Any]) -> dict[str, Any]:
     """``then`` for these formats, ``otherwise`` for the others; no ``format`` is the default, a Swiss."""
     is_one: dict[str, Any] = {"properties": {"format": {"enum": list(formats)}}}
-    if "swiss" not in formats:
+    if DEFAULT_FORMAT not in formats:
         is_one["required"] = ["format"]
     return {"if": is_one, "then": then, "else": otherwise}
 
@@ -80,55 +107,62 @@ def _smaller_than_group(size: int) -> dict[str, Any]:
 #: takes no tie-breaks, the other formats have no length; a bracket reset is double elimination's, a
 #: third-place match the knockouts', group sizes groups_knockout's (fewer advance than a group holds);
 #: a check-in needs a start time.
-_STATED: list[dict[str, Any]] = [
-    _when_format(
-        ("swiss",),
-        {"required": ["rounds"], "properties": {"rounds": {"type": "integer"}}},
-        {"properties": {"rounds": {"type": "null"}, "late_entry_rounds": {"const": 0}}},
-    ),
-    _when_format(
-        ("arena",),
-        {
-            "required": ["arena_minutes"],
-            "properties": {
-                "arena_minutes": {"type": "integer"},
-                "games_per_match": {"const": 1},
-                "tiebreaks": {"type": "null"},
+def _stated(schema: dict[str, Any]) -> None:
+    """Add the checks to the settings' JSON schema, each format-specific setting asked of the formats."""
+    from scopa.domain.tournaments.formats import taking
+
+    schema["allOf"] = [
+        _when_format(
+            taking("rounds"),
+            {"required": ["rounds"], "properties": {"rounds": {"type": "integer"}}},
+            {"properties": {"rounds": {"type": "null"}, "late_entry_rounds": {"const": 0}}},
+        ),
+        _when_format(
+            taking("arena_minutes"),
+            {
+                "required": ["arena_minutes"],
+                "properties": {
+                    "arena_minutes": {"type": "integer"},
+                    "games_per_match": {"const": 1},
+                    "tiebreaks": {"type": "null"},
+                },
             },
+            {"properties": {"arena_minutes": {"type": "null"}}},
+        ),
+        _when_format(taking("bracket_reset"), {}, {"properties": {"bracket_reset": {"const": True}}}),
+        _when_format(
+            taking("third_place_match"), {}, {"properties": {"third_place_match": {"const": False}}}
+        ),
+        _when_format(
+            taking("group_size"),
+            {"anyOf": [_smaller_than_group(size) for size in range(3, 9)]},
+            {"properties": {"group_size": {"const": 4}, "advance_per_group": {"const": 2}}},
+        ),
+        {
+            "if": {
+                "properties": {"check_in_minutes": {"exclusiveMinimum": 0}},
+                "required": ["check_in_minutes"],
+            },
+            "then": {"required": ["starts_at"], "properties": {"starts_at": {"type": "string"}}},
         },
-        {"properties": {"arena_minutes": {"type": "null"}}},
-    ),
-    _when_format(("double_elimination",), {}, {"properties": {"bracket_reset": {"const": True}}}),
-    _when_format(
-        ("knockout", "groups_knockout"), {}, {"properties": {"third_place_match": {"const": False}}}
-    ),
-    _when_format(
-        ("groups_knockout",),
-        {"anyOf": [_smaller_than_group(size) for size in range(3, 9)]},
-        {"properties": {"group_size": {"const": 4}, "advance_per_group": {"const": 2}}},
-    ),
-    {
-        "if": {"properties": {"check_in_minutes": {"exclusiveMinimum": 0}}, "required": ["check_in_minutes"]},
-        "then": {"required": ["starts_at"], "properties": {"starts_at": {"type": "string"}}},
-    },
-]
+    ]
 
 
 class TournamentSettings(BaseModel):
     """Everything an organizer chooses. Defaults: a 5-round Swiss of classic Scopa to 11, one game a round."""
 
     # Every check of _consistent, stated in the JSON schema too (the API's OpenAPI document), so a client
-    # can know a body valid before sending it: see _STATED below.
+    # can know a body valid before sending it: see _stated above.
     model_config = ConfigDict(
         frozen=True,
         extra="forbid",
         strict=True,
         defer_build=True,  # validators built by the first use, not by every API cold start
-        json_schema_extra=lambda schema: schema.update(allOf=_STATED),
+        json_schema_extra=_stated,
     )
 
-    format: Format = Field(
-        "swiss",
+    format: FormatName = Field(
+        DEFAULT_FORMAT,
         description="swiss, round_robin, double_round_robin, knockout, double_elimination, groups_knockout "
         "or arena (a time window)",
     )
@@ -247,11 +281,14 @@ class TournamentSettings(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _bye_points_of_format(cls, data: Any) -> Any:
-        """A round robin's bye scores nothing unless the organizer says otherwise (FIDE and Challonge
-        round robins give none); a Swiss or knockout bye scores a win."""
+        """The format's bye points unless the organizer says otherwise: a round robin's bye scores nothing
+        (FIDE and Challonge round robins give none); a Swiss or knockout bye scores a win."""
+        from scopa.domain.tournaments.formats import format_named, format_names
+
         if isinstance(data, dict) and "bye_points" not in data:  # null is not a number: refused below
-            round_robin = data.get("format") in ("round_robin", "double_round_robin", "groups_knockout")
-            data = {**data, "bye_points": 0.0 if round_robin else 1.0}
+            name = data.get("format", DEFAULT_FORMAT)
+            known = isinstance(name, str) and name in format_names()
+            data = {**data, "bye_points": format_named(name).default_bye_points if known else 1.0}
         return data
 
     @field_validator("starts_at")
@@ -263,40 +300,33 @@ class TournamentSettings(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
-        if self.format == "swiss" and self.rounds is None:
-            raise ValueError("a Swiss tournament needs a number of rounds")
-        if self.format != "swiss" and self.rounds is not None:
-            raise ValueError(f"rounds are derived from the entrants in a {self.format} tournament")
+        """Refuse contradictions: a setting of another format, then the checks of every format, then the
+        format's own checks (:meth:`TournamentFormat.check_settings`)."""
+        from scopa.domain.tournaments.formats import format_named
+
+        fmt = format_named(self.format)
+        for setting, (unset, refusal) in _FORMAT_SETTINGS.items():
+            if setting not in fmt.takes and unset(self):
+                raise ValueError(refusal.format(format=self.format))
         if self.games_per_match % 2 == 0:
             raise ValueError("games_per_match must be odd (best of 1, 3, 5, ...)")
         if self.tiebreaks is not None and len(set(self.tiebreaks)) != len(self.tiebreaks):
             raise ValueError("a tie-break is listed twice")
         if self.check_in_minutes and self.starts_at is None:
             raise ValueError("a check-in needs a start time (starts_at)")
-        if self.format != "double_elimination" and not self.bracket_reset:
-            raise ValueError("bracket_reset is a double_elimination setting")
-        if self.third_place_match and self.format not in ("knockout", "groups_knockout"):
-            raise ValueError("third_place_match is a knockout and groups_knockout setting")
-        if self.format == "groups_knockout" and self.advance_per_group >= self.group_size:
-            raise ValueError(
-                f"advance_per_group ({self.advance_per_group}) must be smaller than group_size "
-                f"({self.group_size}): some of each group are knocked out"
-            )
-        if self.format != "groups_knockout" and (self.group_size != 4 or self.advance_per_group != 2):
-            raise ValueError("group_size and advance_per_group are groups_knockout settings")
-        if (self.format == "arena") != (self.arena_minutes is not None):
-            raise ValueError("arena_minutes is the length of an arena, and only of an arena")
-        if self.format == "arena" and self.games_per_match != 1:
-            raise ValueError("an arena plays single games (games_per_match 1)")
-        if self.format == "arena" and self.tiebreaks is not None:
-            raise ValueError("an arena ranks by score, then performance: it takes no tie-breaks")
-        if self.format != "swiss" and self.late_entry_rounds:
-            raise ValueError(f"late entries are for Swiss tournaments; a {self.format} is fixed at the start")
+        fmt.check_settings(self)
         return self
 
     @property
+    def format_rules(self) -> TournamentFormat:
+        """The format these settings play (the registry's object, asked instead of the name)."""
+        from scopa.domain.tournaments.formats import format_named
+
+        return format_named(self.format)
+
+    @property
     def tiebreak_order(self) -> tuple[TiebreakName, ...]:
-        chosen = tuple(self.tiebreaks) if self.tiebreaks is not None else DEFAULT_TIEBREAKS[self.format]
+        chosen = tuple(self.tiebreaks) if self.tiebreaks is not None else self.format_rules.default_tiebreaks
         return chosen if "lot" in chosen else (*chosen, "lot")
 
     def rule_options(self) -> dict[str, Any]:
@@ -305,3 +335,32 @@ class TournamentSettings(BaseModel):
         if self.target is not None:
             options["target"] = self.target
         return options
+
+
+def _set(name: str, default: Any) -> Any:
+    """A check that setting ``name`` is away from ``default`` (set, for a format that does not take it)."""
+    return lambda settings: getattr(settings, name) != default
+
+
+#: The format-specific settings (``FormatSetting``): when one is set for a format that does not take it,
+#: and what the refusal says (``{format}``: the format's name).
+_FORMAT_SETTINGS: dict[str, tuple[Callable[[TournamentSettings], bool], str]] = {
+    "rounds": (_set("rounds", None), "rounds are derived from the entrants in a {format} tournament"),
+    "bracket_reset": (_set("bracket_reset", True), "bracket_reset is a double_elimination setting"),
+    "third_place_match": (
+        _set("third_place_match", False),
+        "third_place_match is a knockout and groups_knockout setting",
+    ),
+    "group_size": (
+        lambda s: s.group_size != 4 or s.advance_per_group != 2,
+        "group_size and advance_per_group are groups_knockout settings",
+    ),
+    "arena_minutes": (
+        _set("arena_minutes", None),
+        "arena_minutes is the length of an arena, and only of an arena",
+    ),
+    "late_entry_rounds": (
+        _set("late_entry_rounds", 0),
+        "late entries are for Swiss tournaments; a {format} is fixed at the start",
+    ),
+}

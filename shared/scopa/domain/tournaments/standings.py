@@ -46,11 +46,10 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from scopa.domain.tournaments.model import Entrant, History
-from scopa.domain.tournaments.settings import DEFAULT_TIEBREAKS, TiebreakName
+from scopa.domain.tournaments.settings import TiebreakName
 from scopa.domain.tournaments.tally import Outcome, RoundResult, Tally, rounds_in, tally
 
 __all__ = [
-    "DEFAULT_TIEBREAKS",
     "RESULT_CODES",
     "TIEBREAKS",
     "CrossCell",
