@@ -1,11 +1,11 @@
 """A third game registered from outside the service plays through the API, the lobby, a tournament of
-bots run by the pipeline to its end, and the ratings, with no file of the service changed for it.
-
-(Its page is the web layer's plug-in: not asserted here.)
+bots run by the pipeline to its end, the ratings and its pages, with no file of the service changed for
+it: its engine (``alta.py``) and its pages (``alta_pages/``) are registered by ``conftest.py``.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -105,6 +105,27 @@ def test_an_alta_match_against_a_house_bot_and_a_seek_in_the_lobby(api: Api) -> 
     assert taken.body["view"]["game"] == "alta"
 
 
+def test_an_alta_match_s_pages_show_the_table_and_never_a_hand(api: Api) -> None:
+    ada, ada_token = api.register("Ada")
+    bob, bob_token = api.register("Bob")
+    match = new_match(api, ada_token, [ada, bob], game="alta")
+    match = api.call("POST", f"/matches/{match['id']}/accept", token=bob_token).body
+    live = api.call("GET", f"/web/matches/{match['id']}")
+    assert live.status == 200, live.body
+    seated = " v ".join(seat["name"] for seat in match["seats"])  # the seats are drawn by lot
+    assert f'<h1 id="alta">Alta: {seated}</h1>' in live.body
+    assert '<p id="trick"></p>' in live.body  # nothing played yet, and no hand to show
+    assert '<p id="tricks">Tricks won: 0 – 0</p>' in live.body
+    assert "hand" not in api.call("GET", f"/matches/{match['id']}").body["view"]  # what the page is given
+    play = api.call("GET", f"/web/play/{match['id']}")
+    assert play.status == 200, play.body
+    assert '<a id="rules-link" href="/web/rules/alta/classic">' in play.body
+    rules = api.call("GET", "/web/rules/alta/classic", query={"lang": "it"})
+    assert rules.status == 200
+    assert "Sei carte, tre a testa; la carta più alta prende la presa." in rules.body
+    assert '<a href="/web/rules/alta/classic">classic</a>' in api.call("GET", "/web/rules").body
+
+
 def test_a_tournament_of_alta_bots_runs_to_its_end(api: Api) -> None:
     _, token = organizer(api)
     tournament = create_tournament(api, token, {"game": "alta", "preset": "classic", "format": "round_robin"})
@@ -115,6 +136,11 @@ def test_a_tournament_of_alta_bots_runs_to_its_end(api: Api) -> None:
     assert finished["status"] == "finished"
     rows = api.call("GET", f"/tournaments/{tournament['id']}/standings").body["standings"]
     assert sum(r["points"] for r in rows) == 6  # four entrants meet once: six matches, a point each
+    shown = api.call("GET", f"/web/tournaments/{tournament['id']}")
+    assert shown.status == 200, shown.body
+    linked = re.findall(r'href="/web/matches/([^"]+)"', shown.body)
+    assert len(set(linked)) == 6  # each of its matches, drawn by Alta's pages
+    assert '<h1 id="alta">' in api.call("GET", f"/web/matches/{linked[0]}").body
 
 
 def test_a_rated_alta_match_is_rated_in_alta_s_own_pool(api: Api) -> None:

@@ -2,10 +2,10 @@
 registers its pages at runtime and the shared pages and routes draw it, with no file outside this
 folder edited.
 
-The domain's game registry cannot take a game from outside yet (``scopa.domain.games.GAMES`` is a
-fixed dict on this branch), so no Cucù match can be created: the match and play pages are asked of a
-stub match service whose match says ``game: "cucu"``. The rules pages, the rules index and the static
-file go through the real API handler.
+Cucù has pages and no engine: these tests hold the web registry on its own, the match and play pages
+asked of a stub match service whose match says ``game: "cucu"``; the rules pages, the rules index and
+the static file go through the real API handler. A whole third game, engine and pages registered
+together and played through the API, is ``tests/third_game``.
 """
 
 from __future__ import annotations

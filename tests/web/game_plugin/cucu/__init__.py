@@ -1,7 +1,7 @@
 """Cucù's pages, for tests only: the smallest :class:`~scopa.web.games.base.GamePages`.
 
-Cucù is not a game the domain can deal (no engine): the tests register these pages and ask for them by
-name, with a stub match for the match and play pages.
+Cucù has no engine: the tests register these pages alone and ask for them by name, with a stub match
+for the match and play pages (``tests/third_game`` registers a whole game, engine and pages).
 """
 
 from __future__ import annotations
