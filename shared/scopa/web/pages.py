@@ -179,6 +179,7 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
     club = svc.clubs.get(t.club_id).name if t.club_id else None
     rounds = [_round_view(bundle, r, names) for r in bundle.rounds]
     entries = sorted(bundle.entries, key=lambda e: (-e.rating, e.id))
+    game = games.find(t.rules.game)  # its rules help is the game's (no pages: the preset's name alone)
     return _page(
         "tournament.html",
         t.name,
@@ -186,6 +187,8 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         t=t,
         settings=t.rules,
         fmt=fmt,
+        game_label=game.label if game else t.rules.game,
+        rules_url=game.rules_url(t.rules.preset) if game else None,
         club=club,
         entries=entries,
         rounds=rounds,
