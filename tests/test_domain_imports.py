@@ -1,6 +1,7 @@
 """The domain's import graph: every module imports, no module reaches back into one that imports it
-(counting imports inside functions too), and the games are peers: neither Scopa's nor Briscola's package
-imports the other, and the shared package imports no game."""
+(counting imports inside functions too; not those under ``if TYPE_CHECKING:``, which never run), and
+the games are peers: neither Scopa's nor Briscola's package imports the other, and the shared package
+imports no game."""
 
 from __future__ import annotations
 
@@ -19,13 +20,29 @@ MODULES = sorted(
 )
 
 
+def _type_checking_only(tree: ast.Module) -> set[int]:
+    """The ids of the nodes under ``if TYPE_CHECKING:``: imports for annotations, never run, so two
+    modules may name each other's types there without a cycle."""
+    return {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+        for statement in node.body
+        for inner in ast.walk(statement)
+    }
+
+
 def imports_of(module: str) -> set[str]:
-    """The ``scopa.domain`` modules ``module`` imports anywhere in its text (a name imported from a
-    package counts as its submodule when it is one)."""
+    """The ``scopa.domain`` modules ``module`` imports anywhere in its text that runs, inside functions
+    too (a name imported from a package counts as its submodule when it is one)."""
     path = DOMAIN.joinpath(*module.split(".")[2:])
     source = (path / "__init__.py") if path.is_dir() else path.with_suffix(".py")
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    annotations_only = _type_checking_only(tree)
+    for node in ast.walk(tree):
+        if id(node) in annotations_only:
+            continue
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

@@ -47,7 +47,7 @@ DEFAULT_FORMAT = "swiss"  # a body without ``format``
 
 def _format_error(value: Any) -> PydanticCustomError:
     """The error a Literal of the format names gives (a ``literal_error`` listing them), kept for clients."""
-    from scopa.domain.tournaments.formats import format_names
+    from scopa.domain.tournaments.formats.registry import format_names
 
     names = [repr(n) for n in format_names()]
     expected = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
@@ -62,7 +62,7 @@ class _FormatName(str):
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
         def check(value: Any) -> str:
-            from scopa.domain.tournaments.formats import format_names
+            from scopa.domain.tournaments.formats.registry import format_names
 
             if not isinstance(value, str) or value not in format_names():
                 raise _format_error(value)
@@ -76,9 +76,9 @@ class _FormatName(str):
     def __get_pydantic_json_schema__(
         cls, schema: CoreSchema, handler: GetJsonSchemaHandler
     ) -> JsonSchemaValue:
-        from scopa.domain.tournaments.formats import BUILT_IN
+        from scopa.domain.tournaments.formats.registry import built_in
 
-        return {"enum": [f.name for f in BUILT_IN], "type": "string"}
+        return {"enum": [f.name for f in built_in()], "type": "string"}
 
 
 #: A tournament format's name (see :func:`scopa.domain.tournaments.formats.format_names`).
@@ -109,7 +109,7 @@ def _smaller_than_group(size: int) -> dict[str, Any]:
 #: a check-in needs a start time.
 def _stated(schema: dict[str, Any]) -> None:
     """Add the checks to the settings' JSON schema, each format-specific setting asked of the formats."""
-    from scopa.domain.tournaments.formats import taking
+    from scopa.domain.tournaments.formats.registry import taking
 
     schema["allOf"] = [
         _when_format(
@@ -283,7 +283,7 @@ class TournamentSettings(BaseModel):
     def _bye_points_of_format(cls, data: Any) -> Any:
         """The format's bye points unless the organizer says otherwise: a round robin's bye scores nothing
         (FIDE and Challonge round robins give none); a Swiss or knockout bye scores a win."""
-        from scopa.domain.tournaments.formats import format_named, format_names
+        from scopa.domain.tournaments.formats.registry import format_named, format_names
 
         if isinstance(data, dict) and "bye_points" not in data:  # null is not a number: refused below
             name = data.get("format", DEFAULT_FORMAT)
@@ -302,7 +302,7 @@ class TournamentSettings(BaseModel):
     def _consistent(self) -> Self:
         """Refuse contradictions: a setting of another format, then the checks of every format, then the
         format's own checks (:meth:`TournamentFormat.check_settings`)."""
-        from scopa.domain.tournaments.formats import format_named
+        from scopa.domain.tournaments.formats.registry import format_named
 
         fmt = format_named(self.format)
         for setting, (unset, refusal) in _FORMAT_SETTINGS.items():
@@ -320,7 +320,7 @@ class TournamentSettings(BaseModel):
     @property
     def format_rules(self) -> TournamentFormat:
         """The format these settings play (the registry's object, asked instead of the name)."""
-        from scopa.domain.tournaments.formats import format_named
+        from scopa.domain.tournaments.formats.registry import format_named
 
         return format_named(self.format)
 
