@@ -31,9 +31,9 @@ from typing import Any
 from scopa.domain.games.common.cards import CODES
 from scopa.domain.games.common.errors import GameError, IllegalMove, RecordError
 from scopa.domain.games.common.shuffle import ALGORITHM, commitment, deal_seed, shuffled_deck
-from scopa.domain.games.scopa.engine import apply_move, end_game, new_game
+from scopa.domain.games.scopa.engine import apply_move, end_match, new_match
 from scopa.domain.games.scopa.rules import RuleSet, rules_from_options
-from scopa.domain.games.scopa.state import GameState, Move, mask_codes
+from scopa.domain.games.scopa.state import Move, ScopaState, mask_codes
 
 RECORD_FORMAT = "scopa-record/1"
 
@@ -50,12 +50,12 @@ class RecordBuilder:
     end: dict[str, Any] | None = None
 
     @classmethod
-    def start(cls, state: GameState, seats: list[str]) -> RecordBuilder:
+    def start(cls, state: ScopaState, seats: list[str]) -> RecordBuilder:
         builder = cls(state.rules, list(seats), state.first_dealer, state.master_seed)
         builder._open_deal(state)
         return builder
 
-    def _open_deal(self, state: GameState) -> None:
+    def _open_deal(self, state: ScopaState) -> None:
         self.deals.append(
             {
                 "seed": deal_seed(state.master_seed, state.deal_index),
@@ -66,7 +66,7 @@ class RecordBuilder:
             }
         )
 
-    def add(self, before: GameState, move: Move, after: GameState) -> None:
+    def add(self, before: ScopaState, move: Move, after: ScopaState) -> None:
         """Record ``move`` played in ``before`` that led to ``after``."""
         self.deals[-1]["moves"].append(
             {"seat": before.turn, "card": CODES[move.card], "take": mask_codes(move.take)}
@@ -76,7 +76,7 @@ class RecordBuilder:
         if after.deal_index != before.deal_index:
             self._open_deal(after)
 
-    def finish(self, final: GameState) -> dict[str, Any]:
+    def finish(self, final: ScopaState) -> dict[str, Any]:
         if final.result is None:
             raise RecordError("a record is complete only when the game has ended")
         if final.result.reason in ("resigned", "timeout"):
@@ -104,7 +104,7 @@ class ReplayReport:
     deal_points: list[list[int]]
     result: dict[str, Any]
     moves: int
-    final: GameState
+    final: ScopaState
 
     def to_json(self) -> dict[str, Any]:
         return {"ok": True, "moves": self.moves, "deal_points": self.deal_points, "result": self.result}
@@ -121,7 +121,7 @@ def replay(record: dict[str, Any]) -> ReplayReport:
     try:
         rules = rules_from_options(record["rules"])
         deals = record["deals"]
-        state = new_game(rules, record["master_seed"], int(record["first_dealer"]))
+        state = new_match(rules, record["master_seed"], int(record["first_dealer"]))
     except GameError:
         raise
     except (KeyError, TypeError, ValueError) as exc:
@@ -153,7 +153,7 @@ def replay(record: dict[str, Any]) -> ReplayReport:
             raise RecordError(f"deal {d + 1}: recorded points {deal['points']} but the moves score {got}")
     end = record.get("end")
     if end and not state.finished:
-        state = end_game(state, int(end["seat"]), str(end["reason"]))
+        state = end_match(state, int(end["seat"]), str(end["reason"]))
     if not state.finished:
         raise RecordError("the record ends before the game does")
     result = state.result.to_json() if state.result else {}
@@ -162,7 +162,7 @@ def replay(record: dict[str, Any]) -> ReplayReport:
     return ReplayReport([list(t) for t in state.deal_totals], result, move_number, state)
 
 
-def _verify_deal(master_seed: str, index: int, deal: dict[str, Any], state: GameState) -> None:
+def _verify_deal(master_seed: str, index: int, deal: dict[str, Any], state: ScopaState) -> None:
     seed = deal_seed(master_seed, index)
     if deal.get("seed") != seed:
         raise RecordError(f"deal {index + 1}: the seed does not derive from the master seed")
@@ -176,8 +176,8 @@ def _verify_deal(master_seed: str, index: int, deal: dict[str, Any], state: Game
 
 
 def play_to_record(
-    state: GameState, seats: list[str], choose: Any, *, max_moves: int = 100_000
-) -> tuple[GameState, dict[str, Any]]:
+    state: ScopaState, seats: list[str], choose: Any, *, max_moves: int = 100_000
+) -> tuple[ScopaState, dict[str, Any]]:
     """Play a game to its end with ``choose(state) -> Move`` and return the final state and its record."""
     builder = RecordBuilder.start(state, seats)
     for _ in range(max_moves):

@@ -50,7 +50,7 @@ class Move(NamedTuple):
 class PlayedMove(NamedTuple):
     """One entry of the public log of a deal.
 
-    A ``NamedTuple`` like :class:`Move` and :class:`GameState`: the engine builds one per move, and a
+    A ``NamedTuple`` like :class:`Move` and :class:`ScopaState`: the engine builds one per move, and a
     tuple is several times cheaper to build than a frozen dataclass (which sets each field through
     ``object.__setattr__``).
     """
@@ -92,7 +92,7 @@ class Bonus:
 
 
 @dataclass(frozen=True, slots=True)
-class GameResult:
+class MatchResult:
     """How a game ended. ``winner`` is a side index; ``reason`` says why."""
 
     winner: int
@@ -107,12 +107,12 @@ class GameResult:
         return out
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> GameResult:
-        return GameResult(data["winner"], data["reason"], tuple(data["scores"]), data.get("loser_seat"))
+    def from_json(data: dict[str, Any]) -> MatchResult:
+        return MatchResult(data["winner"], data["reason"], tuple(data["scores"]), data.get("loser_seat"))
 
 
-class GameState(NamedTuple):
-    """Everything about a game in progress, as an immutable value: moves return a new state.
+class ScopaState(NamedTuple):
+    """Everything about a match in progress, as an immutable value: moves return a new state.
 
     A ``NamedTuple`` rather than a frozen dataclass: building one is several times cheaper, and the
     engine builds one per move.
@@ -140,7 +140,7 @@ class GameState(NamedTuple):
     deal_totals: tuple[tuple[int, ...], ...]  # each finished deal's points per side
     last_deal: DealScore | None
     commitments: tuple[str, ...]  # per deal started
-    result: GameResult | None
+    result: MatchResult | None
     # The last finished deal, kept until every seat has played a card of the next deal (the views show it
     # as ``finished_deal``): its plays, and who took the cards left on the table (seat, or -1, and mask).
     finished_log: tuple[PlayedMove, ...] = ()
@@ -217,12 +217,12 @@ class GameState(NamedTuple):
         }
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> GameState:
+    def from_json(data: dict[str, Any]) -> ScopaState:
         if data.get("format") != STATE_FORMAT or data.get("game") != "scopa":
             raise RecordError(f"not a scopa state of format {STATE_FORMAT}")
         try:
             last_deal = data["last_deal"]
-            return GameState(
+            return ScopaState(
                 rules=rules_from_options(data["rules"]),
                 master_seed=data["seed"],
                 first_dealer=data["first_dealer"],
@@ -245,7 +245,7 @@ class GameState(NamedTuple):
                 deal_totals=tuple(tuple(t) for t in data["history"]),
                 last_deal=_deal_score_from_json(last_deal) if last_deal else None,
                 commitments=tuple(data["commitments"]),
-                result=GameResult.from_json(data["result"]) if data["result"] else None,
+                result=MatchResult.from_json(data["result"]) if data["result"] else None,
                 finished_log=tuple(PlayedMove.decode(m) for m in data.get("finished", ())),
                 leftovers=_decode_leftovers(data["leftovers"]) if "leftovers" in data else None,
             )
