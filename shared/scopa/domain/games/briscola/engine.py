@@ -25,7 +25,6 @@ from scopa.domain.games.briscola.state import (
     PASS,
     BriscolaState,
     GameScore,
-    MatchResult,
     Move,
     Trick,
     bid_rank_index,
@@ -33,6 +32,7 @@ from scopa.domain.games.briscola.state import (
     bid_text,
 )
 from scopa.domain.games.common.cards import iter_cards
+from scopa.domain.games.common.result import MatchResult
 
 #: ``_new_tuple(Move, fields)`` builds a named tuple without the constructor's argument binding (faster;
 #: the hot paths of legal moves and of playing a card use it).

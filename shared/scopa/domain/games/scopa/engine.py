@@ -21,12 +21,13 @@ from scopa.domain.games.common.cards import (
     iter_cards,
     mask_rank_sum,
 )
+from scopa.domain.games.common.result import MatchResult
 from scopa.domain.games.common.shuffle import commitment, deal_seed, new_master_seed, shuffled_deck
 from scopa.domain.games.scopa.captures import TableInfo, ace_sweep_applies, capture_options, plain_captures
 from scopa.domain.games.scopa.errors import IllegalMove, Rule
 from scopa.domain.games.scopa.rules import RuleSet
 from scopa.domain.games.scopa.scoring import DealScore, count_order_items, score_deal
-from scopa.domain.games.scopa.state import Bonus, MatchResult, Move, PlayedMove, ScopaState
+from scopa.domain.games.scopa.state import Bonus, Move, PlayedMove, ScopaState
 
 MAX_REDEALS = 1000  # a void table has probability ~0.3%: a thousand in a row never happens
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from scopa.domain.games.common.cards import CODES, cards_in, parse_card, parse_mask
+from scopa.domain.games.common.cards import CODES, MaskText, parse_card, parse_mask
 from scopa.domain.games.common.errors import RecordError
+from scopa.domain.games.common.result import MatchResult
 from scopa.domain.games.scopa.rules import RuleSet, rules_from_options
 from scopa.domain.games.scopa.scoring import DealScore
 
@@ -89,26 +90,6 @@ class Bonus:
     seat: int
     kind: str
     points: int
-
-
-@dataclass(frozen=True, slots=True)
-class MatchResult:
-    """How a game ended. ``winner`` is a side index; ``reason`` says why."""
-
-    winner: int
-    reason: str  # target | count_order | cappotto | napola_all_coins | resigned | timeout
-    scores: tuple[int, ...]
-    loser_seat: int | None = None  # the seat that resigned or ran out of time
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"winner": self.winner, "reason": self.reason, "scores": list(self.scores)}
-        if self.loser_seat is not None:
-            out["loser_seat"] = self.loser_seat
-        return out
-
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> MatchResult:
-        return MatchResult(data["winner"], data["reason"], tuple(data["scores"]), data.get("loser_seat"))
 
 
 class ScopaState(NamedTuple):
@@ -273,22 +254,8 @@ def _deal_score_from_json(data: dict[str, Any]) -> DealScore:
     )
 
 
-def mask_string(mask: int) -> str:
-    return "".join(CODES[c] for c in cards_in(mask))
-
-
-def mask_codes(mask: int) -> list[str]:
-    return [CODES[c] for c in cards_in(mask)]
-
-
-def parse_codes(text: str) -> list[int]:
-    if len(text) % 2:
-        raise RecordError(f"'{text}' is not a string of two-character card codes")
-    return [parse_card(text[i : i + 2]) for i in range(0, len(text), 2)]
-
-
-def parse_mask_string(text: str) -> int:
-    mask = 0
-    for c in parse_codes(text):
-        mask |= 1 << c
-    return mask
+_MASK_TEXT = MaskText(CODES, parse_card, RecordError)
+mask_string = _MASK_TEXT.string
+mask_codes = _MASK_TEXT.codes
+parse_codes = _MASK_TEXT.parse_codes
+parse_mask_string = _MASK_TEXT.parse
