@@ -8,11 +8,12 @@ import pytest
 from scopa.domain.games import GAMES
 from scopa.domain.games.common.cards import CODES
 from scopa.domain.games.common.shuffle import commitment
+from scopa.domain.games.common.views import full_view
 from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_match
 from scopa.domain.games.scopa.errors import IllegalMove, Rule
 from scopa.domain.games.scopa.rules import make_rules
 from scopa.domain.games.scopa.state import ScopaState
-from scopa.domain.games.scopa.views import full_view, seat_view, spectator_view
+from scopa.domain.games.scopa.views import seat_view, spectator_view
 from tests.common import without_finished_deal
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from scopa.domain.games.briscola.cards import POINTS, SUIT, TRICK_ORDER, trick_winner
 from scopa.domain.games.briscola.errors import BriscolaRule, IllegalMove
 from scopa.domain.games.briscola.rules import SIGNALS, BriscolaRules
-from scopa.domain.games.briscola.shuffle import commitment, deal_seed, game_deck, new_master_seed
+from scopa.domain.games.briscola.shuffle import commitment, deal_seed, game_deck, match_seed
 from scopa.domain.games.briscola.state import (
     MAX_LEVEL,
     PASS,
@@ -52,10 +52,7 @@ if BriscolaState._fields != _STATE_FIELDS:  # pragma: no cover - fails at import
 
 def new_match(rules: BriscolaRules, master_seed: str | None = None, first_dealer: int = 0) -> BriscolaState:
     """A new match with its first game dealt. Without a seed, a fresh secret seed is drawn."""
-    if not 0 <= first_dealer < rules.players:
-        raise ValueError(f"first_dealer must be a seat 0..{rules.players - 1}")
-    seed = master_seed or new_master_seed()
-    bytes.fromhex(seed)  # fail early on a malformed seed
+    seed = match_seed(rules.players, master_seed, first_dealer)
     n = rules.players
     empty = BriscolaState(
         rules=rules,

@@ -34,6 +34,16 @@ def new_master_seed() -> str:
     return secrets.token_hex(SEED_BYTES)
 
 
+def match_seed(players: int, master_seed: str | None, first_dealer: int) -> str:
+    """The master seed a new match is dealt from (a fresh secret one without ``master_seed``), after
+    checking that ``first_dealer`` is one of the ``players`` seats and the seed is hex."""
+    if not 0 <= first_dealer < players:
+        raise ValueError(f"first_dealer must be a seat 0..{players - 1}")
+    seed = master_seed or new_master_seed()
+    bytes.fromhex(seed)  # fail early on a malformed seed
+    return seed
+
+
 def deal_seed(master_seed: str, deal_index: int) -> str:
     """The seed of one deal, derived from the master seed."""
     raw = bytes.fromhex(master_seed) + b"deal" + struct.pack(">I", deal_index)

@@ -22,7 +22,7 @@ from scopa.domain.games.common.cards import (
     mask_rank_sum,
 )
 from scopa.domain.games.common.result import MatchResult
-from scopa.domain.games.common.shuffle import commitment, deal_seed, new_master_seed, shuffled_deck
+from scopa.domain.games.common.shuffle import commitment, deal_seed, match_seed, shuffled_deck
 from scopa.domain.games.scopa.captures import TableInfo, ace_sweep_applies, capture_options, plain_captures
 from scopa.domain.games.scopa.errors import IllegalMove, Rule
 from scopa.domain.games.scopa.rules import RuleSet
@@ -72,11 +72,8 @@ if ScopaState._fields != _STATE_FIELDS:  # pragma: no cover - fails at import wh
 
 
 def new_match(rules: RuleSet, master_seed: str | None = None, first_dealer: int = 0) -> ScopaState:
-    """A new game with its first deal dealt. Without a seed, a fresh secret seed is drawn."""
-    if not 0 <= first_dealer < rules.players:
-        raise ValueError(f"first_dealer must be a seat 0..{rules.players - 1}")
-    seed = master_seed or new_master_seed()
-    bytes.fromhex(seed)  # fail early on a malformed seed
+    """A new match with its first deal dealt. Without a seed, a fresh secret seed is drawn."""
+    seed = match_seed(rules.players, master_seed, first_dealer)
     empty_state = ScopaState(
         rules=rules,
         master_seed=seed,

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from scopa.domain.games.common.cards import CODES, RANK
-from scopa.domain.games.common.shuffle import ALGORITHM, commitment, deal_seed
+from scopa.domain.games.common.shuffle import ALGORITHM
+from scopa.domain.games.common.views import shuffle_view, waiting_shuffle
 from scopa.domain.games.scopa.captures import TableInfo, ace_sweep_applies
 from scopa.domain.games.scopa.engine import legal_moves
 from scopa.domain.games.scopa.rules import RuleSet
@@ -27,10 +28,7 @@ def waiting_view(rules: RuleSet, master_seed: str | None, status: str = "waiting
         "status": status,
         "rules": rules.to_options(),
         "players": rules.players,
-        "shuffle": {
-            "algorithm": ALGORITHM,
-            "commitments": [commitment(deal_seed(master_seed, 0))] if master_seed else [],
-        },
+        "shuffle": waiting_shuffle(ALGORITHM, master_seed),
     }
 
 
@@ -100,13 +98,10 @@ def _public(state: ScopaState) -> dict[str, Any]:
         "scores": list(state.scores),
         "deal_history": [list(t) for t in state.deal_totals],
         "last_deal": state.last_deal.to_json() if state.last_deal else None,
-        "shuffle": {"algorithm": ALGORITHM, "commitments": list(state.commitments)},
+        "shuffle": shuffle_view(ALGORITHM, state.master_seed, state.commitments, state.finished),
         "result": state.result.to_json() if state.result else None,
         "finished_deal": finished_deal(state),
     }
-    if state.finished:
-        view["shuffle"]["seeds"] = [deal_seed(state.master_seed, d) for d in range(len(state.commitments))]
-        view["shuffle"]["master_seed"] = state.master_seed
     return view
 
 
@@ -149,10 +144,3 @@ def seat_view(state: ScopaState, seat: int) -> dict[str, Any]:
 def spectator_view(state: ScopaState) -> dict[str, Any]:
     """What someone watching sees: the table and everything public, no hand."""
     return _public(state)
-
-
-def full_view(state: ScopaState) -> dict[str, Any]:
-    """The whole state, secrets included. Only for a finished game; raises otherwise."""
-    if not state.finished:
-        raise PermissionError("the full state is shown only after the game has ended")
-    return state.to_json()
