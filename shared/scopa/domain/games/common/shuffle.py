@@ -22,8 +22,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
+from collections.abc import Mapping, Sequence
 from hashlib import sha256
 from operator import mod
+from typing import Any
+
+from scopa.domain.games.common.errors import RecordError
 
 ALGORITHM = "scopa-shuffle/1"
 SEED_BYTES = 32
@@ -113,3 +117,19 @@ def _shuffle_with_rejections(words: list[int]) -> list[int]:
 
 def verify_deal(seed: str, published_commitment: str) -> bool:
     return commitment(seed) == published_commitment
+
+
+def verify_dealt_seed(
+    master_seed: str, index: int, entry: Mapping[str, Any], published: Sequence[str], word: str = "deal"
+) -> str:
+    """Check a record's deal ``index`` (a ``word``, 1-based in the messages): its seed derives from the
+    master seed, its commitment is that seed's and the one ``published`` when it was dealt. The seed;
+    :class:`RecordError` when any of it fails."""
+    seed = deal_seed(master_seed, index)
+    if entry.get("seed") != seed:
+        raise RecordError(f"{word} {index + 1}: the seed does not derive from the master seed")
+    if entry.get("commitment") != commitment(seed):
+        raise RecordError(f"{word} {index + 1}: the commitment does not match the revealed seed")
+    if published[index] != entry["commitment"]:
+        raise RecordError(f"{word} {index + 1}: the commitment differs from the one published at the deal")
+    return seed

@@ -30,7 +30,8 @@ from typing import Any
 
 from scopa.domain.games.common.cards import CODES
 from scopa.domain.games.common.errors import GameError, IllegalMove, RecordError
-from scopa.domain.games.common.shuffle import ALGORITHM, commitment, deal_seed, shuffled_deck
+from scopa.domain.games.common.record import match_record
+from scopa.domain.games.common.shuffle import ALGORITHM, deal_seed, shuffled_deck, verify_dealt_seed
 from scopa.domain.games.scopa.engine import apply_move, end_match, new_match
 from scopa.domain.games.scopa.rules import RuleSet, rules_from_options
 from scopa.domain.games.scopa.state import Move, ScopaState, mask_codes
@@ -77,24 +78,22 @@ class RecordBuilder:
             self._open_deal(after)
 
     def finish(self, final: ScopaState) -> dict[str, Any]:
-        if final.result is None:
-            raise RecordError("a record is complete only when the game has ended")
-        if final.result.reason in ("resigned", "timeout"):
-            self.end = {"seat": final.result.loser_seat, "reason": final.result.reason}
-        record: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "game": "scopa",
-            "rules": self.rules.to_options(),
-            "seats": self.seats,
-            "first_dealer": self.first_dealer,
-            "shuffle": ALGORITHM,
-            "master_seed": self.master_seed,
-            "deals": self.deals,
-            "result": final.result.to_json(),
-        }
-        if self.end:
-            record["end"] = self.end
-        return record
+        result = final.result
+        if result is not None and result.reason in ("resigned", "timeout"):
+            self.end = {"seat": result.loser_seat, "reason": result.reason}
+        return match_record(
+            record_format=RECORD_FORMAT,
+            game="scopa",
+            rules=self.rules.to_options(),
+            seats=self.seats,
+            first_dealer=self.first_dealer,
+            shuffle=ALGORITHM,
+            master_seed=self.master_seed,
+            deals_key="deals",
+            deals=self.deals,
+            result=result,
+            end=self.end,
+        )
 
 
 @dataclass
@@ -163,13 +162,7 @@ def replay(record: dict[str, Any]) -> ReplayReport:
 
 
 def _verify_deal(master_seed: str, index: int, deal: dict[str, Any], state: ScopaState) -> None:
-    seed = deal_seed(master_seed, index)
-    if deal.get("seed") != seed:
-        raise RecordError(f"deal {index + 1}: the seed does not derive from the master seed")
-    if deal.get("commitment") != commitment(seed):
-        raise RecordError(f"deal {index + 1}: the commitment does not match the revealed seed")
-    if state.commitments[index] != deal["commitment"]:
-        raise RecordError(f"deal {index + 1}: the commitment differs from the one published at the deal")
+    seed = verify_dealt_seed(master_seed, index, deal, state.commitments)
     deck = "".join(CODES[c] for c in shuffled_deck(seed, int(deal.get("attempt", 0))))
     if deal.get("deck") not in (None, deck):
         raise RecordError(f"deal {index + 1}: the recorded deck is not the one the seed shuffles to")
