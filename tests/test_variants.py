@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scopa.domain.games.common.cards import BIT, RANK, SETTE_DI_COPPE, iter_cards, mask_rank_sum
+from scopa.domain.games.common.cards import BIT, RANK, iter_cards, mask_rank_sum
 from scopa.domain.games.common.errors import RuleSetError
+from scopa.domain.games.scopa.cards import SETTE_DI_COPPE
 from scopa.domain.games.scopa.engine import apply_move, check_move, cirulla_hand_bonus, legal_moves, new_match
 from scopa.domain.games.scopa.rules import PRESETS, RuleSet, make_rules, rules_from_options
 from scopa.domain.games.scopa.scoring import coin_run, score_deal

@@ -65,10 +65,6 @@ RANK_MASK: tuple[int, ...] = (0, *(sum(1 << card(r, s) for s in Suit) for r in r
 #: ``SUIT_MASK[s]``: the ten cards of suit ``s``.
 SUIT_MASK: tuple[int, ...] = tuple(sum(1 << card(r, s) for r in range(1, 11)) for s in Suit)
 
-SETTEBELLO = card(7, Suit.COINS)
-RE_BELLO = card(10, Suit.COINS)
-SETTE_DI_COPPE = card(7, Suit.CUPS)
-
 
 # --------------------------------------------------------------------------- masks
 

@@ -11,19 +11,11 @@ at its right. In the four-player game partners are seats 0 and 2 (side 0) and se
 
 from __future__ import annotations
 
-from scopa.domain.games.common.cards import (
-    BIT,
-    CODES,
-    RANK,
-    RANK_MASK,
-    SETTE_DI_COPPE,
-    bits_of,
-    iter_cards,
-    mask_rank_sum,
-)
+from scopa.domain.games.common.cards import BIT, CODES, RANK, RANK_MASK, bits_of, iter_cards, mask_rank_sum
 from scopa.domain.games.common.result import MatchResult
 from scopa.domain.games.common.shuffle import commitment, deal_seed, match_seed, shuffled_deck
 from scopa.domain.games.scopa.captures import TableInfo, ace_sweep_applies, capture_options, plain_captures
+from scopa.domain.games.scopa.cards import SETTE_DI_COPPE
 from scopa.domain.games.scopa.errors import IllegalMove, Rule
 from scopa.domain.games.scopa.rules import RuleSet
 from scopa.domain.games.scopa.scoring import DealScore, count_order_items, score_deal
