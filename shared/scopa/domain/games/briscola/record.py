@@ -35,7 +35,7 @@ from scopa.domain.games.briscola.rules import BriscolaRules, rules_from_options
 from scopa.domain.games.briscola.shuffle import algorithm, game_deck
 from scopa.domain.games.briscola.state import BriscolaState, Move
 from scopa.domain.games.common.errors import GameError, IllegalMove, RecordError
-from scopa.domain.games.common.record import match_record
+from scopa.domain.games.common.record import ReplayReport, match_record
 from scopa.domain.games.common.shuffle import deal_seed, verify_dealt_seed
 
 RECORD_FORMAT = "briscola-record/1"
@@ -100,18 +100,7 @@ class RecordBuilder:
         )
 
 
-@dataclass
-class ReplayReport:
-    game_points: list[list[int]]
-    result: dict[str, Any]
-    moves: int
-    final: BriscolaState
-
-    def to_json(self) -> dict[str, Any]:
-        return {"ok": True, "moves": self.moves, "game_points": self.game_points, "result": self.result}
-
-
-def replay(record: dict[str, Any]) -> ReplayReport:
+def replay(record: dict[str, Any]) -> ReplayReport[BriscolaState]:
     """Re-play a record, verifying shuffles, moves, points and result; raise on the first discrepancy.
 
     An illegal move raises :class:`IllegalMove` with ``move_number`` (1-based over the match); anything
@@ -164,7 +153,7 @@ def replay(record: dict[str, Any]) -> ReplayReport:
     result = state.result.to_json()
     if "result" in record and record["result"] != result:
         raise RecordError(f"recorded result {record['result']} but the moves give {result}")
-    return ReplayReport([list(s.points) for s in state.history], result, move_number, state)
+    return ReplayReport([list(s.points) for s in state.history], result, move_number, state, "game_points")
 
 
 def _verify_game(

@@ -3,10 +3,13 @@ shuffle, master seed, the deals (under the game's own key), the result and how a
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from scopa.domain.games.common.errors import RecordError
 from scopa.domain.games.common.result import MatchResult
+
+S = TypeVar("S")
 
 
 def match_record(
@@ -40,3 +43,18 @@ def match_record(
     if end:
         record["end"] = end
     return record
+
+
+@dataclass
+class ReplayReport(Generic[S]):
+    """What a record's replay found: the points of each deal, the result, the moves and the final state.
+    ``points_key`` names the points in the JSON (Scopa ``deal_points``, Briscola ``game_points``)."""
+
+    deal_points: list[list[int]]
+    result: dict[str, Any]
+    moves: int
+    final: S
+    points_key: str = "deal_points"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": True, "moves": self.moves, self.points_key: self.deal_points, "result": self.result}

@@ -30,7 +30,7 @@ from typing import Any
 
 from scopa.domain.games.common.cards import CODES
 from scopa.domain.games.common.errors import GameError, IllegalMove, RecordError
-from scopa.domain.games.common.record import match_record
+from scopa.domain.games.common.record import ReplayReport, match_record
 from scopa.domain.games.common.shuffle import ALGORITHM, deal_seed, shuffled_deck, verify_dealt_seed
 from scopa.domain.games.scopa.engine import apply_move, end_match, new_match
 from scopa.domain.games.scopa.rules import RuleSet, rules_from_options
@@ -96,20 +96,7 @@ class RecordBuilder:
         )
 
 
-@dataclass
-class ReplayReport:
-    """What :func:`replay` found: per-deal points, the result, and the final state."""
-
-    deal_points: list[list[int]]
-    result: dict[str, Any]
-    moves: int
-    final: ScopaState
-
-    def to_json(self) -> dict[str, Any]:
-        return {"ok": True, "moves": self.moves, "deal_points": self.deal_points, "result": self.result}
-
-
-def replay(record: dict[str, Any]) -> ReplayReport:
+def replay(record: dict[str, Any]) -> ReplayReport[ScopaState]:
     """Re-play a record, verifying shuffles, moves, points and result; raise on the first discrepancy.
 
     An illegal move raises :class:`IllegalMove` with ``move_number`` (1-based over the whole game).
