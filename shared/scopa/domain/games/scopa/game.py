@@ -11,7 +11,6 @@ from scopa.domain.games.base import PoolSpec
 from scopa.domain.games.common.bot import Bot
 from scopa.domain.games.common.cards import parse_card
 from scopa.domain.games.common.engine import DealtGameEngine
-from scopa.domain.games.common.shuffle import new_master_seed
 from scopa.domain.games.scopa import engine, storage, views
 from scopa.domain.games.scopa.bots import make_bot
 from scopa.domain.games.scopa.record import RecordBuilder, replay
@@ -59,9 +58,6 @@ class ScopaEngine(DealtGameEngine[ScopaState, Move]):
 
     def players(self, rules: Mapping[str, Any]) -> int:
         return rules_from_options(rules).players
-
-    def new_seed(self) -> str:
-        return new_master_seed()
 
     def new_state(
         self, rules: Mapping[str, Any], master_seed: str | None, first_dealer: int
