@@ -40,9 +40,9 @@ from dataclasses import dataclass, field
 
 from bench import reference as ref
 from scopa.domain.games.scopa import captures
-from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_game
+from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_match
 from scopa.domain.games.scopa.rules import RuleSet, make_rules
-from scopa.domain.games.scopa.state import GameState, Move
+from scopa.domain.games.scopa.state import Move, ScopaState
 
 TARGET_RATIO = 10.0
 STATE_LIMIT = 16 * 1024
@@ -88,7 +88,7 @@ def game_seed(i: int) -> str:
 def engine_game(rules: RuleSet, master_seed: str, choice_seed: int) -> list[tuple[int, ...]]:
     """A full random game on the engine; the points of each deal."""
     rnd = random.Random(choice_seed).random
-    state = new_game(rules, master_seed, 0)
+    state = new_match(rules, master_seed, 0)
     while state.result is None:
         moves = legal_moves(state)
         moves.sort()
@@ -191,10 +191,10 @@ def bench_deals(reps: int, engine_games: int, reference_games: int) -> Rates:
 # --------------------------------------------------------------------------- 2. crowded tables
 
 
-def crowded_positions(n_table: int, count: int, seed: int) -> tuple[list[GameState], list[ref.RefState]]:
+def crowded_positions(n_table: int, count: int, seed: int) -> tuple[list[ScopaState], list[ref.RefState]]:
     """Random positions with ``n_table`` cards on the table and three in the hand of the player to move."""
     rng = random.Random(seed)
-    base = new_game(make_rules("classic"), game_seed(-1), 0)
+    base = new_match(make_rules("classic"), game_seed(-1), 0)
     engine_states, reference_states = [], []
     for _ in range(count):
         deck = list(range(40))
@@ -244,7 +244,7 @@ def bench_crowded(reps: int, n_table: int, engine_count: int, reference_count: i
         mine: list[list[Move]] = []
         theirs: list[list[ref.Move]] = []
 
-        def run_engine(states: list[GameState] = engine_states, out: list[list[Move]] = mine) -> int:
+        def run_engine(states: list[ScopaState] = engine_states, out: list[list[Move]] = mine) -> int:
             out.extend(legal_moves(s) for s in states)
             return len(states)
 
@@ -282,7 +282,7 @@ def largest_state(rules: RuleSet, games: int) -> tuple[int, int, int]:
     largest = compact = seen = 0
     for g in range(games):
         rnd = random.Random(g).random
-        state = new_game(rules, game_seed(50_000 + g), g % rules.players)
+        state = new_match(rules, game_seed(50_000 + g), g % rules.players)
         while True:
             data = state.to_json()
             largest = max(largest, len(json.dumps(data).encode()))

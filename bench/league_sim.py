@@ -54,7 +54,7 @@ from typing import Any
 from scopa.domain.games.common.bot import Bot
 from scopa.domain.games.scopa.bots import make_bot
 from scopa.domain.games.scopa.bots.strong import StrongBot
-from scopa.domain.games.scopa.engine import apply_move, new_game
+from scopa.domain.games.scopa.engine import apply_move, new_match
 from scopa.domain.games.scopa.rules import RuleSet, make_rules
 from scopa.domain.games.scopa.state import Move
 from scopa.domain.games.scopa.views import seat_view
@@ -253,7 +253,7 @@ def play_match(kind_a: BotKind, kind_b: BotKind, target: int, seed: int, index: 
     """Play match ``index`` (one game of classic Scopa to ``target``): side 0's score, 1 or 0."""
     rules = _rules(target)
     bots = [kind_a.make(_derived_int(seed, index, 0)), kind_b.make(_derived_int(seed, index, 1))]
-    state = new_game(rules, master_seed(seed, index), first_dealer=0)
+    state = new_match(rules, master_seed(seed, index), first_dealer=0)
     for _ in range(MAX_MOVES):
         if state.finished:
             break

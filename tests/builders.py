@@ -1,6 +1,6 @@
 """Build game positions from card notation, for rules tests.
 
-A position is a fresh :func:`scopa.domain.games.scopa.engine.new_game` state changed with ``_replace``, so
+A position is a fresh :func:`scopa.domain.games.scopa.engine.new_match` state changed with ``_replace``, so
 every field the
 engine keeps is present and of the right kind. The builder keeps the 40 cards consistent: every card is in
 exactly one of the hands, the table, the stock or a side's pile, and the state's ``deck`` is the cards
@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from scopa.domain.games.common.cards import CODES, FULL_DECK, cards_in, parse_card, parse_cards, parse_mask
-from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_game
+from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_match
 from scopa.domain.games.scopa.rules import RuleSet, make_rules
-from scopa.domain.games.scopa.state import GameState, Move
+from scopa.domain.games.scopa.state import Move, ScopaState
 
 REST = "*"
 SEED = "5c09a" * 12 + "0123"  # any fixed 64-hex-digit master seed
@@ -56,7 +56,7 @@ def mv(card: str, take: str = "") -> Move:
     return Move(parse_card(card), parse_mask(take))
 
 
-def moves_with(state: GameState, card: str) -> set[Move]:
+def moves_with(state: ScopaState, card: str) -> set[Move]:
     """The legal moves that play ``card``."""
     c = parse_card(card)
     return {m for m in legal_moves(state) if m.card == c}
@@ -75,7 +75,7 @@ def position(
     scores: Sequence[int] | None = None,
     scope: Sequence[tuple[int, str]] = (),
     seed: str = SEED,
-) -> GameState:
+) -> ScopaState:
     """A position of ``rules`` from notation; see the module docstring.
 
     ``hands`` has one string per seat; ``scope`` lists the scope already made this deal as (seat, card that
@@ -131,7 +131,7 @@ def position(
     dealt_cards = [c for c in range(40) if c not in set(stock_cards)]
     deck = (*dealt_cards, *stock_cards)
     assert sorted(deck) == list(range(40))
-    base = new_game(rules, seed, dealer)
+    base = new_match(rules, seed, dealer)
     state = base._replace(
         deck=deck,
         dealt=len(dealt_cards),
@@ -157,11 +157,11 @@ def _mask(cs: Sequence[int]) -> int:
     return m
 
 
-def stock_mask(state: GameState) -> int:
+def stock_mask(state: ScopaState) -> int:
     return _mask(state.deck[state.dealt :])
 
 
-def check_consistent(state: GameState) -> None:
+def check_consistent(state: ScopaState) -> None:
     """Assert that the hands, the table, the piles and the stock hold each of the 40 cards exactly once."""
     parts = [*state.hands, state.table, *state.piles, stock_mask(state)]
     seen = 0
@@ -172,12 +172,12 @@ def check_consistent(state: GameState) -> None:
     assert len(state.deck) == 40
 
 
-def play(state: GameState, card: str, take: str = "", seat: int | None = None) -> GameState:
+def play(state: ScopaState, card: str, take: str = "", seat: int | None = None) -> ScopaState:
     """Play a move given in notation (checked, as a client's move is)."""
     return apply_move(state, mv(card, take), state.turn if seat is None else seat)
 
 
-def play_out(state: GameState, choose: Callable[[GameState], Move] | None = None) -> GameState:
+def play_out(state: ScopaState, choose: Callable[[ScopaState], Move] | None = None) -> ScopaState:
     """Play the current deal to its end with ``choose`` (the first legal move by default).
 
     Returns the first state of the next deal, or the final state if the game ended.
@@ -189,11 +189,11 @@ def play_out(state: GameState, choose: Callable[[GameState], Move] | None = None
     return state
 
 
-def random_chooser(seed: int) -> Callable[[GameState], Move]:
+def random_chooser(seed: int) -> Callable[[ScopaState], Move]:
     """A chooser of uniformly random legal moves, reproducible from ``seed``."""
     rng = random.Random(seed)
 
-    def choose(state: GameState) -> Move:
+    def choose(state: ScopaState) -> Move:
         return rng.choice(legal_moves(state))
 
     return choose
@@ -205,7 +205,7 @@ def deal_end(
     *,
     scores: Sequence[int] | None = None,
     scope: Sequence[tuple[int, str]] = (),
-) -> GameState:
+) -> ScopaState:
     """Score a deal whose piles are given: seat 0 lays the last card of the deal on an empty table.
 
     ``piles`` must hold the REST token ``"*"`` in one side's pile; the last card played is a card of that

@@ -14,9 +14,9 @@ from scopa.domain.games.scopa.bots.heuristics import oracle_for
 from scopa.domain.games.scopa.bots.knowledge import read_view
 from scopa.domain.games.scopa.bots.simulator import DealPosition, Simulator
 from scopa.domain.games.scopa.bots.strong import StrongBot
-from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_game
+from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_match
 from scopa.domain.games.scopa.rules import PRESETS, RuleSet, make_rules
-from scopa.domain.games.scopa.state import GameState, Move, PlayedMove
+from scopa.domain.games.scopa.state import Move, PlayedMove, ScopaState
 from scopa.domain.games.scopa.views import seat_view
 
 SEED = "b0" * 32
@@ -29,10 +29,10 @@ def small_bot(name: str, seed: int) -> Bot:
     return make_bot(name, seed)
 
 
-def play_game(rules: RuleSet, names: list[str], seed: str, max_moves: int = 5000) -> GameState:
+def play_game(rules: RuleSet, names: list[str], seed: str, max_moves: int = 5000) -> ScopaState:
     """Play a whole game, checking every choice against the engine's legal moves."""
     bots = [make_bot(names[s % len(names)], seed=s) for s in range(rules.players)]
-    state = new_game(rules, seed, first_dealer=0)
+    state = new_match(rules, seed, first_dealer=0)
     for _ in range(max_moves):
         if state.finished:
             return state
@@ -75,7 +75,7 @@ def test_the_playout_simulator_agrees_with_the_engine_in_every_preset() -> None:
     for preset in [*PRESETS, "classic+3"]:
         rules = make_rules("classic", {"players": 3}) if preset == "classic+3" else make_rules(preset)
         for game in range(3):
-            state = new_game(rules, f"{game + 7:064x}", first_dealer=game % rules.players)
+            state = new_match(rules, f"{game + 7:064x}", first_dealer=game % rules.players)
             sim = Simulator(rules, oracle_for(rules), state.dealer)
             pos = DealPosition(
                 hands=list(state.hands),
@@ -107,11 +107,11 @@ def test_the_playout_simulator_agrees_with_the_engine_in_every_preset() -> None:
 
 def position(
     hands: list[str], table: str, taken: str = "", *, stock: int | None = None, turn: int = 0
-) -> GameState:
+) -> ScopaState:
     """A consistent classic position: the named hands and table; ``taken`` plus every other card beyond
     the first ``stock`` (all by default) taken by seat 1 earlier in the deal, in moves the log shows."""
     rules = make_rules("classic")
-    base = new_game(rules, SEED, first_dealer=1)
+    base = new_match(rules, SEED, first_dealer=1)
     hand_masks = [parse_mask(h) for h in hands]
     table_mask = parse_mask(table)
     rest = FULL_DECK & ~table_mask & ~parse_mask(taken)
@@ -144,11 +144,11 @@ def position(
     )
 
 
-def chosen(bot: Bot, state: GameState) -> Move:
+def chosen(bot: Bot, state: ScopaState) -> Move:
     return Move.from_json(bot.choose(seat_view(state, state.turn)))
 
 
-def swap_hidden(state: GameState, seat: int) -> GameState | None:
+def swap_hidden(state: ScopaState, seat: int) -> ScopaState | None:
     """The same position for ``seat`` with one card swapped between two places it cannot see (another
     hand, the stock), or ``None`` if there are no two such places."""
     places: list[int | None] = [
@@ -177,7 +177,7 @@ def swap_hidden(state: GameState, seat: int) -> GameState | None:
 @pytest.mark.parametrize("name", sorted(BOTS))
 @pytest.mark.parametrize("preset", ["classic", "scopone", "cirulla"])
 def test_bots_do_not_peek_at_hidden_cards(name: str, preset: str) -> None:
-    state = new_game(make_rules(preset), SEED)
+    state = new_match(make_rules(preset), SEED)
     compared = 0
     for step in range(60):
         if state.finished:
@@ -205,7 +205,7 @@ def test_a_view_accounts_for_every_unseen_card(preset: str) -> None:
 
 
 def _check_unseen_cards(rules: RuleSet, seed: str) -> None:
-    state = new_game(rules, seed)
+    state = new_match(rules, seed)
     for step in range(30):
         seat = state.turn
         k = read_view(seat_view(state, seat))
@@ -267,7 +267,7 @@ def test_greedy_captures_rather_than_lays_when_the_capture_is_safe() -> None:
     assert chosen(make_bot("greedy"), state) == Move(parse_card("6d"), parse_mask("6s"))
 
 
-def _deal_value(state: GameState, side: int) -> int:
+def _deal_value(state: ScopaState, side: int) -> int:
     """Exact value of the rest of the deal for ``side`` by minimax on the engine itself."""
     deal = state.deal_index
     best: int | None = None
@@ -289,7 +289,7 @@ def _deal_value(state: GameState, side: int) -> int:
 def test_strong_plays_the_known_last_hand_perfectly(seed: int) -> None:
     # Two players with the stock used up: the other hand is exactly the unseen cards, so the strong bot
     # solves the rest of the deal. Its move must reach the engine's own minimax value.
-    state = new_game(make_rules("classic"), f"{seed + 1:064x}")
+    state = new_match(make_rules("classic"), f"{seed + 1:064x}")
     greedy = make_bot("greedy")
     while state.stock_size or state.hands[state.turn].bit_count() < 3:
         state = apply_move(state, Move.from_json(greedy.choose(seat_view(state, state.turn))), validate=False)

@@ -4,7 +4,6 @@ import pytest
 
 from scopa.domain.games.common.cards import (
     CODES,
-    SETTEBELLO,
     Suit,
     card,
     cards_in,
@@ -18,6 +17,7 @@ from scopa.domain.games.common.cards import (
     suit_of,
 )
 from scopa.domain.games.common.errors import CardNotationError
+from scopa.domain.games.scopa.cards import SETTEBELLO
 
 
 def test_forty_distinct_cards_with_canonical_codes_that_parse_back() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from scopa.domain.games.common.cards import CODES
-from scopa.domain.games.scopa.engine import new_game
+from scopa.domain.games.scopa.engine import new_match
 from scopa.domain.games.scopa.rules import rules_from_options
 from tools.cli import main
 
@@ -32,7 +32,7 @@ def test_replay_exits_non_zero_naming_the_move_and_the_rule(
     main(["play", "--bots", "random", "--seed", "6", "--quiet", "--record", str(record)])
     capsys.readouterr()
     data = json.loads(record.read_text())
-    start = new_game(rules_from_options(data["rules"]), data["master_seed"], data["first_dealer"])
+    start = new_match(rules_from_options(data["rules"]), data["master_seed"], data["first_dealer"])
     first = data["deals"][0]["moves"][0]
     first["card"] = next(CODES[c] for c in range(40) if not start.hands[start.turn] >> c & 1)
     first["take"] = []

@@ -20,7 +20,7 @@ from scopa.domain.games.common.shuffle import (
     shuffled_deck,
 )
 from scopa.domain.games.scopa.captures import TableInfo, capture_options, plain_captures
-from scopa.domain.games.scopa.engine import legal_moves, new_game
+from scopa.domain.games.scopa.engine import legal_moves, new_match
 from scopa.domain.games.scopa.rules import PRESETS, make_rules
 from scopa.domain.games.scopa.scoring import coin_run, primiera_value, suits_held
 from scopa.domain.games.scopa.state import Move
@@ -37,7 +37,7 @@ def test_legal_moves_are_capture_options_card_by_card(preset: str) -> None:
     """Under every preset (the default-rule presets take the inlined path) legal_moves lists, card by card
     in hand order, every capture option of capture_options and a laid card only where the rules allow."""
     rules = make_rules(preset)
-    base = new_game(rules, "5a" * 32)
+    base = new_match(rules, "5a" * 32)
     rng = random.Random(preset)
     for _ in range(300):
         deck = rng.sample(range(40), 16)

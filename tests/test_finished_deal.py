@@ -10,15 +10,15 @@ import pytest
 from scopa.domain.games import GAMES
 from scopa.domain.games.common.cards import CODES
 from scopa.domain.games.common.shuffle import commitment, deal_seed
-from scopa.domain.games.scopa.engine import apply_move, end_game, legal_moves, new_game
+from scopa.domain.games.scopa.engine import apply_move, end_match, legal_moves, new_match
 from scopa.domain.games.scopa.rules import make_rules
-from scopa.domain.games.scopa.state import GameState
+from scopa.domain.games.scopa.state import ScopaState
 from scopa.domain.games.scopa.views import finished_deal, seat_view, spectator_view, waiting_view
 
 SEED = "5e" * 32
 
 
-def play_until_a_deal_ends(state: GameState, rng: random.Random) -> tuple[GameState, GameState]:
+def play_until_a_deal_ends(state: ScopaState, rng: random.Random) -> tuple[ScopaState, ScopaState]:
     """Play random legal moves until a deal is scored: the state before the last move, and after it."""
     deals = len(state.deal_totals)
     while True:
@@ -38,7 +38,7 @@ def test_the_finished_deal_is_every_play_the_leftovers_and_the_count(
     # Given a first deal played to its end by random legal moves
     rng = random.Random(3)
     rules = make_rules(preset, {"target": 99, **options})
-    first = new_game(rules, SEED, 0)
+    first = new_match(rules, SEED, 0)
     assert finished_deal(first) is None
     seats = []
     state = first
@@ -87,7 +87,7 @@ def test_the_finished_deal_is_every_play_the_leftovers_and_the_count(
     assert shown["scores"] == list(state.scores)
 
 
-def _bonus_taken(state: GameState) -> set[str]:
+def _bonus_taken(state: ScopaState) -> set[str]:
     """Cards a cirulla dealer bonus took from the first table before any play."""
     return {CODES[c] for c in range(40) if any(p >> c & 1 for p in state.piles)}
 
@@ -95,14 +95,14 @@ def _bonus_taken(state: GameState) -> set[str]:
 def test_the_finished_deal_stays_until_every_seat_has_played_a_card_of_the_next() -> None:
     rng = random.Random(5)
     rules = make_rules("scopone", {"target": 99})
-    _, state = play_until_a_deal_ends(new_game(rules, SEED, 0), rng)
+    _, state = play_until_a_deal_ends(new_match(rules, SEED, 0), rng)
     kept = finished_deal(state)
     assert kept is not None
 
     for _ in range(rules.players - 1):
         state = apply_move(state, rng.choice(legal_moves(state)))
         assert finished_deal(state) == kept
-        assert GameState.from_json(state.to_json()) == state  # kept across the stored form
+        assert ScopaState.from_json(state.to_json()) == state  # kept across the stored form
 
     state = apply_move(state, rng.choice(legal_moves(state)))
     assert finished_deal(state) is None
@@ -112,15 +112,15 @@ def test_the_finished_deal_stays_until_every_seat_has_played_a_card_of_the_next(
 
 
 def test_a_state_stored_before_the_finished_deal_reads_without_one() -> None:
-    state = new_game(make_rules("classic"), SEED, 0)
+    state = new_match(make_rules("classic"), SEED, 0)
     stored = state.to_json()
     assert "finished" not in stored
-    assert GameState.from_json(stored) == state
+    assert ScopaState.from_json(stored) == state
 
 
 def test_after_the_last_deal_the_finished_deal_describes_it_once() -> None:
     rng = random.Random(8)
-    state = new_game(make_rules("classic", {"target": 1}), SEED, 0)
+    state = new_match(make_rules("classic", {"target": 1}), SEED, 0)
     while not state.finished:
         last_deal_start = state.deal_index
         state = apply_move(state, rng.choice(legal_moves(state)))
@@ -136,11 +136,11 @@ def test_after_the_last_deal_the_finished_deal_describes_it_once() -> None:
 
 def test_a_resignation_keeps_the_finished_deal_only_while_it_is_kept() -> None:
     rng = random.Random(2)
-    _, state = play_until_a_deal_ends(new_game(make_rules("classic", {"target": 99}), SEED, 0), rng)
-    resigned = end_game(state, 0, "resigned")
+    _, state = play_until_a_deal_ends(new_match(make_rules("classic", {"target": 99}), SEED, 0), rng)
+    resigned = end_match(state, 0, "resigned")
     assert finished_deal(resigned) == finished_deal(state)
     assert spectator_view(resigned)["deal_moves"] == []  # the deal under way had no play yet
-    fresh = end_game(new_game(make_rules("classic"), SEED, 0), 1, "resigned")
+    fresh = end_match(new_match(make_rules("classic"), SEED, 0), 1, "resigned")
     assert finished_deal(fresh) is None
 
 
@@ -161,7 +161,7 @@ def test_the_game_engine_replays_every_finished_deal_from_the_log() -> None:
             seen.append(shown)
         if game.outcome(state) is None:
             # the deal under way is never listed
-            assert len(game.finished_deals(state, log)) == len(GameState.from_json(state).deal_totals)
+            assert len(game.finished_deals(state, log)) == len(ScopaState.from_json(state).deal_totals)
 
     deals = game.finished_deals(state, log)
 

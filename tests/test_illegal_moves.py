@@ -14,16 +14,16 @@ from dataclasses import dataclass
 import pytest
 
 from scopa.domain.games.common.cards import CODES, display_name, iter_cards
-from scopa.domain.games.scopa.engine import apply_move, check_move, end_game, legal_moves
+from scopa.domain.games.scopa.engine import apply_move, check_move, end_match, legal_moves
 from scopa.domain.games.scopa.errors import IllegalMove, Rule
 from scopa.domain.games.scopa.rules import make_rules
-from scopa.domain.games.scopa.state import GameState, Move
+from scopa.domain.games.scopa.state import Move, ScopaState
 from tests.builders import classic, deal_end, mv, position, rules, stock_mask
 
 CODE_RE = re.compile(r"(?<![0-9A-Za-z])([A2-7JQK][dcsb])(?![0-9A-Za-z])")
 
 
-def hidden_from(state: GameState, seat: int) -> int:
+def hidden_from(state: ScopaState, seat: int) -> int:
     """The cards ``seat`` cannot see: the stock and every other hand not shown face up."""
     hidden = stock_mask(state)
     for other, hand in enumerate(state.hands):
@@ -32,7 +32,7 @@ def hidden_from(state: GameState, seat: int) -> int:
     return hidden
 
 
-def assert_names_no_hidden_card(text: str, state: GameState, seat: int) -> None:
+def assert_names_no_hidden_card(text: str, state: ScopaState, seat: int) -> None:
     named = set(CODE_RE.findall(text))
     for c in iter_cards(hidden_from(state, seat)):
         assert CODES[c] not in named, f"message names the hidden card {CODES[c]}: {text!r}"
@@ -43,7 +43,7 @@ def assert_names_no_hidden_card(text: str, state: GameState, seat: int) -> None:
 @dataclass(frozen=True)
 class Case:
     rule: Rule
-    build: Callable[[], GameState]
+    build: Callable[[], ScopaState]
     move: Move
     seat: int
 
@@ -194,7 +194,7 @@ def test_a_finished_game_refuses_moves_and_resignations() -> None:
         apply_move(ended, mv("Kb"), 0)
     assert err.value.rule is Rule.GAME_OVER
     with pytest.raises(IllegalMove) as resign:
-        end_game(ended, 1, "resigned")
+        end_match(ended, 1, "resigned")
     assert resign.value.rule is Rule.GAME_OVER
 
 

@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 
 from scopa.domain.games.common.cards import CODES
 from scopa.domain.games.common.errors import RuleSetError
-from scopa.domain.games.scopa.engine import apply_move, check_move, legal_moves, new_game
+from scopa.domain.games.scopa.engine import apply_move, check_move, legal_moves, new_match
 from scopa.domain.games.scopa.record import play_to_record, replay
 from scopa.domain.games.scopa.rules import PRESETS, RuleSet, make_rules
-from scopa.domain.games.scopa.state import GameState, Move
+from scopa.domain.games.scopa.state import Move, ScopaState
 from scopa.domain.games.scopa.views import seat_view, spectator_view
 from tests.builders import check_consistent, deal_end, random_chooser, stock_mask
 from tests.common import strings_in, without_finished_deal
@@ -87,11 +87,11 @@ def setups(draw: st.DrawFn) -> Setup:
     return Setup(r, master, draw(st.integers(0, r.players - 1)), draw(st.integers(0, 2**32)))
 
 
-def start(setup: Setup) -> GameState:
-    return new_game(setup.rules, setup.master_seed, setup.first_dealer)
+def start(setup: Setup) -> ScopaState:
+    return new_match(setup.rules, setup.master_seed, setup.first_dealer)
 
 
-def steps(setup: Setup, max_moves: int = 5000) -> Iterator[tuple[GameState, Move, GameState]]:
+def steps(setup: Setup, max_moves: int = 5000) -> Iterator[tuple[ScopaState, Move, ScopaState]]:
     """Every (state, move, next state) of a game of random legal moves, to the end."""
     state = start(setup)
     rng = random.Random(setup.choice_seed)
@@ -218,7 +218,7 @@ class DealTracker:
     bonus_items: list[tuple[int, int]] = field(default_factory=list)  # (seat, points) as declared
 
     @classmethod
-    def begin(cls, state: GameState) -> DealTracker:
+    def begin(cls, state: ScopaState) -> DealTracker:
         r = state.rules
         n_hand = r.players * r.hand_size
         first_table = {CODES[c] for c in state.deck[n_hand : n_hand + r.table_cards]}
@@ -238,7 +238,7 @@ class DealTracker:
         self.bonus[side] += pts
         self.bonus_items.append((seat, pts))
 
-    def hands_dealt(self, state: GameState) -> None:
+    def hands_dealt(self, state: ScopaState) -> None:
         if not self.rules.cirulla_bonuses:
             return
         n = self.rules.players
@@ -406,7 +406,7 @@ def test_random_games_keep_the_cards_the_rules_and_the_score(setup: Setup) -> No
     assert deals >= 1
 
 
-def hidden_cards(state: GameState, seat: int | None) -> int:
+def hidden_cards(state: ScopaState, seat: int | None) -> int:
     hidden = stock_mask(state)
     for other, hand in enumerate(state.hands):
         if other != seat and not state.revealed >> other & 1:
@@ -414,7 +414,7 @@ def hidden_cards(state: GameState, seat: int | None) -> int:
     return hidden
 
 
-def relabel_hidden(state: GameState, hidden: int, rng: random.Random) -> GameState:
+def relabel_hidden(state: ScopaState, hidden: int, rng: random.Random) -> ScopaState:
     """The same position with the hidden cards dealt differently among the hidden places."""
     cards = [c for c in range(40) if hidden >> c & 1]
     shuffled = list(cards)
@@ -466,9 +466,9 @@ def test_views_never_show_a_hidden_card(setup: Setup) -> None:
 @given(setups())
 def test_the_state_json_round_trips_at_every_step(setup: Setup) -> None:
     first = start(setup)
-    assert GameState.from_json(json.loads(json.dumps(first.to_json()))) == first
+    assert ScopaState.from_json(json.loads(json.dumps(first.to_json()))) == first
     for _, _, after in steps(setup):
-        assert GameState.from_json(json.loads(json.dumps(after.to_json()))) == after
+        assert ScopaState.from_json(json.loads(json.dumps(after.to_json()))) == after
 
 
 @games(60)
@@ -493,7 +493,7 @@ def test_the_same_seed_gives_the_same_game(setup: Setup) -> None:
     assert first == second
     again = start(setup)
     assert again == start(setup)
-    other = new_game(setup.rules, f"{int(setup.master_seed, 16) ^ 1:064x}", setup.first_dealer)
+    other = new_match(setup.rules, f"{int(setup.master_seed, 16) ^ 1:064x}", setup.first_dealer)
     assert other.commitments != again.commitments
     assert other.deck != again.deck
 
@@ -503,4 +503,4 @@ def test_state_json_round_trips_after_a_deal_where_one_side_took_every_coin() ->
     ended = deal_end(make_rules("napola"), ["Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd", "*"], scores=(0, 0))
     assert ended.last_deal is not None
     assert ended.last_deal.all_coins == 0
-    assert GameState.from_json(json.loads(json.dumps(ended.to_json()))) == ended
+    assert ScopaState.from_json(json.loads(json.dumps(ended.to_json()))) == ended

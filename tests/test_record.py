@@ -7,19 +7,19 @@ from typing import Any
 
 import pytest
 
-from scopa.domain.games.scopa.engine import apply_move, end_game, legal_moves, new_game
+from scopa.domain.games.scopa.engine import apply_move, end_match, legal_moves, new_match
 from scopa.domain.games.scopa.errors import IllegalMove, RecordError, Rule
 from scopa.domain.games.scopa.record import RecordBuilder, play_to_record, replay
 from scopa.domain.games.scopa.rules import make_rules
-from scopa.domain.games.scopa.state import GameState, Move
+from scopa.domain.games.scopa.state import Move, ScopaState
 
 
-def _random_record(preset: str = "classic", seed: int = 1) -> tuple[GameState, dict[str, Any]]:
+def _random_record(preset: str = "classic", seed: int = 1) -> tuple[ScopaState, dict[str, Any]]:
     rng = random.Random(seed)
     rules = make_rules(preset)
-    state = new_game(rules, f"{seed:064x}", first_dealer=seed % rules.players)
+    state = new_match(rules, f"{seed:064x}", first_dealer=seed % rules.players)
 
-    def choose(s: GameState) -> Move:
+    def choose(s: ScopaState) -> Move:
         return rng.choice(legal_moves(s))
 
     return play_to_record(state, [f"p{i}" for i in range(rules.players)], choose)
@@ -74,14 +74,14 @@ def test_tampered_records_do_not_verify(edit: Any, message: str) -> None:
 
 def test_a_resigned_game_records_who_resigned_and_replays() -> None:
     rng = random.Random(3)
-    state = new_game(make_rules("classic"), "ee" * 32)
+    state = new_match(make_rules("classic"), "ee" * 32)
     builder = RecordBuilder.start(state, ["a", "b"])
     for _ in range(50):
         move = rng.choice(legal_moves(state))
         after = apply_move(state, move)
         builder.add(state, move, after)
         state = after
-    resigned = end_game(state, loser_seat=1, reason="resigned")
+    resigned = end_match(state, loser_seat=1, reason="resigned")
     record = builder.finish(resigned)
     assert record["end"] == {"seat": 1, "reason": "resigned"}
     report = replay(record)
@@ -89,6 +89,6 @@ def test_a_resigned_game_records_who_resigned_and_replays() -> None:
 
 
 def test_a_record_of_an_unfinished_game_cannot_be_made() -> None:
-    state = new_game(make_rules("classic"), "ee" * 32)
+    state = new_match(make_rules("classic"), "ee" * 32)
     with pytest.raises(RecordError, match="only when the game has ended"):
         RecordBuilder.start(state, ["a", "b"]).finish(state)

@@ -14,10 +14,10 @@ import pytest
 
 from bench import reference as ref
 from bench.engine import CANONICAL_KEY, crowded_positions, engine_game, game_seed, ref_card_id, reference_game
-from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_game
+from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_match
 from scopa.domain.games.scopa.rules import make_rules
 from scopa.domain.games.scopa.scoring import primiera_value
-from scopa.domain.games.scopa.state import GameState
+from scopa.domain.games.scopa.state import ScopaState
 
 GAMES = 100  # about 370 deals
 
@@ -26,14 +26,14 @@ def _mask(cards: list[ref.Card]) -> int:
     return sum(1 << ref_card_id(c) for c in cards)
 
 
-def _same_position(state: GameState, position: ref.RefState) -> None:
+def _same_position(state: ScopaState, position: ref.RefState) -> None:
     assert state.turn == position.turn
     assert state.table == _mask(position.table)
     assert list(state.hands) == [_mask(h) for h in position.hands]
     assert state.stock_size == len(position.stock)
 
 
-def _check_deal_score(state: GameState, position: ref.RefState) -> None:
+def _check_deal_score(state: ScopaState, position: ref.RefState) -> None:
     """The engine's score of the deal just finished against the reference's, category by category."""
     assert position.finished
     score = state.last_deal
@@ -50,7 +50,7 @@ def test_random_deals_agree_move_by_move() -> None:
     for g in range(GAMES):
         rng = random.Random(g)
         master = game_seed(100_000 + g)
-        state = new_game(rules, master, first_dealer=g % 2)
+        state = new_match(rules, master, first_dealer=g % 2)
         while state.result is None:
             deal_index = state.deal_index
             position = ref.start_deal(ref.deal_seed(master, deal_index), state.dealer)

@@ -11,7 +11,7 @@ import pytest
 
 from scopa.domain.games.common.cards import CODES, RANK, parse_card
 from scopa.domain.games.common.shuffle import deal_seed, shuffled_deck
-from scopa.domain.games.scopa.engine import apply_move, check_move, cirulla_hand_bonus, legal_moves, new_game
+from scopa.domain.games.scopa.engine import apply_move, check_move, cirulla_hand_bonus, legal_moves, new_match
 from scopa.domain.games.scopa.errors import IllegalMove, Rule
 from scopa.domain.games.scopa.rules import make_rules
 from scopa.domain.games.scopa.scoring import coin_run, primiera_value, score_deal
@@ -24,7 +24,7 @@ def test_rules_deal_three_cards_each_four_to_the_table_dealer_right_leads() -> N
     """RULES.md 'The deal' and seeds 000/002: 3 cards each, one at a time from the dealer's right, 4 face up;
     the player to the dealer's right plays first."""
     for dealer in (0, 1):
-        state = new_game(classic(), "ab" * 32, first_dealer=dealer)
+        state = new_match(classic(), "ab" * 32, first_dealer=dealer)
         assert [h.bit_count() for h in state.hands] == [3, 3]
         assert state.table.bit_count() == 4
         assert state.stock_size == 30
@@ -40,7 +40,7 @@ def test_rules_six_hands_in_a_two_player_deal_three_in_a_four_player_deal() -> N
     for players, hands in ((2, 6), (4, 3)):
         r = rules("classic", players=players)
         assert r.hands_per_deal == hands
-        state = new_game(r, "cd" * 32)
+        state = new_match(r, "cd" * 32)
         hands_dealt = 1
         while state.deal_index == 0:
             before = state
@@ -58,7 +58,7 @@ def test_rules_six_hands_in_a_two_player_deal_three_in_a_four_player_deal() -> N
 def test_rules_the_deal_passes_to_the_right_after_each_deal() -> None:
     """RULES.md 'Seats, teams, turn order': the deal passes to the right (seat dealer + 1) after each deal,
     and the new dealer's right hand leads."""
-    state = new_game(rules("classic", players=4), "ef" * 32, first_dealer=3)
+    state = new_match(rules("classic", players=4), "ef" * 32, first_dealer=3)
     dealers = [state.dealer]
     while len(dealers) < 3 and not state.finished:
         deal = state.deal_index
@@ -377,11 +377,11 @@ def test_seeds_000_002_004_three_or_four_kings_on_the_table_void_the_deal() -> N
         seed = f"{number:064x}"
         first_try = shuffled_deck(deal_seed(seed, 0), 0)
         assert sum(RANK[c] == 10 for c in first_try[6:10]) == kings
-        state = new_game(classic(), seed, first_dealer=0)
+        state = new_match(classic(), seed, first_dealer=0)
         assert state.attempt >= 1
         assert (state.table & mask("Kd Kc Ks Kb")).bit_count() < 3
         assert state.deck == tuple(shuffled_deck(deal_seed(seed, 0), state.attempt))
-        kept = new_game(rules("classic", void_deal_kings=None), seed, first_dealer=0)
+        kept = new_match(rules("classic", void_deal_kings=None), seed, first_dealer=0)
         assert kept.attempt == 0
         assert (kept.table & mask("Kd Kc Ks Kb")).bit_count() == kings
 

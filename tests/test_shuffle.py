@@ -11,7 +11,7 @@ from scopa.domain.games.common.shuffle import (
     new_master_seed,
     shuffled_deck,
 )
-from scopa.domain.games.scopa.engine import new_game
+from scopa.domain.games.scopa.engine import new_match
 from scopa.domain.games.scopa.rules import make_rules
 
 
@@ -43,7 +43,7 @@ def test_known_answer_so_other_implementations_can_check_theirs() -> None:
 
 
 def test_each_deal_publishes_its_commitment_when_it_starts() -> None:
-    state = new_game(make_rules("classic"), "cd" * 32)
+    state = new_match(make_rules("classic"), "cd" * 32)
     assert state.commitments == (commitment(deal_seed("cd" * 32, 0)),)
 
 

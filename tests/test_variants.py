@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scopa.domain.games.common.cards import BIT, RANK, SETTE_DI_COPPE, iter_cards, mask_rank_sum
+from scopa.domain.games.common.cards import BIT, RANK, iter_cards, mask_rank_sum
 from scopa.domain.games.common.errors import RuleSetError
-from scopa.domain.games.scopa.engine import apply_move, check_move, cirulla_hand_bonus, legal_moves, new_game
+from scopa.domain.games.scopa.cards import SETTE_DI_COPPE
+from scopa.domain.games.scopa.engine import apply_move, check_move, cirulla_hand_bonus, legal_moves, new_match
 from scopa.domain.games.scopa.rules import PRESETS, RuleSet, make_rules, rules_from_options
 from scopa.domain.games.scopa.scoring import coin_run, score_deal
 from scopa.domain.games.scopa.state import Bonus
@@ -228,7 +229,7 @@ def test_cirulla_dealer_bonuses_for_a_first_table_of_15_or_30_with_the_wild_seve
     r = make_rules("cirulla")
     seen: set[tuple[int, bool]] = set()
     for i in range(400):
-        state = new_game(r, f"{i:064x}", first_dealer=i % 2)
+        state = new_match(r, f"{i:064x}", first_dealer=i % 2)
         first_table = sum(1 << c for c in state.deck[6:10])
         expected = _dealer_bonus_expected(first_table)
         dealer_bonuses = [b for b in state.bonuses if b.kind.startswith("dealer")]
@@ -404,13 +405,13 @@ def test_leader_option_the_dealer_leads() -> None:
     """Seed 004: 'Play starts with the dealer'; RULES.md makes it the option leader = dealer."""
     r = rules("classic", leader="dealer")
     for dealer in (0, 1):
-        state = new_game(r, "aa" * 32, first_dealer=dealer)
+        state = new_match(r, "aa" * 32, first_dealer=dealer)
         assert state.turn == dealer
-    state = new_game(r, "aa" * 32, first_dealer=0)
+    state = new_match(r, "aa" * 32, first_dealer=0)
     nxt = play_out(state)
     assert nxt.dealer == 1
     assert nxt.turn == 1
-    assert new_game(classic(), "aa" * 32, first_dealer=0).turn == 1
+    assert new_match(classic(), "aa" * 32, first_dealer=0).turn == 1
 
 
 # --------------------------------------------------------------------------- winning options
@@ -487,7 +488,7 @@ def test_cappotto_needs_nothing_for_every_other_side() -> None:
 def test_scopone_nine_cards_each_four_on_the_table_one_hand_per_deal() -> None:
     r = make_rules("scopone")
     assert (r.players, r.sides, r.hands_per_deal) == (4, 2, 1)
-    state = new_game(r, "ab" * 32, first_dealer=1)
+    state = new_match(r, "ab" * 32, first_dealer=1)
     assert [h.bit_count() for h in state.hands] == [9, 9, 9, 9]
     assert state.table.bit_count() == 4
     assert state.stock_size == 0
@@ -501,7 +502,7 @@ def test_scopone_nine_cards_each_four_on_the_table_one_hand_per_deal() -> None:
 
 def test_scopone_scientifico_ten_cards_each_and_no_table() -> None:
     r = make_rules("scopone_scientifico")
-    state = new_game(r, "ab" * 32, first_dealer=0)
+    state = new_match(r, "ab" * 32, first_dealer=0)
     assert [h.bit_count() for h in state.hands] == [10, 10, 10, 10]
     assert state.table == 0
     assert state.stock_size == 0
@@ -516,7 +517,7 @@ def test_scopone_scientifico_ten_cards_each_and_no_table() -> None:
 def test_three_players_each_alone_four_hands_a_deal() -> None:
     r = rules("classic", players=3)
     assert (r.sides, r.hands_per_deal) == (3, 4)
-    state = new_game(r, "ab" * 32, first_dealer=2)
+    state = new_match(r, "ab" * 32, first_dealer=2)
     assert [h.bit_count() for h in state.hands] == [3, 3, 3]
     assert state.turn == 0
     assert state.stock_size == 27

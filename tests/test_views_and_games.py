@@ -8,15 +8,16 @@ import pytest
 from scopa.domain.games import GAMES
 from scopa.domain.games.common.cards import CODES
 from scopa.domain.games.common.shuffle import commitment
-from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_game
+from scopa.domain.games.common.views import full_view
+from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_match
 from scopa.domain.games.scopa.errors import IllegalMove, Rule
 from scopa.domain.games.scopa.rules import make_rules
-from scopa.domain.games.scopa.state import GameState
-from scopa.domain.games.scopa.views import full_view, seat_view, spectator_view
+from scopa.domain.games.scopa.state import ScopaState
+from scopa.domain.games.scopa.views import seat_view, spectator_view
 from tests.common import without_finished_deal
 
 
-def _hidden_codes(state: GameState, seat: int | None) -> set[str]:
+def _hidden_codes(state: ScopaState, seat: int | None) -> set[str]:
     hidden = {CODES[c] for c in state.deck[state.dealt :]}
     for other, hand in enumerate(state.hands):
         if other != seat and not state.revealed >> other & 1:
@@ -25,7 +26,7 @@ def _hidden_codes(state: GameState, seat: int | None) -> set[str]:
 
 
 def test_a_seat_sees_its_hand_the_table_and_sizes_but_no_hidden_card() -> None:
-    state = new_game(make_rules("classic"), "12" * 32)
+    state = new_match(make_rules("classic"), "12" * 32)
     view = seat_view(state, 0)
     assert sorted(view["hand"]) == sorted(CODES[c] for c in range(40) if state.hands[0] >> c & 1)
     assert view["hand_sizes"] == [3, 3]
@@ -40,7 +41,7 @@ def test_a_seat_sees_its_hand_the_table_and_sizes_but_no_hidden_card() -> None:
 
 
 def test_only_the_player_to_move_gets_legal_moves_with_their_meaning() -> None:
-    state = new_game(make_rules("classic"), "12" * 32)
+    state = new_match(make_rules("classic"), "12" * 32)
     mover = seat_view(state, state.turn)
     waiting = seat_view(state, 1 - state.turn)
     assert mover["your_turn"]
@@ -52,7 +53,7 @@ def test_only_the_player_to_move_gets_legal_moves_with_their_meaning() -> None:
 
 def test_a_spectator_sees_no_hand_and_the_full_state_only_after_the_end() -> None:
     rng = random.Random(9)
-    state = new_game(make_rules("classic"), "34" * 32)
+    state = new_match(make_rules("classic"), "34" * 32)
     with pytest.raises(PermissionError):
         full_view(state)
     while not state.finished:

@@ -28,7 +28,7 @@ from tqdm import tqdm
 
 from scopa.domain.games.common.errors import RuleSetError
 from scopa.domain.games.scopa.bots import BOTS, make_bot
-from scopa.domain.games.scopa.engine import apply_move, new_game
+from scopa.domain.games.scopa.engine import apply_move, new_match
 from scopa.domain.games.scopa.rules import RuleSet
 from scopa.domain.games.scopa.state import Move
 from scopa.domain.games.scopa.views import seat_view
@@ -69,7 +69,7 @@ def play_game(bot_a: str, bot_b: str, rules: RuleSet, seed: int, pair: int, a_si
     """Play one game: bot ``a`` holds every seat of side ``a_side``, bot ``b`` the other seats."""
     names = [bot_a if seat % 2 == a_side else bot_b for seat in range(rules.players)]
     bots = [make_bot(name, seed=_derived_int(seed, pair, a_side, seat)) for seat, name in enumerate(names)]
-    state = new_game(rules, pair_master_seed(seed, pair), first_dealer=0)
+    state = new_match(rules, pair_master_seed(seed, pair), first_dealer=0)
     ms = [0.0, 0.0]  # by side
     max_ms = [0.0, 0.0]
     moves = [0, 0]

@@ -22,10 +22,10 @@ from scopa.domain.games import lookup
 from scopa.domain.games.common.cards import DeckStyle, parse_card, short_name
 from scopa.domain.games.common.errors import GameError, IllegalMove
 from scopa.domain.games.scopa.bots import BOTS, make_bot
-from scopa.domain.games.scopa.engine import apply_move, new_game
+from scopa.domain.games.scopa.engine import apply_move, new_match
 from scopa.domain.games.scopa.record import RecordBuilder, replay
 from scopa.domain.games.scopa.rules import PRESET_DESCRIPTIONS, RuleSet, make_rules
-from scopa.domain.games.scopa.state import GameState, Move, mask_codes
+from scopa.domain.games.scopa.state import Move, ScopaState, mask_codes
 from scopa.domain.games.scopa.views import seat_view
 
 
@@ -48,7 +48,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     bots = [make_bot(name, seed=(args.seed or 0) + i) for i, name in enumerate(names)]
     seed = f"{args.seed:064x}" if args.seed is not None else None
-    state = new_game(rules, seed, first_dealer=0)
+    state = new_match(rules, seed, first_dealer=0)
     record = RecordBuilder.start(state, [f"bot:{n}" for n in names])
     style: DeckStyle = args.style
     out = sys.stdout
@@ -88,7 +88,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_deal_score(state: GameState, out: Any) -> None:
+def _print_deal_score(state: ScopaState, out: Any) -> None:
     deal = state.last_deal
     if deal is None:
         return

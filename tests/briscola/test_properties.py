@@ -192,7 +192,7 @@ def test_records_replay_and_state_round_trips(preset: str) -> None:
         record = json.loads(json.dumps(builder.finish(state)))
         report = replay(record)
         assert report.result == state.result.to_json() if state.result else False
-        assert report.game_points == [list(g.points) for g in state.history]
+        assert report.deal_points == [list(g.points) for g in state.history]
         # Tampering with any move, the deck or the result is caught.
         broken = json.loads(json.dumps(record))
         broken["result"]["scores"] = [s + 1 for s in broken["result"]["scores"]]

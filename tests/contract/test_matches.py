@@ -19,7 +19,7 @@ from scopa.application.services.matches import MatchService, MatchView, NewMatch
 from scopa.application.services.players import PlayerService
 from scopa.application.wiring import ServiceSet, Stores
 from scopa.domain.games import GAMES
-from scopa.domain.games.scopa.state import GameState
+from scopa.domain.games.scopa.state import ScopaState
 from tests.common import ManualClock
 from tests.contract.support import SEED, a_match
 
@@ -365,7 +365,7 @@ def test_a_move_race_has_one_winner(stores: Stores, adapter: str, clock: ManualC
     # And the stored match is a valid engine state, one human move (plus the bot's answers) further on
     after = stores.matches.get_match(match_id)
     assert after is not None
-    state = GameState.from_json(after.state)
+    state = ScopaState.from_json(after.state)
     assert after.version == version + 1
     assert answers[0].version == after.version
     new_moves = after.moves[len(before.moves) :]

@@ -27,7 +27,7 @@ from bench.league_sim import (
 )
 from scopa.domain.games.scopa.bots.greedy import GreedyBot
 from scopa.domain.games.scopa.bots.random_bot import RandomBot
-from scopa.domain.games.scopa.engine import new_game
+from scopa.domain.games.scopa.engine import new_match
 from scopa.domain.games.scopa.rules import make_rules
 from scopa.domain.games.scopa.views import seat_view
 from scopa.domain.ratings.ledger import PlayerRating, recompute
@@ -203,7 +203,7 @@ def test_settle_after() -> None:
 
 
 def test_sloppy_bot() -> None:
-    state = new_game(make_rules("classic"), "00" * 32, first_dealer=0)
+    state = new_match(make_rules("classic"), "00" * 32, first_dealer=0)
     view = seat_view(state, state.turn)
     greedy_move = GreedyBot().choose(view)
     never = SloppyBot(GreedyBot(), 0.0, seed=1)

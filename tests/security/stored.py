@@ -6,7 +6,7 @@ from api import context
 from scopa.application.ports.matches import Match
 from scopa.domain.games.common.cards import parse_card
 from scopa.domain.games.scopa import engine
-from scopa.domain.games.scopa.state import GameState, Move, parse_mask_string
+from scopa.domain.games.scopa.state import Move, ScopaState, parse_mask_string
 
 
 def load(match_id: str) -> Match:
@@ -23,9 +23,9 @@ def assert_valid(match_id: str) -> Match:
     request's state would make the log and the state disagree.
     """
     match = load(match_id)
-    state = GameState.from_json(match.state)
+    state = ScopaState.from_json(match.state)
     assert state.to_json() == match.state
-    replayed = engine.new_game(state.rules, state.master_seed, state.first_dealer)
+    replayed = engine.new_match(state.rules, state.master_seed, state.first_dealer)
     for entry in match.moves:
         seat, _, text = entry.partition(":")
         played, _, taken = text.partition(">")

@@ -144,7 +144,7 @@ def test_the_replay_steps_through_every_trick_of_the_record_and_checks_each_shuf
     assert len(steps) == report.moves + 1
     assert steps[-1].result == report.result
     assert steps[-1].scores == list(report.result["scores"])
-    assert len(report.game_points) >= 2  # best of three: at least two games, each with its own shuffle
+    assert len(report.deal_points) >= 2  # best of three: at least two games, each with its own shuffle
 
     # Every trick's taker as the engine's own trick log names it, game after game.
     state = new_match(make_rules("best_of_three"), record["master_seed"], record["first_dealer"])

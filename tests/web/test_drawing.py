@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 import pytest
 
 from scopa.domain.games.common.cards import CODES, parse_card
-from scopa.domain.games.scopa.engine import legal_moves, new_game
+from scopa.domain.games.scopa.engine import legal_moves, new_match
 from scopa.domain.games.scopa.record import play_to_record
 from scopa.domain.games.scopa.rules import make_rules
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
@@ -21,7 +21,7 @@ SVG = "{http://www.w3.org/2000/svg}"  # card files are standalone SVG; inline SV
 
 @pytest.mark.parametrize("seed", ["11" * 32, "22" * 32, "33" * 32])
 def test_the_replay_gives_every_position_and_marks_each_scopa_where_the_count_grows(seed: str) -> None:
-    state = new_game(make_rules("classic"), seed, 0)
+    state = new_match(make_rules("classic"), seed, 0)
     final, record = play_to_record(state, ["a", "b"], lambda s: max(legal_moves(s), key=lambda m: m.take))
     positions = steps(record)
     moves = [m for deal in record["deals"] for m in deal["moves"]]
@@ -45,17 +45,17 @@ def test_the_replay_gives_every_position_and_marks_each_scopa_where_the_count_gr
 
 
 def test_a_resigned_game_replays_to_its_recorded_end() -> None:
-    from scopa.domain.games.scopa.engine import apply_move, end_game
+    from scopa.domain.games.scopa.engine import apply_move, end_match
     from scopa.domain.games.scopa.record import RecordBuilder
 
-    state = new_game(make_rules("classic"), "44" * 32, 1)
+    state = new_match(make_rules("classic"), "44" * 32, 1)
     builder = RecordBuilder.start(state, ["a", "b"])
     for _ in range(5):
         move = legal_moves(state)[0]
         after = apply_move(state, move)
         builder.add(state, move, after)
         state = after
-    record = builder.finish(end_game(state, 0, "resigned"))
+    record = builder.finish(end_match(state, 0, "resigned"))
     positions = steps(record)
     assert len(positions) == 6
     assert positions[-1].result == record["result"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scopa.domain.games.common.cards import CODES as SCOPA_CODES
-from scopa.domain.games.common.cards import RANK_LETTERS, SUIT_LETTERS, iter_cards
+from scopa.domain.games.common.cards import RANK_LETTERS, SUIT_LETTERS, MaskText, iter_cards
 from scopa.domain.games.common.cards import parse_card as parse_scopa_card
 from scopa.domain.games.common.errors import CardNotationError
 
@@ -62,25 +62,11 @@ def parse_card(text: str) -> int:
     return parse_scopa_card(text)
 
 
-def mask_string(mask: int) -> str:
-    return "".join(CODES[c] for c in iter_cards(mask))
-
-
-def mask_codes(mask: int) -> list[str]:
-    return [CODES[c] for c in iter_cards(mask)]
-
-
-def parse_codes(text: str) -> list[int]:
-    if len(text) % 2:
-        raise CardNotationError(f"'{text}' is not a string of two-character card codes")
-    return [parse_card(text[i : i + 2]) for i in range(0, len(text), 2)]
-
-
-def parse_mask_string(text: str) -> int:
-    mask = 0
-    for c in parse_codes(text):
-        mask |= 1 << c
-    return mask
+_MASK_TEXT = MaskText(CODES, parse_card, CardNotationError)
+mask_string = _MASK_TEXT.string
+mask_codes = _MASK_TEXT.codes
+parse_codes = _MASK_TEXT.parse_codes
+parse_mask_string = _MASK_TEXT.parse
 
 
 def removed_cards(players: int, decks: int) -> tuple[int, ...]:

@@ -19,13 +19,12 @@ from __future__ import annotations
 from scopa.domain.games.briscola.cards import POINTS, SUIT, TRICK_ORDER, trick_winner
 from scopa.domain.games.briscola.errors import BriscolaRule, IllegalMove
 from scopa.domain.games.briscola.rules import SIGNALS, BriscolaRules
-from scopa.domain.games.briscola.shuffle import commitment, deal_seed, game_deck, new_master_seed
+from scopa.domain.games.briscola.shuffle import commitment, deal_seed, game_deck, match_seed
 from scopa.domain.games.briscola.state import (
     MAX_LEVEL,
     PASS,
     BriscolaState,
     GameScore,
-    MatchResult,
     Move,
     Trick,
     bid_rank_index,
@@ -33,6 +32,7 @@ from scopa.domain.games.briscola.state import (
     bid_text,
 )
 from scopa.domain.games.common.cards import iter_cards
+from scopa.domain.games.common.result import MatchResult
 
 #: ``_new_tuple(Move, fields)`` builds a named tuple without the constructor's argument binding (faster;
 #: the hot paths of legal moves and of playing a card use it).
@@ -52,10 +52,7 @@ if BriscolaState._fields != _STATE_FIELDS:  # pragma: no cover - fails at import
 
 def new_match(rules: BriscolaRules, master_seed: str | None = None, first_dealer: int = 0) -> BriscolaState:
     """A new match with its first game dealt. Without a seed, a fresh secret seed is drawn."""
-    if not 0 <= first_dealer < rules.players:
-        raise ValueError(f"first_dealer must be a seat 0..{rules.players - 1}")
-    seed = master_seed or new_master_seed()
-    bytes.fromhex(seed)  # fail early on a malformed seed
+    seed = match_seed(rules.players, master_seed, first_dealer)
     n = rules.players
     empty = BriscolaState(
         rules=rules,

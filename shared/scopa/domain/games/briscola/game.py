@@ -26,7 +26,6 @@ from scopa.domain.games.briscola.rules import (
     make_rules,
     rules_from_options,
 )
-from scopa.domain.games.briscola.shuffle import new_master_seed
 from scopa.domain.games.briscola.state import BriscolaState, Move, Trick
 from scopa.domain.games.common.bot import Bot
 from scopa.domain.games.common.engine import DealtGameEngine
@@ -60,9 +59,6 @@ class BriscolaEngine(DealtGameEngine[BriscolaState, Move]):
 
     def players(self, rules: Mapping[str, Any]) -> int:
         return rules_from_options(rules).players
-
-    def new_seed(self) -> str:
-        return new_master_seed()
 
     def new_state(
         self, rules: Mapping[str, Any], master_seed: str | None, first_dealer: int

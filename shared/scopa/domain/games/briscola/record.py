@@ -32,9 +32,11 @@ from typing import Any
 from scopa.domain.games.briscola.cards import CODES
 from scopa.domain.games.briscola.engine import apply_move, end_match, new_match
 from scopa.domain.games.briscola.rules import BriscolaRules, rules_from_options
-from scopa.domain.games.briscola.shuffle import algorithm, commitment, deal_seed, game_deck
+from scopa.domain.games.briscola.shuffle import algorithm, game_deck
 from scopa.domain.games.briscola.state import BriscolaState, Move
 from scopa.domain.games.common.errors import GameError, IllegalMove, RecordError
+from scopa.domain.games.common.record import ReplayReport, match_record
+from scopa.domain.games.common.shuffle import deal_seed, verify_dealt_seed
 
 RECORD_FORMAT = "briscola-record/1"
 
@@ -81,36 +83,24 @@ class RecordBuilder:
                 self._open_game(after)
 
     def finish(self, final: BriscolaState) -> dict[str, Any]:
-        if final.result is None:
-            raise RecordError("a record is complete only when the game has ended")
-        record: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "game": "briscola",
-            "rules": self.rules.to_options(),
-            "seats": self.seats,
-            "first_dealer": self.first_dealer,
-            "shuffle": algorithm(self.rules.decks),
-            "master_seed": self.master_seed,
-            "games": self.games,
-            "result": final.result.to_json(),
-        }
-        if final.result.loser_seat is not None:
-            record["end"] = {"seat": final.result.loser_seat, "reason": final.result.reason}
-        return record
+        result = final.result
+        ended = result is not None and result.loser_seat is not None
+        return match_record(
+            record_format=RECORD_FORMAT,
+            game="briscola",
+            rules=self.rules.to_options(),
+            seats=self.seats,
+            first_dealer=self.first_dealer,
+            shuffle=algorithm(self.rules.decks),
+            master_seed=self.master_seed,
+            deals_key="games",
+            deals=self.games,
+            result=result,
+            end={"seat": result.loser_seat, "reason": result.reason} if result and ended else None,
+        )
 
 
-@dataclass
-class ReplayReport:
-    game_points: list[list[int]]
-    result: dict[str, Any]
-    moves: int
-    final: BriscolaState
-
-    def to_json(self) -> dict[str, Any]:
-        return {"ok": True, "moves": self.moves, "game_points": self.game_points, "result": self.result}
-
-
-def replay(record: dict[str, Any]) -> ReplayReport:
+def replay(record: dict[str, Any]) -> ReplayReport[BriscolaState]:
     """Re-play a record, verifying shuffles, moves, points and result; raise on the first discrepancy.
 
     An illegal move raises :class:`IllegalMove` with ``move_number`` (1-based over the match); anything
@@ -163,19 +153,13 @@ def replay(record: dict[str, Any]) -> ReplayReport:
     result = state.result.to_json()
     if "result" in record and record["result"] != result:
         raise RecordError(f"recorded result {record['result']} but the moves give {result}")
-    return ReplayReport([list(s.points) for s in state.history], result, move_number, state)
+    return ReplayReport([list(s.points) for s in state.history], result, move_number, state, "game_points")
 
 
 def _verify_game(
     rules: BriscolaRules, master: str, index: int, game: dict[str, Any], state: BriscolaState
 ) -> None:
-    seed = deal_seed(master, index)
-    if game.get("seed") != seed:
-        raise RecordError(f"game {index + 1}: the seed does not derive from the master seed")
-    if game.get("commitment") != commitment(seed):
-        raise RecordError(f"game {index + 1}: the commitment does not match the revealed seed")
-    if state.commitments[index] != game["commitment"]:
-        raise RecordError(f"game {index + 1}: the commitment differs from the one published at the deal")
+    seed = verify_dealt_seed(master, index, game, state.commitments, "game")
     if game.get("deck") not in (None, _deck_text(rules, seed)):
         raise RecordError(f"game {index + 1}: the recorded deck is not the one the seed shuffles to")
     if "trump" in game and (state.trump < 0 or game["trump"] != CODES[state.trump]):

@@ -17,7 +17,13 @@ from __future__ import annotations
 import hashlib
 import struct
 
-from scopa.domain.games.common.shuffle import commitment, deal_seed, new_master_seed, shuffled_deck
+from scopa.domain.games.common.shuffle import (
+    commitment,
+    deal_seed,
+    match_seed,
+    new_master_seed,
+    shuffled_deck,
+)
 
 ALGORITHM = "scopa-shuffle/1"
 TWO_DECKS_ALGORITHM = "briscola-shuffle/1"
@@ -62,4 +68,4 @@ def algorithm(decks: int) -> str:
     return ALGORITHM if decks == 1 else TWO_DECKS_ALGORITHM
 
 
-__all__ = ["commitment", "deal_seed", "game_deck", "new_master_seed", "shuffled_cards"]
+__all__ = ["commitment", "deal_seed", "game_deck", "match_seed", "new_master_seed", "shuffled_cards"]

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from scopa.domain.games.briscola.cards import CODES, TRICK_ORDER, mask_string, parse_card, parse_mask_string
 from scopa.domain.games.briscola.rules import BriscolaRules, rules_from_options
 from scopa.domain.games.common.errors import GameError, RecordError
+from scopa.domain.games.common.result import MatchResult
 
 STATE_FORMAT = 1
 PASS = -1
@@ -141,24 +142,6 @@ class GameScore:
     @staticmethod
     def from_json(data: list[Any]) -> GameScore:
         return GameScore(tuple(data[0]), int(data[1]), tuple(data[2]))
-
-
-@dataclass(frozen=True, slots=True)
-class MatchResult:
-    winner: int  # match side (chiamata: a seat)
-    reason: str  # best_of | points | resigned | timeout
-    scores: tuple[int, ...]  # games won per side, or points, or chiamata match points per seat
-    loser_seat: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"winner": self.winner, "reason": self.reason, "scores": list(self.scores)}
-        if self.loser_seat is not None:
-            out["loser_seat"] = self.loser_seat
-        return out
-
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> MatchResult:
-        return MatchResult(data["winner"], data["reason"], tuple(data["scores"]), data.get("loser_seat"))
 
 
 class BriscolaState(NamedTuple):

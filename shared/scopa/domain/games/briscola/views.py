@@ -14,8 +14,9 @@ from typing import Any
 from scopa.domain.games.briscola.cards import CODES, mask_codes, mask_points
 from scopa.domain.games.briscola.engine import legal_moves
 from scopa.domain.games.briscola.rules import BriscolaRules
-from scopa.domain.games.briscola.shuffle import algorithm, commitment, deal_seed
+from scopa.domain.games.briscola.shuffle import algorithm
 from scopa.domain.games.briscola.state import BriscolaState, GameScore, Trick, bid_text
+from scopa.domain.games.common.views import shuffle_view, waiting_shuffle
 
 SUIT_NAMES = ("coins", "cups", "swords", "clubs")
 
@@ -29,10 +30,7 @@ def waiting_view(rules: BriscolaRules, master_seed: str | None, status: str = "w
         "rules": rules.to_options(),
         "players": rules.players,
         "sides": rules.sides,
-        "shuffle": {
-            "algorithm": algorithm(rules.decks),
-            "commitments": [commitment(deal_seed(master_seed, 0))] if master_seed else [],
-        },
+        "shuffle": waiting_shuffle(algorithm(rules.decks), master_seed),
     }
 
 
@@ -87,7 +85,7 @@ def _public(state: BriscolaState) -> dict[str, Any]:
         "moves_played": state.moves_played,
         "scores": list(state.match_scores),
         "game_history": [g.to_json() for g in state.history],
-        "shuffle": {"algorithm": algorithm(rules.decks), "commitments": list(state.commitments)},
+        "shuffle": shuffle_view(algorithm(rules.decks), state.master_seed, state.commitments, finished),
         "result": state.result.to_json() if state.result else None,
     }
     if state.tricks:
@@ -99,10 +97,6 @@ def _public(state: BriscolaState) -> dict[str, Any]:
         view["partner"] = state.partner if state.partner_revealed or finished else None
     if rules.scoperta:
         view["open_hands"] = [mask_codes(h) for h in state.hands]
-    if finished:
-        seeds = [deal_seed(state.master_seed, g) for g in range(len(state.commitments))]
-        view["shuffle"]["seeds"] = seeds
-        view["shuffle"]["master_seed"] = state.master_seed
     return view
 
 
@@ -125,10 +119,3 @@ def seat_view(state: BriscolaState, seat: int) -> dict[str, Any]:
 
 def spectator_view(state: BriscolaState) -> dict[str, Any]:
     return _public(state)
-
-
-def full_view(state: BriscolaState) -> dict[str, Any]:
-    """The whole state, secrets included: only for a finished match."""
-    if not state.finished:
-        raise PermissionError("the full state is shown only after the game has ended")
-    return state.to_json()

@@ -16,7 +16,7 @@ The canonical form is rank letter or digit plus lower-case suit letter: ``7d`` (
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import Literal
 
@@ -64,10 +64,6 @@ BIT: tuple[int, ...] = tuple(1 << c for c in ALL_CARDS)
 RANK_MASK: tuple[int, ...] = (0, *(sum(1 << card(r, s) for s in Suit) for r in range(1, 11)))
 #: ``SUIT_MASK[s]``: the ten cards of suit ``s``.
 SUIT_MASK: tuple[int, ...] = tuple(sum(1 << card(r, s) for r in range(1, 11)) for s in Suit)
-
-SETTEBELLO = card(7, Suit.COINS)
-RE_BELLO = card(10, Suit.COINS)
-SETTE_DI_COPPE = card(7, Suit.CUPS)
 
 
 # --------------------------------------------------------------------------- masks
@@ -175,6 +171,39 @@ def parse_mask(text: str | Iterable[str]) -> int:
 def codes(mask: int) -> list[str]:
     """Canonical codes of a mask's cards, ordered by suit then rank."""
     return [CODES[c] for c in iter_cards(mask)]
+
+
+class MaskText:
+    """A mask as text in a deck's codes (``7dKb``, or a list of codes), and back: the record's and the
+    log's card text, for any game whose cards have two-character codes."""
+
+    __slots__ = ("_codes", "_error", "_parse_card")
+
+    def __init__(
+        self, codes: Sequence[str], parse_card: Callable[[str], int], error: type[Exception]
+    ) -> None:
+        self._codes = codes
+        self._parse_card = parse_card
+        self._error = error  # raised for a string of odd length
+
+    def string(self, mask: int) -> str:
+        codes = self._codes
+        return "".join(codes[c] for c in iter_cards(mask))
+
+    def codes(self, mask: int) -> list[str]:
+        codes = self._codes
+        return [codes[c] for c in iter_cards(mask)]
+
+    def parse_codes(self, text: str) -> list[int]:
+        if len(text) % 2:
+            raise self._error(f"'{text}' is not a string of two-character card codes")
+        return [self._parse_card(text[i : i + 2]) for i in range(0, len(text), 2)]
+
+    def parse(self, text: str) -> int:
+        mask = 0
+        for c in self.parse_codes(text):
+            mask |= 1 << c
+        return mask
 
 
 # --------------------------------------------------------------------------- display names

@@ -14,6 +14,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from scopa.domain.games.base import Outcome
 from scopa.domain.games.common.errors import RecordError
+from scopa.domain.games.common.shuffle import new_master_seed
 
 
 class _Result(Protocol):
@@ -108,6 +109,9 @@ class DealtGameEngine(ABC, Generic[S, M]):
         """The deal ``move`` finished (``found`` deals were finished before it), or None."""
 
     # ------------------------------------------------------------------------------------ shared code
+
+    def new_seed(self) -> str:
+        return new_master_seed()
 
     def dealt_from(self, state: Mapping[str, Any]) -> tuple[str, int]:
         s = self.load(state)

@@ -22,8 +22,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
+from collections.abc import Mapping, Sequence
 from hashlib import sha256
 from operator import mod
+from typing import Any
+
+from scopa.domain.games.common.errors import RecordError
 
 ALGORITHM = "scopa-shuffle/1"
 SEED_BYTES = 32
@@ -32,6 +36,16 @@ SEED_BYTES = 32
 def new_master_seed() -> str:
     """A fresh master seed (256 bits from the OS's CSPRNG), as hex."""
     return secrets.token_hex(SEED_BYTES)
+
+
+def match_seed(players: int, master_seed: str | None, first_dealer: int) -> str:
+    """The master seed a new match is dealt from (a fresh secret one without ``master_seed``), after
+    checking that ``first_dealer`` is one of the ``players`` seats and the seed is hex."""
+    if not 0 <= first_dealer < players:
+        raise ValueError(f"first_dealer must be a seat 0..{players - 1}")
+    seed = master_seed or new_master_seed()
+    bytes.fromhex(seed)  # fail early on a malformed seed
+    return seed
 
 
 def deal_seed(master_seed: str, deal_index: int) -> str:
@@ -103,3 +117,19 @@ def _shuffle_with_rejections(words: list[int]) -> list[int]:
 
 def verify_deal(seed: str, published_commitment: str) -> bool:
     return commitment(seed) == published_commitment
+
+
+def verify_dealt_seed(
+    master_seed: str, index: int, entry: Mapping[str, Any], published: Sequence[str], word: str = "deal"
+) -> str:
+    """Check a record's deal ``index`` (a ``word``, 1-based in the messages): its seed derives from the
+    master seed, its commitment is that seed's and the one ``published`` when it was dealt. The seed;
+    :class:`RecordError` when any of it fails."""
+    seed = deal_seed(master_seed, index)
+    if entry.get("seed") != seed:
+        raise RecordError(f"{word} {index + 1}: the seed does not derive from the master seed")
+    if entry.get("commitment") != commitment(seed):
+        raise RecordError(f"{word} {index + 1}: the commitment does not match the revealed seed")
+    if published[index] != entry["commitment"]:
+        raise RecordError(f"{word} {index + 1}: the commitment differs from the one published at the deal")
+    return seed

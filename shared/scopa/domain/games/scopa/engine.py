@@ -1,8 +1,8 @@
 """The Scopa engine: pure functions from a state and a move to the next state.
 
-``new_game`` deals the first deal; ``legal_moves`` lists every move with every capture option;
+``new_match`` deals the first deal; ``legal_moves`` lists every move with every capture option;
 ``apply_move`` checks a move, plays it, and when a hand or deal runs out deals the next one, scores the
-deal and decides the game. Nothing here does I/O or reads a clock; the only randomness is the seeded
+deal and decides the match. Nothing here does I/O or reads a clock; the only randomness is the seeded
 shuffle of :mod:`scopa.domain.games.common.shuffle`.
 
 Seats are numbered in playing order (counter-clockwise): seat ``s + 1`` plays after seat ``s`` and sits
@@ -11,26 +11,19 @@ at its right. In the four-player game partners are seats 0 and 2 (side 0) and se
 
 from __future__ import annotations
 
-from scopa.domain.games.common.cards import (
-    BIT,
-    CODES,
-    RANK,
-    RANK_MASK,
-    SETTE_DI_COPPE,
-    bits_of,
-    iter_cards,
-    mask_rank_sum,
-)
-from scopa.domain.games.common.shuffle import commitment, deal_seed, new_master_seed, shuffled_deck
+from scopa.domain.games.common.cards import BIT, CODES, RANK, RANK_MASK, bits_of, iter_cards, mask_rank_sum
+from scopa.domain.games.common.result import MatchResult
+from scopa.domain.games.common.shuffle import commitment, deal_seed, match_seed, shuffled_deck
 from scopa.domain.games.scopa.captures import TableInfo, ace_sweep_applies, capture_options, plain_captures
+from scopa.domain.games.scopa.cards import SETTE_DI_COPPE
 from scopa.domain.games.scopa.errors import IllegalMove, Rule
 from scopa.domain.games.scopa.rules import RuleSet
 from scopa.domain.games.scopa.scoring import DealScore, count_order_items, score_deal
-from scopa.domain.games.scopa.state import Bonus, GameResult, GameState, Move, PlayedMove
+from scopa.domain.games.scopa.state import Bonus, Move, PlayedMove, ScopaState
 
 MAX_REDEALS = 1000  # a void table has probability ~0.3%: a thousand in a row never happens
 
-#: ``_new_tuple(Move, (card, take))`` builds a ``Move`` (likewise ``PlayedMove``, ``GameState``) without
+#: ``_new_tuple(Move, (card, take))`` builds a ``Move`` (likewise ``PlayedMove``, ``ScopaState``) without
 #: the named-tuple constructor's argument binding: the same object, built several times faster. The hot
 #: paths (a list of moves, a state per move) use it; everything else uses the ordinary constructors.
 _new_tuple = tuple.__new__
@@ -63,20 +56,17 @@ _STATE_FIELDS = (
     "finished_log",
     "leftovers",
 )
-if GameState._fields != _STATE_FIELDS:  # pragma: no cover - fails at import when the state changes
-    raise ImportError("GameState fields changed: update apply_move, which builds states positionally")
+if ScopaState._fields != _STATE_FIELDS:  # pragma: no cover - fails at import when the state changes
+    raise ImportError("ScopaState fields changed: update apply_move, which builds states positionally")
 
 
 # --------------------------------------------------------------------------- starting
 
 
-def new_game(rules: RuleSet, master_seed: str | None = None, first_dealer: int = 0) -> GameState:
-    """A new game with its first deal dealt. Without a seed, a fresh secret seed is drawn."""
-    if not 0 <= first_dealer < rules.players:
-        raise ValueError(f"first_dealer must be a seat 0..{rules.players - 1}")
-    seed = master_seed or new_master_seed()
-    bytes.fromhex(seed)  # fail early on a malformed seed
-    empty_state = GameState(
+def new_match(rules: RuleSet, master_seed: str | None = None, first_dealer: int = 0) -> ScopaState:
+    """A new match with its first deal dealt. Without a seed, a fresh secret seed is drawn."""
+    seed = match_seed(rules.players, master_seed, first_dealer)
+    empty_state = ScopaState(
         rules=rules,
         master_seed=seed,
         first_dealer=first_dealer,
@@ -104,7 +94,7 @@ def new_game(rules: RuleSet, master_seed: str | None = None, first_dealer: int =
     return _start_deal(empty_state, 0, first_dealer)
 
 
-def _start_deal(state: GameState, deal_index: int, dealer: int) -> GameState:
+def _start_deal(state: ScopaState, deal_index: int, dealer: int) -> ScopaState:
     rules = state.rules
     seed = deal_seed(state.master_seed, deal_index)
     n = rules.players
@@ -219,7 +209,7 @@ def _cirulla_hand_bonuses(
 # --------------------------------------------------------------------------- moves
 
 
-def legal_moves(state: GameState) -> list[Move]:
+def legal_moves(state: ScopaState) -> list[Move]:
     """Every legal move of the player to play, each capture option a move of its own.
 
     Moves come card by card (lowest card first), each card's captures in :func:`capture_options` order.
@@ -269,7 +259,7 @@ def legal_moves(state: GameState) -> list[Move]:
     return moves
 
 
-def check_move(state: GameState, move: Move, seat: int | None = None) -> None:
+def check_move(state: ScopaState, move: Move, seat: int | None = None) -> None:
     """Raise :class:`IllegalMove` naming the broken rule if ``move`` by ``seat`` is not allowed now."""
     if state.result is not None:
         raise IllegalMove(Rule.GAME_OVER, "the game is over")
@@ -323,7 +313,9 @@ def check_move(state: GameState, move: Move, seat: int | None = None) -> None:
     )
 
 
-def apply_move(state: GameState, move: Move, seat: int | None = None, *, validate: bool = True) -> GameState:
+def apply_move(
+    state: ScopaState, move: Move, seat: int | None = None, *, validate: bool = True
+) -> ScopaState:
     """The state after ``move``. With ``validate`` (the default) an illegal move raises :class:`IllegalMove`.
 
     ``validate=False`` is for moves taken from :func:`legal_moves` (bots, simulations), and skips the check.
@@ -399,7 +391,7 @@ def apply_move(state: GameState, move: Move, seat: int | None = None, *, validat
             bonuses = (*bonuses, *hand_bonuses)
         cards_in_hands = True
     nxt = _new_tuple(
-        GameState,
+        ScopaState,
         (
             rules,
             master_seed,
@@ -431,7 +423,7 @@ def apply_move(state: GameState, move: Move, seat: int | None = None, *, validat
     return nxt if cards_in_hands else _finish_deal(nxt)
 
 
-def leftovers_seat(state: GameState) -> int:
+def leftovers_seat(state: ScopaState) -> int:
     """The seat that takes the cards left on the table when the deal ends."""
     rules = state.rules
     last_player = state.deal_log[-1].seat if state.deal_log else state.dealer
@@ -442,12 +434,12 @@ def leftovers_seat(state: GameState) -> int:
     return state.last_capturer
 
 
-def leftovers_side(state: GameState) -> int:
+def leftovers_side(state: ScopaState) -> int:
     """The side that takes the cards left on the table when the deal ends."""
     return leftovers_seat(state) % state.rules.sides
 
 
-def _finish_deal(state: GameState) -> GameState:
+def _finish_deal(state: ScopaState) -> ScopaState:
     rules = state.rules
     piles = list(state.piles)
     taker = -1
@@ -469,12 +461,12 @@ def _finish_deal(state: GameState) -> GameState:
     winner, reason = _decide(rules, state.scores, scores, score, state)
     if winner is not None:
         # The last deal's plays stay in deal_log, once: a final state has no deal under way.
-        return ended._replace(result=GameResult(winner, reason, scores), finished_log=())
+        return ended._replace(result=MatchResult(winner, reason, scores), finished_log=())
     return _start_deal(ended, state.deal_index + 1, (state.dealer + 1) % rules.players)
 
 
 def _decide(
-    rules: RuleSet, before: tuple[int, ...], after: tuple[int, ...], score: DealScore, state: GameState
+    rules: RuleSet, before: tuple[int, ...], after: tuple[int, ...], score: DealScore, state: ScopaState
 ) -> tuple[int | None, str]:
     """The winning side and why, or ``(None, "")`` when the game goes on."""
     if rules.napola_all_coins_wins and score.all_coins is not None:
@@ -500,8 +492,8 @@ def _decide(
     return None, ""  # a tie at the top: play another deal
 
 
-def end_game(state: GameState, loser_seat: int, reason: str) -> GameState:
-    """End the game now because ``loser_seat`` resigned or ran out of time.
+def end_match(state: ScopaState, loser_seat: int, reason: str) -> ScopaState:
+    """End the match now because ``loser_seat`` resigned or ran out of time.
 
     With two sides the other side wins; with three, the best-scoring other side (the earlier seat on a
     tie).
@@ -512,4 +504,4 @@ def end_game(state: GameState, loser_seat: int, reason: str) -> GameState:
     loser = loser_seat % rules.sides
     others = [s for s in range(rules.sides) if s != loser]
     winner = max(others, key=lambda s: (state.scores[s], -s))
-    return state._replace(result=GameResult(winner, reason, state.scores, loser_seat))
+    return state._replace(result=MatchResult(winner, reason, state.scores, loser_seat))

@@ -11,7 +11,6 @@ from scopa.domain.games.base import PoolSpec
 from scopa.domain.games.common.bot import Bot
 from scopa.domain.games.common.cards import parse_card
 from scopa.domain.games.common.engine import DealtGameEngine
-from scopa.domain.games.common.shuffle import new_master_seed
 from scopa.domain.games.scopa import engine, storage, views
 from scopa.domain.games.scopa.bots import make_bot
 from scopa.domain.games.scopa.record import RecordBuilder, replay
@@ -23,13 +22,13 @@ from scopa.domain.games.scopa.rules import (
     make_rules,
     rules_from_options,
 )
-from scopa.domain.games.scopa.state import GameState, Move, parse_mask_string
+from scopa.domain.games.scopa.state import Move, ScopaState, parse_mask_string
 
 #: The two-player presets rated one against one, and (played by four) two against two.
 TWO_PLAYER_PRESETS = ("classic", "scopa_d_assi", "re_bello", "napola", "scopa_a_quindici", "cirulla")
 
 
-class ScopaEngine(DealtGameEngine[GameState, Move]):
+class ScopaEngine(DealtGameEngine[ScopaState, Move]):
     """:class:`~scopa.domain.games.base.GameEngine` for Scopa and all its variants."""
 
     name = "scopa"
@@ -60,13 +59,10 @@ class ScopaEngine(DealtGameEngine[GameState, Move]):
     def players(self, rules: Mapping[str, Any]) -> int:
         return rules_from_options(rules).players
 
-    def new_seed(self) -> str:
-        return new_master_seed()
-
     def new_state(
         self, rules: Mapping[str, Any], master_seed: str | None, first_dealer: int
     ) -> dict[str, Any]:
-        return engine.new_game(rules_from_options(rules), master_seed, first_dealer).to_json()
+        return engine.new_match(rules_from_options(rules), master_seed, first_dealer).to_json()
 
     def waiting_view(self, rules: Mapping[str, Any], master_seed: str | None, status: str) -> dict[str, Any]:
         return views.waiting_view(rules_from_options(rules), master_seed, status)
@@ -89,8 +85,8 @@ class ScopaEngine(DealtGameEngine[GameState, Move]):
 
     # -------------------------------------------------------------- DealtGameEngine's hooks
 
-    def load(self, state: Mapping[str, Any]) -> GameState:
-        return GameState.from_json(dict(state))
+    def load(self, state: Mapping[str, Any]) -> ScopaState:
+        return ScopaState.from_json(dict(state))
 
     def parse_move(self, move: Mapping[str, Any]) -> Move:
         return Move.from_json(dict(move))
@@ -100,29 +96,29 @@ class ScopaEngine(DealtGameEngine[GameState, Move]):
         played, _, taken = text.partition(">")
         return Move(parse_card(played), parse_mask_string(taken))
 
-    def start(self, like: GameState) -> GameState:
-        return engine.new_game(like.rules, like.master_seed, like.first_dealer)
+    def start(self, like: ScopaState) -> ScopaState:
+        return engine.new_match(like.rules, like.master_seed, like.first_dealer)
 
-    def play(self, state: GameState, move: Move, seat: int) -> GameState:
+    def play(self, state: ScopaState, move: Move, seat: int) -> ScopaState:
         return engine.apply_move(state, move, seat)
 
-    def end(self, state: GameState, seat: int, reason: str) -> GameState:
-        return engine.end_game(state, seat, reason)
+    def end(self, state: ScopaState, seat: int, reason: str) -> ScopaState:
+        return engine.end_match(state, seat, reason)
 
-    def moves(self, state: GameState) -> list[Move]:
+    def moves(self, state: ScopaState) -> list[Move]:
         return engine.legal_moves(state)
 
-    def side_of(self, state: GameState, seat: int) -> int:
+    def side_of(self, state: ScopaState, seat: int) -> int:
         return state.side_of(seat)
 
-    def players_of(self, state: GameState) -> int:
+    def players_of(self, state: ScopaState) -> int:
         return state.rules.players
 
-    def builder(self, state: GameState, seats: list[str]) -> RecordBuilder:
+    def builder(self, state: ScopaState, seats: list[str]) -> RecordBuilder:
         return RecordBuilder.start(state, seats)
 
     def finished_deal(
-        self, before: GameState, seat: int, move: Move, after: GameState, found: int
+        self, before: ScopaState, seat: int, move: Move, after: ScopaState, found: int
     ) -> dict[str, Any] | None:
         if after.leftovers is not None and len(after.deal_totals) > found:
             return views.finished_deal(after)

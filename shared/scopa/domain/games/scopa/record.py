@@ -30,10 +30,11 @@ from typing import Any
 
 from scopa.domain.games.common.cards import CODES
 from scopa.domain.games.common.errors import GameError, IllegalMove, RecordError
-from scopa.domain.games.common.shuffle import ALGORITHM, commitment, deal_seed, shuffled_deck
-from scopa.domain.games.scopa.engine import apply_move, end_game, new_game
+from scopa.domain.games.common.record import ReplayReport, match_record
+from scopa.domain.games.common.shuffle import ALGORITHM, deal_seed, shuffled_deck, verify_dealt_seed
+from scopa.domain.games.scopa.engine import apply_move, end_match, new_match
 from scopa.domain.games.scopa.rules import RuleSet, rules_from_options
-from scopa.domain.games.scopa.state import GameState, Move, mask_codes
+from scopa.domain.games.scopa.state import Move, ScopaState, mask_codes
 
 RECORD_FORMAT = "scopa-record/1"
 
@@ -50,12 +51,12 @@ class RecordBuilder:
     end: dict[str, Any] | None = None
 
     @classmethod
-    def start(cls, state: GameState, seats: list[str]) -> RecordBuilder:
+    def start(cls, state: ScopaState, seats: list[str]) -> RecordBuilder:
         builder = cls(state.rules, list(seats), state.first_dealer, state.master_seed)
         builder._open_deal(state)
         return builder
 
-    def _open_deal(self, state: GameState) -> None:
+    def _open_deal(self, state: ScopaState) -> None:
         self.deals.append(
             {
                 "seed": deal_seed(state.master_seed, state.deal_index),
@@ -66,7 +67,7 @@ class RecordBuilder:
             }
         )
 
-    def add(self, before: GameState, move: Move, after: GameState) -> None:
+    def add(self, before: ScopaState, move: Move, after: ScopaState) -> None:
         """Record ``move`` played in ``before`` that led to ``after``."""
         self.deals[-1]["moves"].append(
             {"seat": before.turn, "card": CODES[move.card], "take": mask_codes(move.take)}
@@ -76,41 +77,26 @@ class RecordBuilder:
         if after.deal_index != before.deal_index:
             self._open_deal(after)
 
-    def finish(self, final: GameState) -> dict[str, Any]:
-        if final.result is None:
-            raise RecordError("a record is complete only when the game has ended")
-        if final.result.reason in ("resigned", "timeout"):
-            self.end = {"seat": final.result.loser_seat, "reason": final.result.reason}
-        record: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "game": "scopa",
-            "rules": self.rules.to_options(),
-            "seats": self.seats,
-            "first_dealer": self.first_dealer,
-            "shuffle": ALGORITHM,
-            "master_seed": self.master_seed,
-            "deals": self.deals,
-            "result": final.result.to_json(),
-        }
-        if self.end:
-            record["end"] = self.end
-        return record
+    def finish(self, final: ScopaState) -> dict[str, Any]:
+        result = final.result
+        if result is not None and result.reason in ("resigned", "timeout"):
+            self.end = {"seat": result.loser_seat, "reason": result.reason}
+        return match_record(
+            record_format=RECORD_FORMAT,
+            game="scopa",
+            rules=self.rules.to_options(),
+            seats=self.seats,
+            first_dealer=self.first_dealer,
+            shuffle=ALGORITHM,
+            master_seed=self.master_seed,
+            deals_key="deals",
+            deals=self.deals,
+            result=result,
+            end=self.end,
+        )
 
 
-@dataclass
-class ReplayReport:
-    """What :func:`replay` found: per-deal points, the result, and the final state."""
-
-    deal_points: list[list[int]]
-    result: dict[str, Any]
-    moves: int
-    final: GameState
-
-    def to_json(self) -> dict[str, Any]:
-        return {"ok": True, "moves": self.moves, "deal_points": self.deal_points, "result": self.result}
-
-
-def replay(record: dict[str, Any]) -> ReplayReport:
+def replay(record: dict[str, Any]) -> ReplayReport[ScopaState]:
     """Re-play a record, verifying shuffles, moves, points and result; raise on the first discrepancy.
 
     An illegal move raises :class:`IllegalMove` with ``move_number`` (1-based over the whole game).
@@ -121,7 +107,7 @@ def replay(record: dict[str, Any]) -> ReplayReport:
     try:
         rules = rules_from_options(record["rules"])
         deals = record["deals"]
-        state = new_game(rules, record["master_seed"], int(record["first_dealer"]))
+        state = new_match(rules, record["master_seed"], int(record["first_dealer"]))
     except GameError:
         raise
     except (KeyError, TypeError, ValueError) as exc:
@@ -153,7 +139,7 @@ def replay(record: dict[str, Any]) -> ReplayReport:
             raise RecordError(f"deal {d + 1}: recorded points {deal['points']} but the moves score {got}")
     end = record.get("end")
     if end and not state.finished:
-        state = end_game(state, int(end["seat"]), str(end["reason"]))
+        state = end_match(state, int(end["seat"]), str(end["reason"]))
     if not state.finished:
         raise RecordError("the record ends before the game does")
     result = state.result.to_json() if state.result else {}
@@ -162,22 +148,16 @@ def replay(record: dict[str, Any]) -> ReplayReport:
     return ReplayReport([list(t) for t in state.deal_totals], result, move_number, state)
 
 
-def _verify_deal(master_seed: str, index: int, deal: dict[str, Any], state: GameState) -> None:
-    seed = deal_seed(master_seed, index)
-    if deal.get("seed") != seed:
-        raise RecordError(f"deal {index + 1}: the seed does not derive from the master seed")
-    if deal.get("commitment") != commitment(seed):
-        raise RecordError(f"deal {index + 1}: the commitment does not match the revealed seed")
-    if state.commitments[index] != deal["commitment"]:
-        raise RecordError(f"deal {index + 1}: the commitment differs from the one published at the deal")
+def _verify_deal(master_seed: str, index: int, deal: dict[str, Any], state: ScopaState) -> None:
+    seed = verify_dealt_seed(master_seed, index, deal, state.commitments)
     deck = "".join(CODES[c] for c in shuffled_deck(seed, int(deal.get("attempt", 0))))
     if deal.get("deck") not in (None, deck):
         raise RecordError(f"deal {index + 1}: the recorded deck is not the one the seed shuffles to")
 
 
 def play_to_record(
-    state: GameState, seats: list[str], choose: Any, *, max_moves: int = 100_000
-) -> tuple[GameState, dict[str, Any]]:
+    state: ScopaState, seats: list[str], choose: Any, *, max_moves: int = 100_000
+) -> tuple[ScopaState, dict[str, Any]]:
     """Play a game to its end with ``choose(state) -> Move`` and return the final state and its record."""
     builder = RecordBuilder.start(state, seats)
     for _ in range(max_moves):

@@ -8,16 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scopa.domain.games.common.cards import (
-    RANK,
-    RE_BELLO,
-    SETTE_DI_COPPE,
-    SETTEBELLO,
-    SUIT_MASK,
-    Suit,
-    card,
-    iter_cards,
-)
+from scopa.domain.games.common.cards import RANK, SUIT_MASK, Suit, card, iter_cards
+from scopa.domain.games.scopa.cards import RE_BELLO, SETTE_DI_COPPE, SETTEBELLO
 from scopa.domain.games.scopa.rules import RuleSet
 
 #: Order in which a deal's points are counted (used by the ``count_order`` tie rule and in reports).

@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from scopa.domain.games.common.cards import CODES, cards_in, parse_card, parse_mask
+from scopa.domain.games.common.cards import CODES, MaskText, parse_card, parse_mask
 from scopa.domain.games.common.errors import RecordError
+from scopa.domain.games.common.result import MatchResult
 from scopa.domain.games.scopa.rules import RuleSet, rules_from_options
 from scopa.domain.games.scopa.scoring import DealScore
 
@@ -50,7 +51,7 @@ class Move(NamedTuple):
 class PlayedMove(NamedTuple):
     """One entry of the public log of a deal.
 
-    A ``NamedTuple`` like :class:`Move` and :class:`GameState`: the engine builds one per move, and a
+    A ``NamedTuple`` like :class:`Move` and :class:`ScopaState`: the engine builds one per move, and a
     tuple is several times cheaper to build than a frozen dataclass (which sets each field through
     ``object.__setattr__``).
     """
@@ -91,28 +92,8 @@ class Bonus:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """How a game ended. ``winner`` is a side index; ``reason`` says why."""
-
-    winner: int
-    reason: str  # target | count_order | cappotto | napola_all_coins | resigned | timeout
-    scores: tuple[int, ...]
-    loser_seat: int | None = None  # the seat that resigned or ran out of time
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"winner": self.winner, "reason": self.reason, "scores": list(self.scores)}
-        if self.loser_seat is not None:
-            out["loser_seat"] = self.loser_seat
-        return out
-
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> GameResult:
-        return GameResult(data["winner"], data["reason"], tuple(data["scores"]), data.get("loser_seat"))
-
-
-class GameState(NamedTuple):
-    """Everything about a game in progress, as an immutable value: moves return a new state.
+class ScopaState(NamedTuple):
+    """Everything about a match in progress, as an immutable value: moves return a new state.
 
     A ``NamedTuple`` rather than a frozen dataclass: building one is several times cheaper, and the
     engine builds one per move.
@@ -140,7 +121,7 @@ class GameState(NamedTuple):
     deal_totals: tuple[tuple[int, ...], ...]  # each finished deal's points per side
     last_deal: DealScore | None
     commitments: tuple[str, ...]  # per deal started
-    result: GameResult | None
+    result: MatchResult | None
     # The last finished deal, kept until every seat has played a card of the next deal (the views show it
     # as ``finished_deal``): its plays, and who took the cards left on the table (seat, or -1, and mask).
     finished_log: tuple[PlayedMove, ...] = ()
@@ -217,12 +198,12 @@ class GameState(NamedTuple):
         }
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> GameState:
+    def from_json(data: dict[str, Any]) -> ScopaState:
         if data.get("format") != STATE_FORMAT or data.get("game") != "scopa":
             raise RecordError(f"not a scopa state of format {STATE_FORMAT}")
         try:
             last_deal = data["last_deal"]
-            return GameState(
+            return ScopaState(
                 rules=rules_from_options(data["rules"]),
                 master_seed=data["seed"],
                 first_dealer=data["first_dealer"],
@@ -245,7 +226,7 @@ class GameState(NamedTuple):
                 deal_totals=tuple(tuple(t) for t in data["history"]),
                 last_deal=_deal_score_from_json(last_deal) if last_deal else None,
                 commitments=tuple(data["commitments"]),
-                result=GameResult.from_json(data["result"]) if data["result"] else None,
+                result=MatchResult.from_json(data["result"]) if data["result"] else None,
                 finished_log=tuple(PlayedMove.decode(m) for m in data.get("finished", ())),
                 leftovers=_decode_leftovers(data["leftovers"]) if "leftovers" in data else None,
             )
@@ -273,22 +254,8 @@ def _deal_score_from_json(data: dict[str, Any]) -> DealScore:
     )
 
 
-def mask_string(mask: int) -> str:
-    return "".join(CODES[c] for c in cards_in(mask))
-
-
-def mask_codes(mask: int) -> list[str]:
-    return [CODES[c] for c in cards_in(mask)]
-
-
-def parse_codes(text: str) -> list[int]:
-    if len(text) % 2:
-        raise RecordError(f"'{text}' is not a string of two-character card codes")
-    return [parse_card(text[i : i + 2]) for i in range(0, len(text), 2)]
-
-
-def parse_mask_string(text: str) -> int:
-    mask = 0
-    for c in parse_codes(text):
-        mask |= 1 << c
-    return mask
+_MASK_TEXT = MaskText(CODES, parse_card, RecordError)
+mask_string = _MASK_TEXT.string
+mask_codes = _MASK_TEXT.codes
+parse_codes = _MASK_TEXT.parse_codes
+parse_mask_string = _MASK_TEXT.parse

@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from scopa.domain.games.common.cards import CODES, RANK
-from scopa.domain.games.common.shuffle import ALGORITHM, commitment, deal_seed
+from scopa.domain.games.common.shuffle import ALGORITHM
+from scopa.domain.games.common.views import shuffle_view, waiting_shuffle
 from scopa.domain.games.scopa.captures import TableInfo, ace_sweep_applies
 from scopa.domain.games.scopa.engine import legal_moves
 from scopa.domain.games.scopa.rules import RuleSet
 from scopa.domain.games.scopa.scoring import DealScore
-from scopa.domain.games.scopa.state import GameState, Move, PlayedMove, mask_codes
+from scopa.domain.games.scopa.state import Move, PlayedMove, ScopaState, mask_codes
 
 
 def waiting_view(rules: RuleSet, master_seed: str | None, status: str = "waiting") -> dict[str, Any]:
@@ -27,10 +28,7 @@ def waiting_view(rules: RuleSet, master_seed: str | None, status: str = "waiting
         "status": status,
         "rules": rules.to_options(),
         "players": rules.players,
-        "shuffle": {
-            "algorithm": ALGORITHM,
-            "commitments": [commitment(deal_seed(master_seed, 0))] if master_seed else [],
-        },
+        "shuffle": waiting_shuffle(ALGORITHM, master_seed),
     }
 
 
@@ -61,7 +59,7 @@ def describe_deal(
     }
 
 
-def finished_deal(state: GameState) -> dict[str, Any] | None:
+def finished_deal(state: ScopaState) -> dict[str, Any] | None:
     """The last finished deal while the state keeps it (until every seat has played a card of the next
     deal, and after the game's last deal), else None."""
     if state.leftovers is None or state.last_deal is None:
@@ -72,7 +70,7 @@ def finished_deal(state: GameState) -> dict[str, Any] | None:
     )
 
 
-def _public(state: GameState) -> dict[str, Any]:
+def _public(state: ScopaState) -> dict[str, Any]:
     rules = state.rules
     view: dict[str, Any] = {
         "game": "scopa",
@@ -100,21 +98,18 @@ def _public(state: GameState) -> dict[str, Any]:
         "scores": list(state.scores),
         "deal_history": [list(t) for t in state.deal_totals],
         "last_deal": state.last_deal.to_json() if state.last_deal else None,
-        "shuffle": {"algorithm": ALGORITHM, "commitments": list(state.commitments)},
+        "shuffle": shuffle_view(ALGORITHM, state.master_seed, state.commitments, state.finished),
         "result": state.result.to_json() if state.result else None,
         "finished_deal": finished_deal(state),
     }
-    if state.finished:
-        view["shuffle"]["seeds"] = [deal_seed(state.master_seed, d) for d in range(len(state.commitments))]
-        view["shuffle"]["master_seed"] = state.master_seed
     return view
 
 
-def _ended_with_deal(state: GameState) -> bool:
+def _ended_with_deal(state: ScopaState) -> bool:
     return state.finished and state.leftovers is not None and not state.finished_log
 
 
-def describe_move(state: GameState, move: Move) -> dict[str, Any]:
+def describe_move(state: ScopaState, move: Move) -> dict[str, Any]:
     """A legal move as JSON, with what it would mean (a capture, a sweep, a card laid down)."""
     out = move.to_json()
     if not move.take:
@@ -132,7 +127,7 @@ def describe_move(state: GameState, move: Move) -> dict[str, Any]:
     return out
 
 
-def seat_view(state: GameState, seat: int) -> dict[str, Any]:
+def seat_view(state: ScopaState, seat: int) -> dict[str, Any]:
     """What the player in ``seat`` sees; with ``legal_moves`` when it is their turn."""
     if not 0 <= seat < state.rules.players:
         raise ValueError(f"seat must be 0..{state.rules.players - 1}")
@@ -146,13 +141,6 @@ def seat_view(state: GameState, seat: int) -> dict[str, Any]:
     return view
 
 
-def spectator_view(state: GameState) -> dict[str, Any]:
+def spectator_view(state: ScopaState) -> dict[str, Any]:
     """What someone watching sees: the table and everything public, no hand."""
     return _public(state)
-
-
-def full_view(state: GameState) -> dict[str, Any]:
-    """The whole state, secrets included. Only for a finished game; raises otherwise."""
-    if not state.finished:
-        raise PermissionError("the full state is shown only after the game has ended")
-    return state.to_json()

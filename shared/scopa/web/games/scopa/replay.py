@@ -14,9 +14,9 @@ from typing import Any
 
 from scopa.domain.games.common.cards import CODES, cards_in
 from scopa.domain.games.common.shuffle import commitment, deal_seed, shuffled_deck
-from scopa.domain.games.scopa.engine import apply_move, end_game, new_game
+from scopa.domain.games.scopa.engine import apply_move, end_match, new_match
 from scopa.domain.games.scopa.rules import rules_from_options
-from scopa.domain.games.scopa.state import GameState, Move
+from scopa.domain.games.scopa.state import Move, ScopaState
 from scopa.web.games.base import DealCheck
 
 
@@ -41,7 +41,7 @@ class Step:
     result: dict[str, Any] | None  # at the final step
 
 
-def _step(number: int, state: GameState, move: Move | None, scopa: bool) -> Step:
+def _step(number: int, state: ScopaState, move: Move | None, scopa: bool) -> Step:
     return Step(
         number=number,
         deal=state.deal_index + 1,
@@ -64,7 +64,7 @@ def _step(number: int, state: GameState, move: Move | None, scopa: bool) -> Step
 def steps(record: dict[str, Any]) -> list[Step]:
     """Every position of a recorded game: before each move (with the move), then the end."""
     rules = rules_from_options(record["rules"])
-    state = new_game(rules, record["master_seed"], int(record["first_dealer"]))
+    state = new_match(rules, record["master_seed"], int(record["first_dealer"]))
     out: list[Step] = []
     for deal in record["deals"]:
         for entry in deal.get("moves", []):
@@ -76,7 +76,7 @@ def steps(record: dict[str, Any]) -> list[Step]:
             state = after
     end = record.get("end")
     if end and not state.finished:
-        state = end_game(state, int(end["seat"]), str(end["reason"]))
+        state = end_match(state, int(end["seat"]), str(end["reason"]))
     out.append(_step(len(out), state, None, False))
     return out
 

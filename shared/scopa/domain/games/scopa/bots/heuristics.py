@@ -10,18 +10,9 @@ from __future__ import annotations
 
 from math import comb
 
-from scopa.domain.games.common.cards import (
-    BIT,
-    N_CARDS,
-    RANK,
-    RANK_MASK,
-    RE_BELLO,
-    SETTE_DI_COPPE,
-    SETTEBELLO,
-    SUIT,
-    card,
-)
+from scopa.domain.games.common.cards import BIT, N_CARDS, RANK, RANK_MASK, SUIT, card
 from scopa.domain.games.scopa.captures import TableInfo, ace_sweep_applies, capture_options
+from scopa.domain.games.scopa.cards import RE_BELLO, SETTE_DI_COPPE, SETTEBELLO
 from scopa.domain.games.scopa.rules import RuleSet
 
 #: Worth of a scopa, in deal points.
