@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scopa.domain.tournaments.formats import DEFAULT_TIEBREAKS
+from scopa.domain.tournaments.formats import BUILT_IN, format_named
 from scopa.domain.tournaments.model import ByeResult, Entrant, EntrantStatus, GameResult, History
 from scopa.domain.tournaments.settings import TiebreakName
 from scopa.domain.tournaments.standings import (
@@ -85,7 +85,7 @@ RR_HISTORY = History(
     ),
     rounds_played=3,
 )
-RR_ORDER = DEFAULT_TIEBREAKS["round_robin"]
+RR_ORDER = format_named("round_robin").default_tiebreaks
 
 
 def test_round_robin_tallies() -> None:
@@ -239,7 +239,7 @@ SWISS_HISTORY = History(
     byes=(ByeResult(1, "E", 1.0), ByeResult(2, "D", 1.0), ByeResult(3, "C", 1.0)),
     rounds_played=3,
 )
-SWISS_ORDER = DEFAULT_TIEBREAKS["swiss"]
+SWISS_ORDER = format_named("swiss").default_tiebreaks
 
 
 def test_swiss_tallies_with_bye_and_forfeit() -> None:
@@ -343,7 +343,7 @@ def test_tiebreak_names_and_defaults() -> None:
     assert tiebreak_order(["lot", "wins"]) == ("lot", "wins")
     with pytest.raises(ValueError, match="unknown tie-break"):
         tiebreak_order(["median"])
-    for order in DEFAULT_TIEBREAKS.values():
+    for order in (f.default_tiebreaks for f in BUILT_IN):
         assert tiebreak_order(order)[-1] == "lot"
 
 

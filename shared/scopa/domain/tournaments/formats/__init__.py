@@ -9,8 +9,6 @@ OpenAPI document); a registered one is accepted by the settings from then on, an
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-
 from scopa.domain.tournaments.formats.arena import Arena
 from scopa.domain.tournaments.formats.base import FormatSetting, PageTraits, PlannedRound, TournamentFormat
 from scopa.domain.tournaments.formats.double_elimination import DoubleElimination
@@ -26,11 +24,9 @@ from scopa.domain.tournaments.formats.registry import (
 )
 from scopa.domain.tournaments.formats.round_robin import DoubleRoundRobin, RoundRobin
 from scopa.domain.tournaments.formats.swiss import Swiss
-from scopa.domain.tournaments.settings import TiebreakName
 
 __all__ = [
     "BUILT_IN",
-    "DEFAULT_TIEBREAKS",
     "FormatSetting",
     "PageTraits",
     "PlannedRound",
@@ -52,19 +48,3 @@ BUILT_IN: tuple[TournamentFormat, ...] = (
     Arena(),
 )
 add_built_in(BUILT_IN)
-
-
-class _DefaultTiebreaks(Mapping[str, tuple[TiebreakName, ...]]):
-    """Each format's default tie-breaks, read from the registry (kept for older readers)."""
-
-    def __getitem__(self, name: str) -> tuple[TiebreakName, ...]:
-        return format_named(name).default_tiebreaks
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(format_names())
-
-    def __len__(self) -> int:
-        return len(format_names())
-
-
-DEFAULT_TIEBREAKS: Mapping[str, tuple[TiebreakName, ...]] = _DefaultTiebreaks()

@@ -10,6 +10,7 @@ overrides only what differs (the way lila's Swiss director takes its pairing sys
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
@@ -157,7 +158,7 @@ def active_in(entries: Sequence[EntryRecord], number: int) -> list[EntryRecord]:
     return [e for e in entries if e.status == "active" and e.joined_round <= number]
 
 
-class RoundFormat:
+class RoundFormat(ABC):
     """Defaults of a format played in rounds and ranked by points and tie-breaks: subclass and override.
 
     Attributes are class constants; a subclass sets ``name``, ``default_tiebreaks`` and implements
@@ -180,9 +181,11 @@ class RoundFormat:
     def check_settings(self, settings: TournamentSettings) -> None:
         return None
 
+    @abstractmethod
     def rounds_planned(self, settings: TournamentSettings, entrants: int) -> int | None:
-        raise NotImplementedError
+        """Each format says (a format without it cannot be made)."""
 
+    @abstractmethod
     def plan_round(
         self,
         settings: TournamentSettings,
@@ -191,7 +194,7 @@ class RoundFormat:
         rounds: Sequence[RoundRecord],
         lot_seed: str,
     ) -> PlannedRound:
-        raise NotImplementedError
+        """Each format says (a format without it cannot be made)."""
 
     def is_over(
         self,
