@@ -15,13 +15,19 @@ from functools import cache
 from itertools import groupby
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
+
+from api.game_models import OneGameModel
 
 from scopa.domain.game_names import GameName
+from scopa.domain.games import GameEngine
 from scopa.domain.json_values import Integral, JsonInt
 from scopa.domain.tournaments.settings import TournamentSettings
 
-CardCode = Field(min_length=1, max_length=4, examples=["7d"])
+
+def _move_model(engine: GameEngine) -> type[BaseModel]:
+    return engine.move_model
+
 
 GAME_DESCRIPTION = (
     "the card game: scopa (default) or briscola; presets and options belong to the game (GET /rules?game=)"
@@ -165,58 +171,16 @@ class CreateMatch(BaseModel):
     )
 
 
-class PlayMove(BaseModel):
-    """One move: a card (Scopa with ``take``; Briscola with an optional ``signal``), or in Briscola
-    chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``."""
+class PlayMove(RootModel[Annotated[BaseModel, OneGameModel(_move_model)]]):
+    """One move at the match ``version`` it answers, in the move model of the match's game (ScopaMove,
+    BriscolaMove: each game brings its own). The match's own game reads it: a body only another game's
+    model takes is refused as ``invalid_input``, after the checks of seat, turn and version."""
 
-    model_config = ConfigDict(
-        extra="forbid",
-        strict=True,
-        defer_build=True,
-        json_schema_extra={
-            # exactly one of card, bid and call is given (not null)
-            "oneOf": [
-                {"required": [name], "properties": {name: {"not": {"type": "null"}}}}
-                for name in ("card", "bid", "call")
-            ],
-            "examples": [
-                {"card": "7d", "take": ["3s", "4c"], "version": 4},
-                {"card": "Kb", "take": [], "version": 5},
-                {"bid": "pass", "version": 2},
-            ],
-        },
-    )
-    card: str | None = Field(None, min_length=1, max_length=4, examples=["7d"], description="the card played")
-    take: list[str] = Field(
-        default_factory=list, max_length=20, description="Scopa: table cards taken; [] to lay"
-    )
-    signal: str | None = Field(
-        None, max_length=20, description="Briscola with signals: a word sent with the card"
-    )
-    bid: str | JsonInt | None = Field(
-        None, description="Briscola chiamata: a rank (A 3 K Q J 7 6 5 4 2), a points target 62-120, or 'pass'"
-    )
-    call: str | None = Field(
-        None, min_length=1, max_length=4, description="Briscola chiamata: the card called"
-    )
-    version: JsonInt = Field(ge=1, le=10**9, description="the match version this move answers (from GET)")
+    model_config = ConfigDict(defer_build=True)
 
-    @model_validator(mode="after")
-    def _one(self) -> Self:
-        if sum(x is not None for x in (self.card, self.bid, self.call)) != 1:
-            raise ValueError("give exactly one of card, bid and call")
-        return self
-
-    def move(self) -> dict[str, Any]:
-        """The move as the game's engine reads it (``take`` only with a card, for Scopa)."""
-        if self.bid is not None:
-            return {"bid": self.bid}
-        if self.call is not None:
-            return {"call": self.call}
-        move: dict[str, Any] = {"card": self.card, "take": self.take}
-        if self.signal is not None:
-            move["signal"] = self.signal
-        return move
+    def fields(self) -> dict[str, Any]:
+        """The body as given (its values as the model read them), for the match's game to read."""
+        return self.root.model_dump(exclude_unset=True)
 
 
 class CreateClub(BaseModel):

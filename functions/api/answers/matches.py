@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
+
+from api.game_models import OneGameModel
 
 from api.answers.common import Closed
 from scopa.application.ports.players import PlayerKind
 
 if TYPE_CHECKING:
-    from scopa.application.services.matches import MatchView
+    from scopa.application.services.matches import DealsPage, MatchView
+    from scopa.domain.games import GameEngine
 
 DAY_SECONDS = 86_400
+
+
+def _deal_model(engine: GameEngine) -> type[BaseModel]:
+    return engine.deal_model
 
 
 def effective_rules(game: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -154,74 +161,20 @@ class MatchAnswer(Closed):
         )
 
 
-class PlayedCard(Closed):
-    seat: int
-    card: str
-    take: list[str]
-    scopa: bool
-
-
-class Leftovers(Closed):
-    """Who took the cards left on the table at the end of the deal (null: the table was empty)."""
-
-    seat: int | None
-    side: int | None
-    cards: list[str]
-
-
-class DealCount(Closed):
-    """The deal's count per side: points by category and the counts they came from."""
-
-    points: list[dict[str, int]]
-    totals: list[int]
-    cards: list[int]
-    coins: list[int]
-    primiera: list[int]
-    settebello: int | None
-    scope: list[int]
-
-
-class FinishedDeal(Closed):
-    """A finished deal: every card played, the leftovers, the count and the game scores after it (also
-    ``view.finished_deal`` in a match answer)."""
-
-    deal: int
-    moves: list[PlayedCard]
-    leftovers: Leftovers
-    count: DealCount
-    scores: list[int]
-
-
-class BriscolaTrick(Closed):
-    leader: int
-    cards: list[str]
-    winner: int
-
-
-class FinishedGame(Closed):
-    """Briscola: a finished game of the match (its "deal"): every trick, the card points per side
-    (chiamata: per seat), the winning side (null: a 60-60 draw) and the match score after it."""
-
-    deal: int
-    tricks: list[BriscolaTrick]
-    points: list[int]
-    winner: int | None
-    caller_side: list[int] = Field(description="chiamata: the caller's side's seats; [] otherwise")
-    scores: list[int]
-
-
 class MatchDeals(Closed):
     """A page of a match's finished deals (Briscola: finished games), oldest first; the one under way
     is never listed."""
 
-    deals: list[FinishedDeal] | list[FinishedGame]
+    deals: Annotated[list[BaseModel], OneGameModel(_deal_model, many=True)]  # each game's deal model
     next_cursor: str | None
 
     @classmethod
-    def of(cls, deals: list[dict[str, Any]], next_cursor: str | None) -> MatchDeals:
-        if deals and "tricks" in deals[0]:
-            return cls(deals=[FinishedGame.model_validate(d) for d in deals], next_cursor=next_cursor)
-        return cls(deals=[FinishedDeal.model_validate(d) for d in deals], next_cursor=next_cursor)
+    def of(cls, page: DealsPage) -> MatchDeals:
+        """The page in its match's game's deal model (:attr:`GameEngine.deal_model`)."""
+        from scopa.domain.games import lookup
+
+        model = lookup(page.game).deal_model
+        return cls(deals=[model.model_validate(d) for d in page.deals], next_cursor=page.next_cursor)
 
 
 class MatchRecord(Closed):

@@ -113,10 +113,7 @@ def play_move(match_id: str, body: PlayMove, idempotency_key: IdempotencyKey = N
             count("MatchesFinished")
         logger.info("move applied", extra={"match_id": match_id, "version": match.version})
 
-    move = body.move()
-    return answer_of(
-        svc.matches.move(caller, match_id, move, body.version, idempotency_key, on_applied=applied)
-    )
+    return answer_of(svc.matches.play(caller, match_id, body.fields(), idempotency_key, on_applied=applied))
 
 
 @router.post(
@@ -196,4 +193,4 @@ def finished_deals(
     limit: Annotated[int, Query(ge=1, le=MAX_DEALS_PAGE)] = 20,
     cursor: Annotated[str | None, Query(max_length=2048)] = None,
 ) -> MatchDeals:
-    return MatchDeals.of(*services().matches.finished_deals(match_id, limit, cursor))
+    return MatchDeals.of(services().matches.finished_deals(match_id, limit, cursor))

@@ -17,9 +17,9 @@ import contextlib
 import hashlib
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from scopa.application.auth import Caller
 from scopa.application.clock import Clock, epoch_of, iso
@@ -32,7 +32,8 @@ from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchRepository, MatchStatus, MatchSummary
 from scopa.application.services.players import PlayerService, bot_kind
 from scopa.domain.games import GAMES, GameEngine, Outcome
-from scopa.domain.games.common.errors import IllegalMove, RuleSetError, TurnRule
+from scopa.domain.games.common.errors import GameError, IllegalMove, RuleSetError, TurnRule
+from scopa.domain.games.common.moves import read_move
 from scopa.domain.ratings.pools import pool_for
 
 DEFAULT_INVITE_SECONDS = 86_400  # a pending match expires a day after it was made, unless told otherwise
@@ -60,6 +61,14 @@ class ScheduledMatch:
     created_by: str
     leader_seat: int = 0
     game: str = "scopa"
+
+
+class DealsPage(NamedTuple):
+    """A page of a match's finished deals, with the game whose deal model describes them."""
+
+    deals: list[dict[str, Any]]
+    next_cursor: str | None
+    game: str
 
 
 @dataclass(frozen=True)
@@ -473,10 +482,53 @@ class MatchService:
         idempotency_key: str | None = None,
         on_applied: Callable[[MatchView], None] | None = None,
     ) -> MatchView:
-        """Play ``move`` for the caller; ``on_applied`` is told of a move really applied (not of a replay)."""
+        """Play ``move`` (as the game's engine reads it) for the caller; ``on_applied`` is told of a move
+        really applied (not of a replay)."""
+        return self._move(caller, match_id, lambda game: move, expected_version, idempotency_key, on_applied)
+
+    def play(
+        self,
+        caller: Caller,
+        match_id: str,
+        body: Mapping[str, Any],
+        idempotency_key: str | None = None,
+        on_applied: Callable[[MatchView], None] | None = None,
+    ) -> MatchView:
+        """Play a move as a client posted it: ``body`` (its ``version`` included) is read by the match's
+        own game's move model, and one it does not take is refused as the game's input error after the
+        checks of seat, turn and version (:func:`~scopa.domain.games.common.moves.read_move`)."""
+        version = int(body["version"])
+        return self._move(
+            caller,
+            match_id,
+            lambda game: read_move(game.move_model, body),
+            version,
+            idempotency_key,
+            on_applied,
+            fallback={k: v for k, v in body.items() if k != "version"},
+        )
+
+    def _move(
+        self,
+        caller: Caller,
+        match_id: str,
+        read: Callable[[GameEngine], dict[str, Any]],
+        expected_version: int,
+        idempotency_key: str | None,
+        on_applied: Callable[[MatchView], None] | None,
+        fallback: dict[str, Any] | None = None,
+    ) -> MatchView:
+        """``read`` gives the engine's move of the match's game; a body it refuses is kept for the
+        idempotency check as ``fallback`` and its error raised where the engine's would be."""
         player_id = caller.require_player()
-        once = Once.of("move", player_id, idempotency_key, {"move": move, "version": expected_version})
         match = self._load(match_id)
+        game = self.game(match.game)
+        refused: GameError | None = None
+        try:
+            move = read(game)
+        except GameError as exc:
+            move, refused = fallback or {}, exc
+        once = Once.of("move", player_id, idempotency_key, {"move": move, "version": expected_version})
         if once and once.made_move(match.idempotency, self.clock.now()):
             return self._replayed(match, caller)
         seat = self._seat_of(match, player_id)
@@ -487,7 +539,8 @@ class MatchService:
                 code="stale_version",
                 details={"version": match.version},
             )
-        game = self.game(match.game)
+        if refused is not None:
+            raise refused
         try:
             match.state, entry = game.apply(match.state, seat, move)
         except IllegalMove as exc:
@@ -583,9 +636,7 @@ class MatchService:
         record["player_ids"] = match.seats
         return record
 
-    def finished_deals(
-        self, match_id: str, limit: int, cursor: str | None
-    ) -> tuple[list[dict[str, Any]], str | None]:
+    def finished_deals(self, match_id: str, limit: int, cursor: str | None) -> DealsPage:
         """The match's finished deals, oldest first, ``limit`` a page (anyone may read them: every card in
         them was played face up). Replayed from the match's move log: the state keeps only the last one.
         The deal under way is never listed."""
@@ -595,7 +646,9 @@ class MatchService:
         deals = self.game(match.game).finished_deals(dealt, match.moves)
         limit = max(1, min(limit, MAX_DEALS_PAGE))
         end = start + limit
-        return deals[start:end], _deals_cursor(match.id, end) if end < len(deals) else None
+        return DealsPage(
+            deals[start:end], _deals_cursor(match.id, end) if end < len(deals) else None, match.game
+        )
 
     def list_for_player(
         self, player_id: str, limit: int, cursor: str | None

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from scopa.domain.games.common.bot import Bot
+    from scopa.domain.games.common.moves import MoveModel
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,18 @@ class GameEngine(Protocol):
     @property
     def rules_model(self) -> type[BaseModel]:
         """The rules model: its fields are the options, with their defaults and descriptions."""
+        ...
+
+    @property
+    def move_model(self) -> type[MoveModel]:
+        """The body a move is posted as (the API documents the union of the games' models; the match's
+        own game reads the body with its model, :func:`~scopa.domain.games.common.moves.read_move`)."""
+        ...
+
+    @property
+    def deal_model(self) -> type[BaseModel]:
+        """The answer model of one finished deal, as :meth:`finished_deals` lists them (the API
+        validates each deal with it)."""
         ...
 
     def effective_rules(self, options: Mapping[str, Any]) -> dict[str, Any]:

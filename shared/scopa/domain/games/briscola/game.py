@@ -17,6 +17,8 @@ from pydantic import BaseModel
 from scopa.domain.games.base import PoolSpec
 from scopa.domain.games.briscola import engine, views
 from scopa.domain.games.briscola.bots import make_bot
+from scopa.domain.games.briscola.deals import FinishedGame
+from scopa.domain.games.briscola.moves import BriscolaMove
 from scopa.domain.games.briscola.cards import trick_winner
 from scopa.domain.games.briscola.record import RecordBuilder, replay
 from scopa.domain.games.briscola.rules import (
@@ -29,6 +31,7 @@ from scopa.domain.games.briscola.rules import (
 from scopa.domain.games.briscola.state import BriscolaState, Move, Trick
 from scopa.domain.games.common.bot import Bot
 from scopa.domain.games.common.engine import DealtGameEngine
+from scopa.domain.games.common.moves import MoveModel
 
 #: The two-player presets rated one against one, and (played by four) two against two.
 TWO_PLAYER_PRESETS = ("classic", "nine_cards", "scoperta", "best_of_three")
@@ -41,6 +44,8 @@ class BriscolaEngine(DealtGameEngine[BriscolaState, Move]):
     presets = PRESETS
     preset_descriptions = PRESET_DESCRIPTIONS
     rules_model: type[BaseModel] = BriscolaRules
+    deal_model: type[BaseModel] = FinishedGame
+    move_model: type[MoveModel] = BriscolaMove
 
     def validate_rules(self, preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
         return make_rules(preset, options).to_options()

@@ -11,8 +11,11 @@ from scopa.domain.games.base import PoolSpec
 from scopa.domain.games.common.bot import Bot
 from scopa.domain.games.common.cards import parse_card
 from scopa.domain.games.common.engine import DealtGameEngine
+from scopa.domain.games.common.moves import MoveModel
 from scopa.domain.games.scopa import engine, storage, views
 from scopa.domain.games.scopa.bots import make_bot
+from scopa.domain.games.scopa.deals import FinishedDeal
+from scopa.domain.games.scopa.moves import ScopaMove
 from scopa.domain.games.scopa.record import RecordBuilder, replay
 from scopa.domain.games.scopa.rules import (
     PRESET_ALIASES,
@@ -35,6 +38,8 @@ class ScopaEngine(DealtGameEngine[ScopaState, Move]):
     presets = PRESETS
     preset_descriptions = PRESET_DESCRIPTIONS
     rules_model: type[BaseModel] = RuleSet
+    deal_model: type[BaseModel] = FinishedDeal
+    move_model: type[MoveModel] = ScopaMove
 
     def validate_rules(self, preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
         return make_rules(preset, options).to_options()
