@@ -7,12 +7,14 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from scopa.domain.games.base import Outcome, PoolSpec
 from scopa.domain.games.common.bot import Bot
+from scopa.domain.games.common.deals import DealModel
+from scopa.domain.games.common.moves import MoveModel
 from scopa.domain.games.common.errors import IllegalMove, RecordError, RuleSetError, TurnRule
 from scopa.domain.games.common.shuffle import commitment, new_master_seed
 
@@ -20,6 +22,32 @@ from scopa.domain.games.common.shuffle import commitment, new_master_seed
 class AltaRules(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     players: int = 2
+
+
+class AltaMove(MoveModel):
+    """An Alta move: the card played, as its code (``"3"``) or its number (``3``): a body only Alta's model
+    takes, to show the API reads a move with the match's game's own model."""
+
+    model_config = ConfigDict(title="AltaMove")
+    refusal: ClassVar[str] = "an alta move is {'card': '3'}"
+
+    card: Annotated[str, Field(min_length=1, max_length=1)] | Annotated[int, Field(ge=1, le=6)]
+
+    def move(self) -> dict[str, Any]:
+        return {"card": str(self.card)}
+
+
+class AltaTrick(DealModel):
+    leader: int
+    cards: list[str]
+    winner: int
+
+
+class AltaDeal(DealModel):
+    """Alta's one deal: its tricks and the seat that won most of them."""
+
+    tricks: list[AltaTrick]
+    winner: int
 
 
 class FirstBot(Bot):
@@ -34,6 +62,8 @@ class AltaEngine:
     presets: Mapping[str, Mapping[str, Any]] = {"classic": {}}
     preset_descriptions: Mapping[str, str] = {"classic": "six cards, three tricks"}
     rules_model: type[BaseModel] = AltaRules
+    move_model: type[MoveModel] = AltaMove
+    deal_model: type[BaseModel] = AltaDeal
 
     def validate_rules(self, preset: str, options: Mapping[str, Any]) -> dict[str, Any]:
         if preset not in self.presets or dict(options) not in ({}, {"players": 2}):
@@ -151,13 +181,7 @@ class AltaEngine:
     def finished_deals(self, state: Mapping[str, Any], log: list[str]) -> list[dict[str, Any]]:
         if not state or not state["result"] or state["result"]["loser"] is not None:
             return []
-        deal = {
-            "deal": 1,
-            "tricks": state["taken"],
-            "points": state["tricks"],
-            "winner": state["result"]["winner"],
-        }
-        return [{**deal, "caller_side": [], "scores": state["tricks"]}]
+        return [{"tricks": state["taken"], "winner": state["result"]["winner"]}]
 
     def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]:
         state = self.new_state({}, record["master_seed"], record["first_dealer"])

@@ -88,7 +88,35 @@ def test_an_alta_match_through_the_api(api: Api) -> None:
     record = api.call("GET", f"/matches/{match['id']}/record").body
     assert record["format"] == "alta-record/1"
     assert lookup("alta").verify_record(record)["ok"] is True
-    assert len(api.call("GET", f"/matches/{match['id']}/deals").body["deals"]) == 1
+    (deal,) = api.call("GET", f"/matches/{match['id']}/deals").body["deals"]
+    assert set(deal) == {"tricks", "winner"}  # Alta's own deal model (AltaDeal), not a built-in game's
+    assert deal["winner"] == match["result"]["winner_side"]
+
+
+def test_an_alta_move_is_read_by_alta_s_own_move_model(api: Api) -> None:
+    ada, ada_token = api.register("Ada")
+    match = new_match(api, ada_token, [ada, "bot-random"], game="alta")
+    mine = api.call("GET", f"/matches/{match['id']}", token=ada_token).body
+    card = mine["view"]["legal_moves"][0]["card"]
+    moves = f"/matches/{match['id']}/moves"
+    # a field of Scopa's moves passes the union of the games' models, and Alta's own model refuses it
+    take = api.call("POST", moves, {"card": card, "take": [], "version": mine["version"]}, token=ada_token)
+    assert assert_error(take, 422, "invalid_input")["message"] == "an alta move is {'card': '3'}"
+    # a card as a number: only Alta's model takes it (Scopa's and Briscola's want a code)
+    played = api.call("POST", moves, {"card": int(card), "version": mine["version"]}, token=ada_token)
+    assert played.status == 200, played.body
+    assert card not in played.body["view"]["hand"]
+
+
+def test_the_document_describes_alta_s_move_and_deal_models_from_the_registry(api: Api) -> None:
+    schemas = api.call("GET", "/openapi.json").body["components"]["schemas"]
+    moves = [ref["$ref"].rsplit("/", 1)[1] for ref in schemas["PlayMove"]["anyOf"]]
+    assert moves == ["ScopaMove", "BriscolaMove", "AltaMove"]
+    deals = [
+        d["items"]["$ref"].rsplit("/", 1)[1] for d in schemas["MatchDeals"]["properties"]["deals"]["anyOf"]
+    ]
+    assert deals == ["FinishedDeal", "FinishedGame", "AltaDeal"]
+    assert lookup("alta").move_model.__name__ == "AltaMove"
 
 
 def test_an_alta_match_against_a_house_bot_and_a_seek_in_the_lobby(api: Api) -> None:
