@@ -53,9 +53,10 @@ class OneGameModel:
     def __get_pydantic_json_schema__(
         self, schema: CoreSchema, handler: GetJsonSchemaHandler
     ) -> JsonSchemaValue:
-        members = [_core_schema(model) for model in registered_models(self.pick)]
-        if self.many:
-            members = [core_schema.list_schema(member) for member in members]
+        members: list[CoreSchema | tuple[CoreSchema, str]] = [
+            core_schema.list_schema(_core_schema(model)) if self.many else _core_schema(model)
+            for model in registered_models(self.pick)
+        ]
         return handler(core_schema.union_schema(members))
 
     def validate(self, value: Any) -> Any:

@@ -18,7 +18,6 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
 
 from api.game_models import OneGameModel
-
 from scopa.domain.game_names import GameName
 from scopa.domain.games import GameEngine
 from scopa.domain.json_values import Integral, JsonInt

@@ -83,7 +83,7 @@ EXPECTED: dict[str, dict[str, list[Any]]] = {
         "scopa": [
             422,
             "illegal_move",
-            "4c can capture (4d), so it may not be laid on the table; play it to capture or play another card",
+            "4c can capture (4d), so it may not be laid on the table; play it to capture or play another card",  # noqa: E501
         ],
         "briscola": [200, "e6ff084a1818722b4b5d616902fd7708"],
     },
@@ -162,7 +162,7 @@ EXPECTED: dict[str, dict[str, list[Any]]] = {
         "scopa": [
             422,
             "illegal_move",
-            "4c can capture (4d), so it may not be laid on the table; play it to capture or play another card",
+            "4c can capture (4d), so it may not be laid on the table; play it to capture or play another card",  # noqa: E501
         ],
         "briscola": [200, "e6ff084a1818722b4b5d616902fd7708"],
     },

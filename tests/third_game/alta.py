@@ -14,8 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from scopa.domain.games.base import Outcome, PoolSpec
 from scopa.domain.games.common.bot import Bot
 from scopa.domain.games.common.deals import DealModel
-from scopa.domain.games.common.moves import MoveModel
 from scopa.domain.games.common.errors import IllegalMove, RecordError, RuleSetError, TurnRule
+from scopa.domain.games.common.moves import MoveModel
 from scopa.domain.games.common.shuffle import commitment, new_master_seed
 
 

@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from api.game_models import OneGameModel
-
 from api.answers.common import Closed
+from api.game_models import OneGameModel
 from scopa.application.ports.players import PlayerKind
 
 if TYPE_CHECKING:

@@ -17,9 +17,9 @@ from pydantic import BaseModel
 from scopa.domain.games.base import PoolSpec
 from scopa.domain.games.briscola import engine, views
 from scopa.domain.games.briscola.bots import make_bot
+from scopa.domain.games.briscola.cards import trick_winner
 from scopa.domain.games.briscola.deals import FinishedGame
 from scopa.domain.games.briscola.moves import BriscolaMove
-from scopa.domain.games.briscola.cards import trick_winner
 from scopa.domain.games.briscola.record import RecordBuilder, replay
 from scopa.domain.games.briscola.rules import (
     PRESET_DESCRIPTIONS,
