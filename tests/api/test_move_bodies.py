@@ -201,3 +201,17 @@ def test_a_move_body_answers_as_it_did_with_one_model_for_every_game(
     api: Api, game: str, name: str, template: Any
 ) -> None:
     assert post(api, game, template) == EXPECTED[name][game]
+
+
+def test_a_key_again_with_a_body_of_another_game_is_refused_as_a_reused_key(api: Api) -> None:
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-random"], seed=SEEDS["scopa"])
+    legal = match["view"]["legal_moves"][0]
+    moves, key = f"/matches/{match['id']}/moves", {"Idempotency-Key": "k-2"}
+    body = {"card": legal["card"], "take": legal["take"], "version": match["version"]}
+    first = api.call("POST", moves, body, token=token, headers=key)
+    assert first.status == 200, first.body
+    assert api.call("POST", moves, body, token=token, headers=key).body == first.body  # answered again
+    # Scopa's model refuses a bid, but the key was used with another body: that is said first, as before
+    bid = api.call("POST", moves, {"bid": "K", "version": match["version"]}, token=token, headers=key)
+    assert [bid.status, bid.code] == [422, "idempotency_key_reused"], bid.body

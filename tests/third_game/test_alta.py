@@ -1,6 +1,8 @@
 """A third game registered from outside the service plays through the API, the lobby, a tournament of
 bots run by the pipeline to its end, the ratings and its pages, with no file of the service changed for
-it: its engine (``alta.py``) and its pages (``alta_pages/``) are registered by ``conftest.py``.
+it: its engine (``alta.py``, with its own move model ``AltaMove`` and deal model ``AltaDeal``, which the API
+reads moves with and gives finished deals in) and its pages (``alta_pages/``) are registered by
+``conftest.py``.
 """
 
 from __future__ import annotations
