@@ -23,6 +23,7 @@ from scopa.domain.tournaments.formats import format_names
 from scopa.domain.tournaments.planner import double_elimination_state, table_stage, third_place_table
 from scopa.domain.tournaments.records import RoundRecord, TableRecord
 from scopa.web import games, i18n
+from scopa.web.games.base import GamePages
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
 from scopa.web.chart import Point, line_chart
 from scopa.web.shell import PageOptions, style_of, tr
@@ -43,9 +44,10 @@ TIEBREAK_LABELS = {
 LEADERBOARD_SIZE = 100
 
 
-def presets() -> list[dict[str, str]]:
-    """The rule presets for the forms (name, description): the site's own game's (lobby, wizard)."""
-    return games.default().presets()
+def game_presets() -> list[tuple[GamePages, list[dict[str, str]]]]:
+    """Every registered game with its rule presets, for the forms (lobby, challenge, wizard): a game
+    registered later is offered without a change to them."""
+    return [(g, g.presets()) for g in games.plugins()]
 
 
 # ----------------------------------------------------------------------------------------- home
@@ -69,7 +71,7 @@ def account(opts: PageOptions) -> str:
 
 def lobby(opts: PageOptions) -> str:
     """The open seeks, followed live; create one; accept another's."""
-    return _page("lobby.html", tr(opts, "Lobby"), opts, presets=presets())
+    return _page("lobby.html", tr(opts, "Lobby"), opts, game_presets=game_presets())
 
 
 def inbox(opts: PageOptions) -> str:
@@ -79,8 +81,7 @@ def inbox(opts: PageOptions) -> str:
 
 def rules_index(opts: PageOptions) -> str:
     """Every game's presets, each linked to its rules help (each game's part is its own fragment)."""
-    listed = [(g, g.presets()) for g in games.plugins()]
-    return _page("rules_index.html", tr(opts, "Rules"), opts, games=listed)
+    return _page("rules_index.html", tr(opts, "Rules"), opts, games=game_presets())
 
 
 def rules(game: str | None, preset: str, opts: PageOptions) -> str:
@@ -145,7 +146,7 @@ def player(svc: ServiceSet, player_id: str, opts: PageOptions) -> str:
         profile=profile,
         pools=pools,
         matches=matches,
-        presets=presets(),
+        game_presets=game_presets(),
         is_bot=profile.id.startswith("bot-"),
     )
 
@@ -224,7 +225,7 @@ def new_tournament(svc: ServiceSet, club_id: str | None, opts: PageOptions) -> s
         opts,
         clubs=clubs,
         club=club_id or "",
-        presets=presets(),
+        game_presets=game_presets(),
         formats=list(format_names()),
         tiebreak_choices=[(name, tr(opts, label)) for name, label in TIEBREAK_LABELS.items()],
     )
