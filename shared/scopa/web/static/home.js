@@ -1,7 +1,7 @@
 // Home page: "Play against a bot" in one click (a guest player is registered when nobody is signed in),
 // in any game the page offers. Each game's own options are its fragment's fields (a <label data-game>
-// per game, from the game's page plug-in): only the chosen game's are shown and sent, by their names
-// (a field marked data-number as a number), so this file never names a game.
+// per game, from the game's page plug-in): only the chosen game's are shown and sent, each as its
+// data-field or else its name (one marked data-number as a number), so this file never names a game.
 import { api, clearToken, forget, getToken, me, setToken, waiting } from "./session.js";
 import { t } from "./strings.js";
 
@@ -48,7 +48,7 @@ form.addEventListener("submit", async (event) => {
     const data = new FormData(form);
     const body = { players: [profile.id, data.get("bot")], game: data.get("game") };
     for (const field of gameFields(body.game)) {
-      body[field.name] = "number" in field.dataset ? Number(field.value) : field.value;
+      body[field.dataset.field || field.name] = "number" in field.dataset ? Number(field.value) : field.value;
     }
     const match = await api("POST", "/matches", body);
     const style = new URLSearchParams(location.search).get("style") || "italian";
