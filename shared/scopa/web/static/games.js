@@ -43,7 +43,8 @@ const PLAIN = {
     const hand = document.getElementById("hand");
     clear(table);
     clear(hand);
-    (view.table || (view.trick || []).map((p) => p.card)).forEach((code) => {
+    // the cards on the table: a list of codes, or of plays ({seat, card}) in a trick
+    (view.table || (view.trick || []).map((p) => (typeof p === "string" ? p : p.card))).forEach((code) => {
       const img = cardImage(code, ctx.style);
       if (highlight && highlight.card === code) img.classList.add("last");
       table.appendChild(img);
