@@ -23,9 +23,9 @@ from scopa.domain.tournaments.formats import format_names
 from scopa.domain.tournaments.planner import double_elimination_state, table_stage, third_place_table
 from scopa.domain.tournaments.records import RoundRecord, TableRecord
 from scopa.web import games, i18n
-from scopa.web.games.base import GamePages
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
 from scopa.web.chart import Point, line_chart
+from scopa.web.games.base import GamePages
 from scopa.web.shell import PageOptions, style_of, tr
 from scopa.web.shell import page as _page
 

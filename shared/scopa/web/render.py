@@ -41,7 +41,13 @@ def environment(lang: i18n.Lang = "en") -> Environment:
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
     )
-    env.globals.update(static=static_url, game_scripts=game_scripts, card_url=card_url, card_alt=card_alt, card_label=card_label)
+    env.globals.update(
+        static=static_url,
+        game_scripts=game_scripts,
+        card_url=card_url,
+        card_alt=card_alt,
+        card_label=card_label,
+    )
     env.install_gettext_callables(  # type: ignore[attr-defined]
         lambda message: i18n.gettext(lang, message),
         lambda singular, plural, n: i18n.ngettext(lang, singular, plural, n),
