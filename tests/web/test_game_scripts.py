@@ -83,6 +83,20 @@ def test_a_registered_game_s_presets_are_offered_by_the_lobby_and_the_wizard(
     )
     assert groups == ["Scopa", "Briscola", "Alta"]
     assert page.input_value("#seek-form select[name=preset]") == "classic"  # Scopa's, as before
+    offered = {  # a seek is for two: the presets dealt to more are not offered
+        game: page.locator(f"#seek-form option[data-game={game}]").evaluate_all("os => os.map(o => o.value)")
+        for game in ("scopa", "briscola", "alta")
+    }
+    assert offered["scopa"] == [
+        "classic",
+        "scopa_d_assi",
+        "re_bello",
+        "napola",
+        "scopa_a_quindici",
+        "cirulla",
+    ]
+    assert offered["briscola"] == ["classic", "nine_cards", "scoperta", "best_of_three"]
+    assert offered["alta"] == ["classic"]
     chosen_option(page, "#seek-form", "briscola")
     page.click("#offer")
     page.wait_for_selector("#seeks li button.withdraw")
@@ -97,6 +111,9 @@ def test_a_registered_game_s_presets_are_offered_by_the_lobby_and_the_wizard(
     page.goto(f"{site.url}/web/tournaments/new")
     page.wait_for_selector("#create:enabled")
     assert page.locator("#wizard select[name=preset] option[data-game=alta]").all_inner_texts() == ["classic"]
+    assert "partnership" in page.locator("#wizard option[data-game=briscola]").evaluate_all(
+        "os => os.map(o => o.value)"
+    )
     page.fill("input[name=name]", "Coppa alta")
     page.select_option("select[name=format]", "round_robin")
     chosen_option(page, "#wizard", "alta")

@@ -17,6 +17,7 @@ from scopa.application.ports.ratings import Order
 from scopa.application.ports.tournaments import TournamentBundle
 from scopa.application.services.players import bot_players, player_kind
 from scopa.application.wiring import ServiceSet
+from scopa.domain.games import UnknownGame, lookup
 from scopa.domain.tournaments import double_elimination as de
 from scopa.domain.tournaments.admission import check_in_opens
 from scopa.domain.tournaments.formats import format_names
@@ -44,10 +45,28 @@ TIEBREAK_LABELS = {
 LEADERBOARD_SIZE = 100
 
 
-def game_presets() -> list[tuple[GamePages, list[dict[str, str]]]]:
-    """Every registered game with its rule presets, for the forms (lobby, challenge, wizard): a game
-    registered later is offered without a change to them."""
-    return [(g, g.presets()) for g in games.plugins()]
+def game_presets(players: int | None = None) -> list[tuple[GamePages, list[dict[str, str]]]]:
+    """Every registered game with its rule presets, for the forms (lobby, challenge, wizard) and the rules
+    index: a game registered later is offered without a change to them. ``players``: only the presets
+    dealt to that many (a seek or a challenge is for two); a game left with none is left out."""
+    listed = []
+    for g in games.plugins():
+        presets = [
+            p for p in g.presets() if players is None or _players(g.name, p["name"]) in (players, None)
+        ]
+        if presets:
+            listed.append((g, presets))
+    return listed
+
+
+def _players(game: str, preset: str) -> int | None:
+    """How many play ``game``'s ``preset``, from its engine (None: the domain does not know them)."""
+    try:
+        engine = lookup(game)
+    except UnknownGame:
+        return None
+    options = engine.presets.get(preset)
+    return None if options is None else engine.players(engine.effective_rules(options))
 
 
 # ----------------------------------------------------------------------------------------- home
@@ -71,7 +90,7 @@ def account(opts: PageOptions) -> str:
 
 def lobby(opts: PageOptions) -> str:
     """The open seeks, followed live; create one; accept another's."""
-    return _page("lobby.html", tr(opts, "Lobby"), opts, game_presets=game_presets())
+    return _page("lobby.html", tr(opts, "Lobby"), opts, game_presets=game_presets(players=2))
 
 
 def inbox(opts: PageOptions) -> str:
@@ -146,7 +165,7 @@ def player(svc: ServiceSet, player_id: str, opts: PageOptions) -> str:
         profile=profile,
         pools=pools,
         matches=matches,
-        game_presets=game_presets(),
+        game_presets=game_presets(players=2),
         is_bot=profile.id.startswith("bot-"),
     )
 
