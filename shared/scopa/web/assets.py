@@ -59,6 +59,15 @@ def static_names() -> list[str]:
     return list(_static_files())
 
 
+def game_scripts(game: str | None = None) -> list[str]:
+    """The games' own scripts (``<name>.js`` in a plug-in's ``static/``), in the registry's order, or only
+    ``game``'s: the shared table includes its game's before its own script, and the script registers
+    itself with ``games.js``. A game without one is drawn by the plain parts of ``games.js``."""
+    have = _static_files()
+    names = [p.name for p in games.plugins() if game is None or p.name == game]
+    return [f"{name}.js" for name in names if f"{name}.js" in have]
+
+
 def _content_type(name: str) -> str:
     return next(kind for ext, kind in CONTENT_TYPES.items() if name.endswith(ext))
 

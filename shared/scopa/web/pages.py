@@ -17,6 +17,7 @@ from scopa.application.ports.ratings import Order
 from scopa.application.ports.tournaments import TournamentBundle
 from scopa.application.services.players import bot_players, player_kind
 from scopa.application.wiring import ServiceSet
+from scopa.domain.games import UnknownGame, lookup
 from scopa.domain.tournaments import double_elimination as de
 from scopa.domain.tournaments.admission import check_in_opens
 from scopa.domain.tournaments.formats import format_names
@@ -25,6 +26,7 @@ from scopa.domain.tournaments.records import RoundRecord, TableRecord
 from scopa.web import games, i18n
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
 from scopa.web.chart import Point, line_chart
+from scopa.web.games.base import GamePages
 from scopa.web.shell import PageOptions, style_of, tr
 from scopa.web.shell import page as _page
 
@@ -43,9 +45,28 @@ TIEBREAK_LABELS = {
 LEADERBOARD_SIZE = 100
 
 
-def presets() -> list[dict[str, str]]:
-    """The rule presets for the forms (name, description): the site's own game's (lobby, wizard)."""
-    return games.default().presets()
+def game_presets(players: int | None = None) -> list[tuple[GamePages, list[dict[str, str]]]]:
+    """Every registered game with its rule presets, for the forms (lobby, challenge, wizard) and the rules
+    index: a game registered later is offered without a change to them. ``players``: only the presets
+    dealt to that many (a seek or a challenge is for two); a game left with none is left out."""
+    listed = []
+    for g in games.plugins():
+        presets = [
+            p for p in g.presets() if players is None or _players(g.name, p["name"]) in (players, None)
+        ]
+        if presets:
+            listed.append((g, presets))
+    return listed
+
+
+def _players(game: str, preset: str) -> int | None:
+    """How many play ``game``'s ``preset``, from its engine (None: the domain does not know them)."""
+    try:
+        engine = lookup(game)
+    except UnknownGame:
+        return None
+    options = engine.presets.get(preset)
+    return None if options is None else engine.players(engine.effective_rules(options))
 
 
 # ----------------------------------------------------------------------------------------- home
@@ -69,7 +90,7 @@ def account(opts: PageOptions) -> str:
 
 def lobby(opts: PageOptions) -> str:
     """The open seeks, followed live; create one; accept another's."""
-    return _page("lobby.html", tr(opts, "Lobby"), opts, presets=presets())
+    return _page("lobby.html", tr(opts, "Lobby"), opts, game_presets=game_presets(players=2))
 
 
 def inbox(opts: PageOptions) -> str:
@@ -79,8 +100,7 @@ def inbox(opts: PageOptions) -> str:
 
 def rules_index(opts: PageOptions) -> str:
     """Every game's presets, each linked to its rules help (each game's part is its own fragment)."""
-    listed = [(g, g.presets()) for g in games.plugins()]
-    return _page("rules_index.html", tr(opts, "Rules"), opts, games=listed)
+    return _page("rules_index.html", tr(opts, "Rules"), opts, games=game_presets())
 
 
 def rules(game: str | None, preset: str, opts: PageOptions) -> str:
@@ -145,7 +165,7 @@ def player(svc: ServiceSet, player_id: str, opts: PageOptions) -> str:
         profile=profile,
         pools=pools,
         matches=matches,
-        presets=presets(),
+        game_presets=game_presets(players=2),
         is_bot=profile.id.startswith("bot-"),
     )
 
@@ -224,7 +244,7 @@ def new_tournament(svc: ServiceSet, club_id: str | None, opts: PageOptions) -> s
         opts,
         clubs=clubs,
         club=club_id or "",
-        presets=presets(),
+        game_presets=game_presets(),
         formats=list(format_names()),
         tiebreak_choices=[(name, tr(opts, label)) for name, label in TIEBREAK_LABELS.items()],
     )

@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from scopa.web import games, i18n
-from scopa.web.assets import card_url, static_file, static_names, static_url
+from scopa.web.assets import card_url, game_scripts, static_file, static_names, static_url
 from scopa.web.card_faces import card_alt, card_label
 
 if TYPE_CHECKING:
@@ -41,7 +41,13 @@ def environment(lang: i18n.Lang = "en") -> Environment:
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
     )
-    env.globals.update(static=static_url, card_url=card_url, card_alt=card_alt, card_label=card_label)
+    env.globals.update(
+        static=static_url,
+        game_scripts=game_scripts,
+        card_url=card_url,
+        card_alt=card_alt,
+        card_label=card_label,
+    )
     env.install_gettext_callables(  # type: ignore[attr-defined]
         lambda message: i18n.gettext(lang, message),
         lambda singular, plural, n: i18n.ngettext(lang, singular, plural, n),

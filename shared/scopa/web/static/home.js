@@ -1,5 +1,7 @@
 // Home page: "Play against a bot" in one click (a guest player is registered when nobody is signed in),
-// Scopa or Briscola.
+// in any game the page offers. Each game's own options are its fragment's fields (a <label data-game>
+// per game, from the game's page plug-in): only the chosen game's are shown and sent, each as its
+// data-field or else its name (one marked data-number as a number), so this file never names a game.
 import { api, clearToken, forget, getToken, me, setToken, waiting } from "./session.js";
 import { t } from "./strings.js";
 
@@ -44,12 +46,9 @@ form.addEventListener("submit", async (event) => {
   try {
     const profile = await player();
     const data = new FormData(form);
-    const body = { players: [profile.id, data.get("bot")] };
-    if (data.get("game") === "briscola") {
-      body.game = "briscola";
-      body.preset = data.get("briscola_preset");
-    } else {
-      body.target = Number(data.get("target"));
+    const body = { players: [profile.id, data.get("bot")], game: data.get("game") };
+    for (const field of gameFields(body.game)) {
+      body[field.dataset.field || field.name] = "number" in field.dataset ? Number(field.value) : field.value;
     }
     const match = await api("POST", "/matches", body);
     const style = new URLSearchParams(location.search).get("style") || "italian";
@@ -64,12 +63,19 @@ form.addEventListener("submit", async (event) => {
 // natively, and the page reloaded with the choices in its address, no match started and nothing said.
 document.getElementById("play-bot").disabled = false;
 
-// Scopa is played to a points target; Briscola as one game or the best of three.
+// One game is played to a points target, another as one game or the best of three: each its own fields.
 const gameChoice = document.getElementById("game-choice");
+function gameFields(game) {
+  return [...form.querySelectorAll("[data-game]")]
+    .filter((label) => label.dataset.game === game)
+    .flatMap((label) => [...label.querySelectorAll("select[name], input[name]")]);
+}
 function showGameOptions() {
-  const briscola = gameChoice.value === "briscola";
-  document.getElementById("briscola-match").hidden = !briscola;
-  document.getElementById("scopa-target").hidden = briscola;
+  for (const label of form.querySelectorAll("[data-game]")) {
+    const chosen = label.dataset.game === gameChoice.value;
+    label.hidden = !chosen;
+    label.querySelectorAll("select, input").forEach((field) => (field.disabled = !chosen));
+  }
 }
 gameChoice.addEventListener("change", showGameOptions);
 showGameOptions();

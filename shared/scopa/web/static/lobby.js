@@ -3,7 +3,7 @@
 import { Live, every } from "./live.js";
 import { api, getToken, me } from "./session.js";
 import { countdown, t } from "./strings.js";
-import { terms, timeControl } from "./terms.js";
+import { gameOf, terms, timeControl } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
 const style = new URLSearchParams(location.search).get("style") || "italian";
@@ -99,7 +99,7 @@ async function withdraw(seek) {
 $("seek-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const data = new FormData($("seek-form"));
-  const body = { preset: data.get("preset"), rated: data.get("rated") === "on" };
+  const body = { game: gameOf($("seek-form")), preset: data.get("preset"), rated: data.get("rated") === "on" };
   if (data.get("target")) body.target = Number(data.get("target"));
   const clock = timeControl(data.get("clock"));
   if (clock) body.time_control = clock;

@@ -1,11 +1,14 @@
 // The playable table: the player's own seat view from the JSON API, kept current by push (live.js, with
 // a long-poll fallback). A move is chosen by tapping a hand card and then the table cards it takes, or by
 // the explicit move buttons (keyboard, screen readers). Only the player's token is ever sent, as a header.
-import { cardBack, cardImage, cardName } from "./cards.js";
-import * as briscola from "./briscola.js";
+// What differs between games (the table, the moves, the score's columns, the count between deals) is the
+// game's script's, found by the match's game (games.js): this file never names a game.
+import { cardBack, cardImage } from "./cards.js";
+import { scriptFor } from "./games.js";
 import { Live } from "./live.js";
 import { ApiError, api, clearToken, getToken, me, setToken } from "./session.js";
 import { countdown, t } from "./strings.js";
+import { cell, clear, sideName, sideOrder } from "./table.js";
 
 const root = document.getElementById("play");
 const matchId = root.dataset.match;
@@ -14,29 +17,17 @@ const topic = `match:${matchId}`;
 const $ = (id) => document.getElementById(id);
 const WAIT_SECONDS = 20;
 const STEP_MS = 700; // how long each of several new moves stays highlighted before the next
-const CATEGORIES = ["scope", "bonus", "cards", "coins", "settebello", "primiera", "re_bello",
-  "settebello_di_coppe", "napola", "grande", "piccola"];
 
 let current = null; // the latest answer about the match
 let busy = false;
 let timer = null;
 let live = null;
-let picked = null; // {card, take: Set} while the player taps cards
 let shownCount = null; // the deal whose count the player closed
 let sequence = 0;
 let movesUrl = null; // links.moves of the latest answer that had one: in AWS, the API function's URL for moves
 let movesUrlDown = false; // that URL could not be reached once: moves go to the API's path from then on
 
-const CATEGORY_NAMES = () => ({
-  scope: t("Scope"), bonus: t("Bonus"), cards: t("Cards"), coins: t("Coins"), settebello: t("Settebello"),
-  primiera: t("Primiera"), re_bello: t("Re bello"), settebello_di_coppe: t("Settebello di coppe"),
-  napola: t("Napola"), grande: t("Grande"), piccola: t("Piccola"),
-});
 const REASONS = () => ({
-  target: t("reached the target score"),
-  count_order: t("counted first to the target on a tie"),
-  cappotto: t("cappotto: a lead with the other side at zero"),
-  napola_all_coins: t("took all ten coins"),
   resigned: t("a player resigned"),
   timeout: t("a player ran out of time"),
   round_deadline: t("the round's deadline passed"),
@@ -49,50 +40,12 @@ function say(text) {
   $("status").textContent = text;
 }
 
-function clear(node) {
-  while (node.firstChild) node.removeChild(node.firstChild);
-}
-
-function names(list) {
-  return list.map((code) => cardName(code, style)).join(", ");
-}
-
 function me_(match) {
   return match.seats[match.your_seat];
 }
 
-function sideOrder(match) {
-  // Every score lists the player's own side first.
-  const sides = match.view.sides || match.seats.length;
-  const mine = match.view.side ?? (match.your_seat === null ? 0 : match.your_seat % sides);
-  return [mine, ...[...Array(sides).keys()].filter((s) => s !== mine)];
-}
-
-function sideName(match, side) {
-  const sides = match.view.sides || match.seats.length;
-  if (match.your_seat !== null && side === match.your_seat % sides) return t("You");
-  return match.seats.filter((s, i) => i % sides === side).map((s) => s.name).join(" & ");
-}
-
-function reasonText(reason) {
-  return REASONS()[reason] || briscola.reasons()[reason] || reason.replaceAll("_", " ");
-}
-
-function describeMove(move) {
-  const played = cardName(move.card, style);
-  if (!move.take.length) return t("Lay {card} on the table", { card: played });
-  if (move.sweeps) return t("{card} takes {cards} (scopa)", { card: played, cards: names(move.take) });
-  return t("{card} takes {cards}", { card: played, cards: names(move.take) });
-}
-
-function describePlayed(match, move) {
-  const who = move.seat === match.your_seat ? t("You") : match.seats[move.seat].name;
-  const card = cardName(move.card, style);
-  let text = move.take.length
-    ? t("{who} played {card} and took {cards}.", { who, card, cards: names(move.take) })
-    : t("{who} played {card}.", { who, card });
-  if (move.scopa) text += " " + t("Scopa!");
-  return text;
+function reasonText(game, reason) {
+  return REASONS()[reason] || game.reasons()[reason] || reason.replaceAll("_", " ");
 }
 
 function invited(match) {
@@ -153,31 +106,10 @@ function renderMoves(match) {
     box.appendChild(waiting);
     return;
   }
-  if (briscola.isBriscola(match)) briscola.renderMoves(match, box, style, play);
-  else renderScopaMoves(view.legal_moves, box);
+  scriptFor(match).renderMoves(match, box, context(match));
   // A push can show the next turn before the answer to this player's move arrives: its moves wait,
   // disabled, for that answer (a tap now would be dropped by play()).
   if (busy) box.querySelectorAll("button").forEach((b) => (b.disabled = true));
-}
-
-function renderScopaMoves(moves, box) {
-  moves.forEach((move, i) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "move-choice";
-    button.dataset.index = String(i);
-    button.setAttribute("aria-label", describeMove(move));
-    button.appendChild(cardImage(move.card, style));
-    const label = document.createElement("span");
-    label.className = "arrow";
-    label.textContent = !move.take.length ? t("lay down") : move.sweeps ? t("sweeps") : t("takes");
-    label.setAttribute("aria-hidden", "true");
-    button.appendChild(label);
-    move.take.forEach((code) => button.appendChild(cardImage(code, style)));
-    button.querySelectorAll("img").forEach((img) => (img.alt = ""));
-    button.addEventListener("click", () => play(move));
-    box.appendChild(button);
-  });
 }
 
 function renderSeats(match) {
@@ -202,14 +134,6 @@ function renderSeats(match) {
   });
 }
 
-function cell(row, text, header = false) {
-  const c = document.createElement(header ? "th" : "td");
-  if (header) c.scope = row.parentNode && row.parentNode.tagName === "THEAD" ? "col" : "row";
-  c.textContent = String(text);
-  row.appendChild(c);
-  return c;
-}
-
 function renderScores(match) {
   const view = match.view;
   const order = sideOrder(match);
@@ -220,184 +144,55 @@ function renderScores(match) {
     return;
   }
   const head = table.createTHead().insertRow();
-  const game = briscola.isBriscola(match);
-  (game ? briscola.scoreHeaders() : [t("Side"), t("Score"), t("Pile"), t("Scope")]).forEach((text) => cell(head, text, true));
+  const game = scriptFor(match);
+  game.scoreHeaders().forEach((text) => cell(head, text, true));
   const body = table.createTBody();
   order.forEach((side) => {
     const row = body.insertRow();
     row.dataset.side = String(side);
     cell(row, sideName(match, side), true);
-    const values = game
-      ? briscola.scoreRow(match, side)
-      : [view.scores[side], (view.pile_sizes || [])[side] ?? "", (view.scope || [])[side] ?? ""];
-    values.forEach((v) => cell(row, v));
+    game.scoreRow(match, side).forEach((v) => cell(row, v));
   });
   // the short score always in view beside the cards (the table above is the full one)
   $("score-line").textContent = order.map((side) => `${sideName(match, side)} ${view.scores[side]}`).join(" · ");
 }
 
 function renderCount(match) {
-  // Between deals: the count of the deal just finished, as Scopa apps show it, until the player closes it.
+  // Between deals (or games): the count of the one just finished, as the game shows it, until the player
+  // closes it.
   const box = $("count");
-  if (briscola.isBriscola(match)) {
-    renderGameCount(match, box);
-    return;
-  }
-  const done = match.view.finished_deal;
-  if (!done || shownCount === done.deal) {
+  const game = scriptFor(match);
+  const done = game.finished(match);
+  if (!done || shownCount === done.number) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
-  $("count-h").textContent = t("The count of deal {deal}", { deal: done.deal });
-  const order = sideOrder(match);
-  const table = $("count-table");
-  clear(table);
-  const head = table.createTHead().insertRow();
-  cell(head, "", true);
-  order.forEach((side) => cell(head, sideName(match, side), true));
-  const body = table.createTBody();
-  const count = done.count || {};
-  const points = count.points || [];
-  const raw = { cards: count.cards, coins: count.coins, primiera: count.primiera, scope: count.scope };
-  const seen = new Set(CATEGORIES.filter((c) => points.some((p) => p && p[c])));
-  ["cards", "coins", "settebello", "primiera", "scope"].forEach((c) => seen.add(c));
-  const labels = CATEGORY_NAMES();
-  CATEGORIES.filter((c) => seen.has(c)).forEach((category) => {
-    const row = body.insertRow();
-    row.dataset.category = category;
-    cell(row, labels[category] || category, true);
-    order.forEach((side) => {
-      const got = (points[side] || {})[category] || 0;
-      const value = raw[category] ? raw[category][side] : null;
-      const text = value === null || value === undefined ? String(got) : `${value} → ${got}`;
-      cell(row, text).className = got ? "won" : "";
-    });
-  });
-  const total = body.insertRow();
-  total.className = "total";
-  cell(total, t("Points this deal"), true);
-  order.forEach((side) => cell(total, (count.totals || [])[side] ?? ""));
-  const scores = body.insertRow();
-  cell(scores, t("Game score"), true);
-  order.forEach((side) => cell(scores, (done.scores || match.view.scores)[side]));
-  const left = done.leftovers;
-  $("count-leftovers").textContent = left && left.cards && left.cards.length
-    ? t("The cards left on the table went to {who}: {cards}.", {
-      who: sideName(match, left.side), cards: names(left.cards) })
-    : "";
-}
-
-function renderGameCount(match, box) {
-  // Between Briscola games: the count of the game just finished, until the player closes it.
-  const done = briscola.finishedGame(match);
-  if (!done || shownCount === done.game || match.status !== "active") {
-    box.hidden = true;
-    return;
-  }
-  box.hidden = false;
-  $("count-h").textContent = t("The count of game {game}", { game: done.game });
-  $("count-close").textContent = t("Next game");
-  const order = sideOrder(match);
-  const table = $("count-table");
-  clear(table);
-  const head = table.createTHead().insertRow();
-  cell(head, "", true);
-  order.forEach((side) => cell(head, sideName(match, side), true));
-  const body = table.createTBody();
-  briscola.countRows(match, done).forEach(([label, values]) => {
-    const row = body.insertRow();
-    cell(row, label, true);
-    order.forEach((side) => cell(row, values[side]));
-  });
-  $("count-leftovers").textContent = "";
+  game.renderCount(match, done, style);
 }
 
 function hideCount() {
-  const done = current && (briscola.isBriscola(current) ? briscola.finishedGame(current) : current.view.finished_deal);
-  if (done) shownCount = done.deal ?? done.game;
+  const done = current && scriptFor(current).finished(current);
+  if (done) shownCount = done.number;
   $("count").hidden = true;
   focusMoves();
 }
 
-function cardButton(code, kind, onClick, pressed) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = `pick ${kind}`;
-  button.dataset.card = code;
-  button.setAttribute("aria-pressed", pressed ? "true" : "false");
-  button.tabIndex = -1; // the move buttons are the keyboard's way; taps are for pointers
-  button.appendChild(cardImage(code, style));
-  button.addEventListener("click", onClick);
-  return button;
+function context(match) {
+  // What a game's script may ask of the table: the deck style, whether the player may move now, how to
+  // play a move and how to draw the table again (after a tap that chose part of a move).
+  return {
+    style,
+    mine: yourTurn(match) && !busy,
+    play,
+    busy: () => busy,
+    current: () => current,
+    redraw: () => renderCards(current),
+  };
 }
 
 function renderCards(match, highlight) {
-  const view = match.view;
-  const mine = yourTurn(match) && !busy;
-  if (briscola.isBriscola(match)) {
-    briscola.renderTable(match, style, highlight, play, mine);
-    return;
-  }
-  const playable = new Set(mine ? view.legal_moves.map((m) => m.card) : []);
-  const hand = $("hand");
-  const table = $("table");
-  clear(hand);
-  clear(table);
-  (view.table || []).forEach((code) => {
-    const lit = highlight && (highlight.card === code || highlight.take.includes(code));
-    if (mine && picked) {
-      const b = cardButton(code, "table-card", () => toggleTake(code), picked.take.has(code));
-      if (lit) b.classList.add("last");
-      table.appendChild(b);
-    } else {
-      const img = cardImage(code, style);
-      if (lit) img.classList.add("last");
-      table.appendChild(img);
-    }
-  });
-  if (!(view.table || []).length) {
-    const empty = document.createElement("span");
-    empty.className = "muted";
-    empty.textContent = view.status === "waiting" ? t("Nothing is dealt before every seat has accepted.") : t("empty");
-    table.appendChild(empty);
-  }
-  (view.hand || []).forEach((code) => {
-    if (playable.has(code)) hand.appendChild(cardButton(code, "hand-card", () => pick(code), picked && picked.card === code));
-    else hand.appendChild(cardImage(code, style));
-  });
-  const stock = view.stock === undefined ? "" : t("deal {deal} · stock {stock}", { deal: view.deal, stock: view.stock });
-  $("stock").textContent = stock ? `· ${stock}` : "";
-  $("pick-hint").textContent = mine
-    ? picked ? t("Now tap the table cards to take, or the card again to put it back.") : t("Tap a card of your hand, then the table cards it takes.")
-    : "";
-}
-
-function pick(code) {
-  if (!current || busy) return;
-  if (picked && picked.card === code) {
-    picked = null;
-  } else {
-    picked = { card: code, take: new Set() };
-    const options = current.view.legal_moves.filter((m) => m.card === code);
-    if (options.length === 1 && !options[0].take.length) {
-      play(options[0]); // this card can only be laid down
-      return;
-    }
-  }
-  renderCards(current);
-}
-
-function toggleTake(code) {
-  if (!picked || busy) return;
-  if (picked.take.has(code)) picked.take.delete(code);
-  else picked.take.add(code);
-  const chosen = [...picked.take].sort().join(",");
-  const move = current.view.legal_moves.find(
-    (m) => m.card === picked.card && [...m.take].sort().join(",") === chosen,
-  );
-  if (move) play(move);
-  else renderCards(current);
+  scriptFor(match).renderTable(match, context(match), highlight);
 }
 
 function showMoves(match, moves) {
@@ -405,7 +200,7 @@ function showMoves(match, moves) {
   const ticket = ++sequence;
   const steps = moves.length ? moves : [match.view.last_move].filter(Boolean);
   const last = steps[steps.length - 1] || null;
-  const describe = briscola.isBriscola(match) ? (move) => briscola.describePlay(match, move, style) : (move) => describePlayed(match, move);
+  const describe = (move) => scriptFor(match).describe(match, move, style);
   const stepOne = (i) => {
     if (ticket !== sequence) return;
     const move = steps[i];
@@ -419,20 +214,12 @@ function showMoves(match, moves) {
   } else stepOne(0);
 }
 
-function newMoves(before, after) {
-  const view = after.view;
-  if (briscola.isBriscola(after)) return view.game ? briscola.newPlays(before, after) : [];
-  if (!before || !view.deal_moves || before.view.deal !== view.deal) return view.last_move ? [view.last_move] : [];
-  const had = (before.view.deal_moves || []).length;
-  return view.deal_moves.slice(had);
-}
-
 function show(match) {
   const before = current;
   if (before && match.version < before.version) return;
   if (match.links && match.links.moves && !movesUrlDown) movesUrl = match.links.moves; // pushes carry none
   current = match;
-  picked = null;
+  scriptFor(match).reset();
   const view = match.view || {};
   $("game").hidden = false;
   $("game").dataset.version = String(match.version);
@@ -440,7 +227,7 @@ function show(match) {
   renderSeats(match);
   renderScores(match);
   renderCount(match);
-  showMoves(match, newMoves(before, match));
+  showMoves(match, scriptFor(match).newMoves(before, match));
   renderMoves(match);
   $("resign").hidden = !(match.status === "active" || (match.status === "pending" && !invited(match)));
   $("resign").textContent = match.status === "pending" ? t("Withdraw") : t("Resign");
@@ -451,7 +238,7 @@ function show(match) {
     const scores = order.map((side) => result.scores[side]).join("-");
     say(
       (won ? t("The match is over: you won {scores}.", { scores }) : t("The match is over: you lost {scores}.", { scores })) +
-        " " + t("Why: {reason}.", { reason: reasonText(result.reason) }),
+        " " + t("Why: {reason}.", { reason: reasonText(scriptFor(match), result.reason) }),
     );
     $("game").dataset.finished = "true";
   } else if (match.status === "pending") {
@@ -508,7 +295,7 @@ async function play(move) {
       show(await fetchMatch());
     } else {
       say(t("That move was refused: {reason}", { reason: err.message }));
-      picked = null;
+      scriptFor(current).reset();
       renderCards(current);
       renderMoves(current);
     }

@@ -1,7 +1,7 @@
 // A player's page: challenge them (a pending match they accept or decline from their inbox).
 import { api, getToken, me } from "./session.js";
 import { t } from "./strings.js";
-import { timeControl } from "./terms.js";
+import { gameOf, timeControl } from "./terms.js";
 
 const box = document.getElementById("challenge");
 const form = document.getElementById("challenge-form");
@@ -28,6 +28,7 @@ form.addEventListener("submit", async (event) => {
   const data = new FormData(form);
   const body = {
     opponent,
+    game: gameOf(form),
     preset: data.get("preset"),
     rated: data.get("rated") === "on",
     expires_in: Number(data.get("expires_in")),

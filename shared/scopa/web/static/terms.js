@@ -1,4 +1,5 @@
-// The terms of an offered game (preset, target, clock, rated) in words, and the clock choice of the forms.
+// The terms of an offered game (preset, target, clock, rated) in words, the clock choice of the forms, and
+// the game of their chosen preset.
 import { t } from "./strings.js";
 
 export function terms(item) {
@@ -17,4 +18,10 @@ export function timeControl(value) {
   if (!value) return undefined;
   const [amount, unit] = value.split(":");
   return unit === "d" ? { days_per_move: Number(amount) } : { seconds_per_move: Number(amount) };
+}
+
+export function gameOf(form) {
+  // The game of the chosen preset: the forms offer every game's presets, each option naming its game.
+  const option = form.elements.preset.selectedOptions[0];
+  return option && option.dataset.game ? option.dataset.game : undefined;
 }

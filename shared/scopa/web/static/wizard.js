@@ -2,6 +2,7 @@
 // POST /tournaments with the organizer's token; the new tournament's page follows.
 import { api, getToken, me, waiting } from "./session.js";
 import { t } from "./strings.js";
+import { gameOf } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("wizard");
@@ -28,7 +29,7 @@ function showRounds() {
   form.elements.games_per_match.disabled = arena;
 }
 
-export function settingsOf(data) {
+export function settingsOf(data, game) {
   const settings = {
     format: data.get("format"),
     preset: data.get("preset"),
@@ -37,6 +38,7 @@ export function settingsOf(data) {
     entry_policy: data.get("entry_policy"),
     max_entrants: Number(data.get("max_entrants")),
   };
+  if (game) settings.game = game;
   if (settings.format === "swiss") settings.rounds = Number(data.get("rounds"));
   if (settings.format === "double_elimination") settings.bracket_reset = data.get("bracket_reset") === "on";
   const knockout = settings.format === "knockout" || settings.format === "groups_knockout";
@@ -68,7 +70,7 @@ form.addEventListener("submit", async (event) => {
   const data = new FormData(form);
   const body = {
     name: data.get("name").trim(),
-    settings: settingsOf(data),
+    settings: settingsOf(data, gameOf(form)),
     open_registration: data.get("open_registration") === "on",
   };
   if (data.get("club_id")) body.club_id = data.get("club_id");

@@ -1,16 +1,15 @@
 // The Briscola parts of the playable table (play.js draws the rest): the turned-up trump and the stock,
 // the trick with who played what, the hand (one tap plays a card), a move button per legal card, the
 // games won and the card points, and the count of a finished game. Everything comes from the player's
-// own seat view: the other hands and the stock are never in it.
+// own seat view: the other hands and the stock are never in it. Registered with the games' scripts
+// (games.js), which play.js consults by the match's game.
 import { cardImage, cardName } from "./cards.js";
+import { register } from "./games.js";
+import { cell, clear, sideName, sideOrder } from "./table.js";
 import { t } from "./strings.js";
 
 // A second deck's cards are written with an upper-case suit: they look like the first deck's.
 const face = (code) => code[0] + code[1].toLowerCase();
-
-export function isBriscola(match) {
-  return match.game === "briscola" || (match.view && match.view.game === "briscola");
-}
 
 export function briscolaCardName(code, style) {
   return cardName(face(code), style);
@@ -76,7 +75,8 @@ function figure(node, caption) {
   return fig;
 }
 
-export function renderTable(match, style, highlight, onPlay, mine) {
+function renderTable(match, ctx, highlight) {
+  const { style, mine } = ctx;
   // The trump card, then the trick under way (or, between tricks, nothing), then the hand.
   const view = match.view;
   const table = document.getElementById("table");
@@ -118,7 +118,7 @@ export function renderTable(match, style, highlight, onPlay, mine) {
     button.dataset.card = code;
     button.tabIndex = -1; // the move buttons are the keyboard's way; taps are for pointers
     button.appendChild(image(code, style));
-    button.addEventListener("click", () => onPlay({ card: code }));
+    button.addEventListener("click", () => ctx.play({ card: code }));
     hand.appendChild(button);
   });
   const trumpSuit = view.trump_suit ? SUIT_NAMES()[view.trump_suit] : "";
@@ -130,7 +130,8 @@ export function renderTable(match, style, highlight, onPlay, mine) {
 const SUIT_NAMES = () => ({ coins: t("coins"), cups: t("cups"), swords: t("swords"), clubs: t("clubs") });
 const $stock = () => document.getElementById("stock");
 
-export function renderMoves(match, box, style, onPlay) {
+function renderMoves(match, box, ctx) {
+  const { style } = ctx;
   match.view.legal_moves.forEach((move, i) => {
     const button = document.createElement("button");
     button.type = "button";
@@ -141,7 +142,7 @@ export function renderMoves(match, box, style, onPlay) {
     const img = image(move.card, style);
     img.alt = "";
     button.appendChild(img);
-    button.addEventListener("click", () => onPlay(move));
+    button.addEventListener("click", () => ctx.play(move));
     box.appendChild(button);
   });
 }
@@ -178,3 +179,37 @@ export function reasons() {
     points: t("reached the points target"),
   };
 }
+
+function renderCount(match, done) {
+  // Between games: the count of the game just finished, until the player closes it.
+  document.getElementById("count-h").textContent = t("The count of game {game}", { game: done.game });
+  document.getElementById("count-close").textContent = t("Next game");
+  const order = sideOrder(match);
+  const table = document.getElementById("count-table");
+  clear(table);
+  const head = table.createTHead().insertRow();
+  cell(head, "", true);
+  order.forEach((side) => cell(head, sideName(match, side), true));
+  const body = table.createTBody();
+  countRows(match, done).forEach(([label, values]) => {
+    const row = body.insertRow();
+    cell(row, label, true);
+    order.forEach((side) => cell(row, values[side]));
+  });
+  document.getElementById("count-leftovers").textContent = "";
+}
+
+register("briscola", {
+  renderTable,
+  renderMoves,
+  scoreHeaders,
+  scoreRow,
+  finished(match) {
+    const done = finishedGame(match);
+    return done && match.status === "active" ? { ...done, number: done.game } : null;
+  },
+  renderCount,
+  describe: describePlay,
+  newMoves: (before, after) => (after.view.game ? newPlays(before, after) : []),
+  reasons,
+});
