@@ -75,6 +75,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
         "not_the_creator",
         "not_tournament_organizer",
         "not_your_entry",
+        "wrong_venue_code",
     ),
     404: (
         "route_not_found",

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
         TournamentEntries,
         TournamentQueries,
     )
+    from scopa.application.services.tournaments.venue import VenueCheckIn
     from scopa.application.services.webhooks import UrlPolicy, WebhookService
 
 
@@ -201,6 +202,14 @@ class ServiceSet:
             changes=self.changes,
             events=self.webhooks,
         )
+
+    @cached_property
+    def venue_check_in(self) -> VenueCheckIn:
+        """The venue code and the check-in that takes it (derived under the signing key)."""
+        from scopa.application.auth import dev_signing_key
+        from scopa.application.services.tournaments.venue import VenueCheckIn
+
+        return VenueCheckIn(self.tournament_entries, self._signing_key or dev_signing_key())
 
     @cached_property
     def tournament_absences(self) -> TournamentAbsences:

@@ -1,0 +1,310 @@
+"""The venue pages in a real browser (docs/venue.md): the projector pages itself through long lists and
+follows the tournament by push; the printed pairings, result slips (each QR code holds its table's report
+page), standings and crosstable, printed to PDF by chromium, hold the right tables; the organizer's desk
+shows the venue code and its QR code and takes late entries and drops; an entrant checks in with the code.
+
+The field is eleven registered players in an online Swiss: their games wait for moves, so the organizer
+decides the tables by corrections, which the test counts itself (the independent recount).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from scopa.web.qr import qr_matrix
+from tests.web.conftest import Site
+from tests.web.support import Http
+
+PLAYERS = ["Ada", "Bea", "Cid", "Dan", "Eva", "Fil", "Gea", "Ugo", "Ivo", "Lia", "Max"]
+SWISS = {"format": "swiss", "rounds": 3, "preset": "classic", "target": 1}
+
+
+class Field:
+    """A started Swiss of registered players (names -> ids, tokens), run by an organizer."""
+
+    def __init__(self, site: Site, settings: dict[str, Any] = SWISS, start: bool = True) -> None:
+        http = site.http
+        self.http = http
+        self.site = site
+        _, self.olga = http.organizer("Olga")
+        t = http.ok("POST", "/tournaments", {"name": "Giovedì al circolo", "settings": settings}, self.olga)
+        self.id: str = t["id"]
+        self.base = f"/tournaments/{self.id}"
+        self.ids: dict[str, str] = {}
+        self.tokens: dict[str, str] = {}
+        for name in PLAYERS:
+            pid, token = http.register(name)
+            self.ids[name], self.tokens[name] = pid, token
+            http.ok("POST", f"{self.base}/entries", {"players": [pid]}, self.olga)
+        self.names = {pid: name for name, pid in self.ids.items()}
+        if start:
+            http.ok("POST", f"{self.base}/start", None, self.olga)
+            site.run_pipeline()
+
+    def round(self, number: int) -> dict[str, Any]:
+        return dict(self.http.ok("GET", f"{self.base}/rounds/{number}"))
+
+    def decide(self, number: int, table: int, result: list[float]) -> None:
+        body = {"result": result, "reason": "seen at the table"}
+        self.http.ok("POST", f"{self.base}/rounds/{number}/tables/{table}/result", body, self.olga)
+
+
+def signed_in(browser: Any, token: str | None, viewport: dict[str, int]) -> tuple[Any, Any, list[str]]:
+    ctx = browser.new_context(viewport=viewport)
+    if token:
+        ctx.add_init_script(f"sessionStorage.setItem('scopa.token', {token!r})")
+    tab = ctx.new_page()
+    tab.set_default_timeout(20_000)
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.on(
+        "console",
+        lambda m: (
+            errors.append(m.text)
+            if m.type == "error" and not m.text.startswith("WebSocket connection to")
+            else None
+        ),
+    )
+    return ctx, tab, errors
+
+
+def pdf_text(page: Any) -> tuple[str, int]:
+    """The page printed to PDF by chromium (A4, print CSS): its text layer and its page count."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True)))
+    return "\n".join(p.extract_text() for p in reader.pages), len(reader.pages)
+
+
+def svg_modules(svg_path: str, border: int = 2) -> list[list[int]]:
+    """The dark modules of a segno SVG path ("M2 2.5h7m1 0h1..."), as rows of 0/1 without the quiet zone:
+    read back from what the page drew, to compare with the code of the URL it should hold."""
+    dark: set[tuple[int, int]] = set()
+    x = y = 0.0
+    for op, a, b in re.findall(r"([MmHh])\s*(-?[\d.]+)(?:[ ,](-?[\d.]+))?", svg_path):
+        if op == "M":
+            x, y = float(a), float(b)
+        elif op == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            length = float(a) if op == "h" else float(a) - x
+            for i in range(round(length)):
+                dark.add((int(y), int(x) + i))
+            x += length
+    size = max(max(r for r, _ in dark), max(c for _, c in dark)) + 1 - border
+    return [[int((r + border, c + border) in dark) for c in range(size)] for r in range(size)]
+
+
+def test_the_projector_pages_itself_and_follows_by_push(site: Site, browser: Any) -> None:
+    field = Field(site)
+    rnd = field.round(1)
+    tables = rnd["tables"]
+    assert len(tables) == 5 and len(rnd["byes"]) == 1
+    # A short wall (a low projector), pages turned every second
+    ctx, tab, errors = signed_in(browser, None, {"width": 1024, "height": 360})
+    try:
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/projector?seconds=1")
+        tab.wait_for_function("() => Number(document.getElementById('projector').dataset.pages) > 2")
+        pages = int(tab.eval_on_selector("#projector", "e => e.dataset.pages"))
+        # Every page fits the wall (nothing to scroll), and across the pages every name shows
+        seen_tables: set[str] = set()
+        seen_names: set[str] = set()
+        for _ in range(pages):
+            start = tab.eval_on_selector("#projector", "e => e.dataset.page")
+            assert tab.evaluate("document.documentElement.scrollHeight") <= 360 + 1
+            seen_tables |= set(
+                tab.eval_on_selector_all(
+                    "#pairings tbody tr:not([hidden]) td.num", "l => l.map(e => e.textContent)"
+                )
+            )
+            seen_names |= set(
+                tab.eval_on_selector_all("#where li:not([hidden]) .who", "l => l.map(e => e.textContent)")
+            )
+            tab.wait_for_function(f"() => document.getElementById('projector').dataset.page !== '{start}'")
+        assert seen_tables == {str(x["table"]) for x in tables}
+        assert seen_names == set(PLAYERS)
+        # Who plays where is A to Z, each at their table
+        where = tab.eval_on_selector_all(
+            "#where li",
+            "l => l.map(e => [e.querySelector('.who').textContent, e.querySelector('.at').textContent])",
+        )
+        assert [w[0] for w in where] == sorted(PLAYERS)
+        at = {x[side]["name"]: f"Table {x['table']}" for x in tables for side in ("first", "second")}
+        at |= {b["name"]: "Bye" for b in rnd["byes"]}
+        assert dict(where) == at
+
+        # When the organizer decides table 1, the wall shows it without a reload (the push)
+        tab.evaluate("window.sameDocument = true")
+        began = time.monotonic()
+        field.decide(1, 1, [1, 0])
+        tab.wait_for_function(
+            "() => document.querySelector('#pairings tr[data-table=\"1\"] td.res').textContent === '1-0'"
+        )
+        delay = time.monotonic() - began
+        print(f"\nprojector push delay after a result: {delay * 1000:.0f} ms")
+        assert tab.evaluate("window.sameDocument") is True
+        assert int(tab.evaluate("document.body.dataset.refreshes")) >= 1
+    finally:
+        ctx.close()
+    assert errors == []
+
+
+def test_printed_sheets_hold_the_right_tables(site: Site, browser: Any) -> None:
+    field = Field(site)
+    rnd = field.round(1)
+    tables = rnd["tables"]
+    ctx, tab, errors = signed_in(browser, None, {"width": 1200, "height": 900})
+    try:
+        # Pairings: every table with both names, and who plays where
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/print/pairings?round=1")
+        text, pages = pdf_text(tab)
+        assert pages == 1
+        assert "Pairings, round 1" in text
+        assert "At the venue" not in text  # the menus stay on the screen
+        for x in tables:
+            assert re.search(rf"^{x['table']}\s*{x['first']['name']}\s*{x['second']['name']}", text, re.M), x
+        assert f"Bye: {rnd['byes'][0]['name']}" in text
+
+        # Result slips: one a table, three to a sheet, each QR code the table's report page
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/print/slips")
+        slips = tab.eval_on_selector_all(
+            ".slip",
+            "l => l.map(s => [s.dataset.table, s.querySelector('svg.qr').dataset.text, s.querySelector('svg.qr path').getAttribute('d')])",
+        )
+        assert [int(s[0]) for s in slips] == [x["table"] for x in tables]
+        for table, url, drawn in slips:
+            assert url == f"{site.url}/web/tournaments/{field.id}/rounds/1/tables/{table}"
+            assert svg_modules(drawn) == qr_matrix(url), f"table {table}: the QR code is not its URL"
+        text, pages = pdf_text(tab)
+        assert pages == math.ceil(len(tables) / 3)
+        for x in tables:
+            assert f"Table {x['table']}" in text
+            assert f"/rounds/1/tables/{x['table']}" in text.replace("\n", "")
+        # The QR link opens the table's phone page with its two players
+        tab.goto(slips[0][1])
+        assert (
+            tab.inner_text(".report-players")
+            == f"{tables[0]['first']['name']} – {tables[0]['second']['name']}"
+        )
+
+        # Finish round 1 by corrections: the first seat wins every table (the recount below)
+        for x in tables:
+            field.decide(1, x["table"], [1, 0])
+        site.run_pipeline()
+        assert field.round(1)["status"] == "closed"
+        points = {name: 0.0 for name in PLAYERS}
+        for x in tables:
+            points[x["first"]["name"]] += 1
+        bye = field.http.ok("GET", field.base)["settings"]["bye_points"]
+        points[rnd["byes"][0]["name"]] += bye
+
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/print/standings")
+        text, pages = pdf_text(tab)
+        assert pages == 1 and "Standings after round 1" in text
+        rows = tab.eval_on_selector_all(
+            "#print-standings tbody tr", "l => l.map(r => [...r.cells].map(c => c.textContent))"
+        )
+        assert {r[1]: float(r[2]) for r in rows} == points
+        assert [float(r[2]) for r in rows] == sorted(points.values(), reverse=True)
+        for name in PLAYERS:
+            assert name in text
+
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/print/crosstable")
+        text, pages = pdf_text(tab)
+        assert pages == 1 and "R1" in text
+        cells = tab.eval_on_selector_all(
+            "#print-crosstable tbody tr", "l => l.map(r => [r.cells[1].textContent, r.cells[2].textContent])"
+        )
+        marks = {
+            name: ("1" if points[name] == 1 and name != rnd["byes"][0]["name"] else "0") for name in PLAYERS
+        }
+        marks[rnd["byes"][0]["name"]] = "B"
+        assert {n: c.split("·")[0] for n, c in cells} == marks
+    finally:
+        ctx.close()
+    assert errors == []
+
+
+def test_the_desk_the_venue_code_and_the_check_in(site: Site, browser: Any) -> None:
+    starts = datetime.fromtimestamp(site.clock.now() + 600, UTC).isoformat()
+    field = Field(site, {**SWISS, "starts_at": starts, "check_in_minutes": 60}, start=False)
+    field.http.ok("POST", f"{field.base}/open", None, field.olga)
+    code = field.http.ok("GET", f"{field.base}/venue-code", None, field.olga)["code"]
+
+    # The organizer's desk: the code, its QR code (the check-in page with the code), late entry, a drop
+    ctx, tab, errors = signed_in(browser, field.olga, {"width": 1200, "height": 900})
+    try:
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/venue")
+        tab.wait_for_selector("#venue-code-panel:not([hidden])")
+        assert tab.inner_text("#venue-code") == code
+        url = f"{site.url}/web/tournaments/{field.id}/check-in?code={code}"
+        assert tab.inner_text("#venue-url") == url
+        drawn = tab.get_attribute("#venue-qr svg.qr path", "d")
+        assert svg_modules(drawn) == qr_matrix(url)
+        late_id, _ = field.http.register("Zoe")
+        tab.fill("#late-form input[name=player]", f"{site.url}/web/players/{late_id}")
+        tab.click("#late-form button")
+        tab.wait_for_function("() => document.getElementById('desk-status').textContent.includes('Entered')")
+        tab.select_option("#drop-form select", field.ids["Max"])
+        tab.click("#drop-form button")
+        tab.wait_for_function(
+            "() => document.getElementById('desk-status').textContent.includes('Withdrawn')"
+        )
+        entries = {e["name"]: e["status"] for e in field.http.ok("GET", f"{field.base}/entries")["entries"]}
+        assert entries.get("Zoe") == "active"
+        assert "Max" not in entries  # withdrawn before the start: removed
+    finally:
+        ctx.close()
+    assert errors == []
+
+    # A player checks in on a phone: a wrong code is refused, the scanned link's code checks in
+    ctx, tab, errors = signed_in(browser, field.tokens["Ada"], {"width": 390, "height": 844})
+    try:
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/check-in")
+        tab.fill("#code", "XXXXXX")
+        tab.click("#check-in-form button")
+        tab.wait_for_selector("#check-in-status.error")
+        assert "not this tournament's venue code" in tab.inner_text("#check-in-status")
+        tab.goto(url)
+        assert tab.input_value("#code") == code
+        tab.click("#check-in-form button")
+        tab.wait_for_function(
+            "() => document.getElementById('check-in-status').textContent.includes('checked in as Ada')"
+        )
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        ctx.close()
+    assert errors == []
+    entries = {e["name"]: e for e in field.http.ok("GET", f"{field.base}/entries")["entries"]}
+    assert entries["Ada"]["checked_in_at"] is not None
+    assert entries["Bea"]["checked_in_at"] is None
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "projector",
+        "print/pairings",
+        "print/slips",
+        "print/standings",
+        "print/crosstable",
+        "venue",
+        "results",
+        "check-in",
+    ],
+)
+def test_every_venue_page_answers_before_the_first_round(site: Site, path: str) -> None:
+    http: Http = site.http
+    _, olga = http.organizer("Oda")
+    t = http.ok("POST", "/tournaments", {"name": "Presto", "settings": SWISS}, olga)
+    reply = http.call("GET", f"/web/tournaments/{t['id']}/{path}")
+    assert reply.status == 200, reply.text[:300]
+    assert "script-src 'self'" in reply.headers["content-security-policy"]
+    assert http.call("GET", f"/web/tournaments/nope/{path}").status == 404
