@@ -34,7 +34,7 @@ ROUTE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("matches",),
     ("lobby",),
     ("clubs", "webhooks"),
-    ("tournaments",),
+    ("tournaments", "table_results"),
     ("pages",),
 )
 SEGMENTS: dict[str, int] = {
