@@ -34,7 +34,7 @@ ROUTE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("matches",),
     ("lobby",),
     ("clubs", "webhooks"),
-    ("tournaments", "venue"),
+    ("tournaments", "table_results", "venue"),
     ("pages", "venue_pages"),
 )
 SEGMENTS: dict[str, int] = {

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from scopa.application.services.players import PlayerService
     from scopa.application.services.ratings import RatingService
     from scopa.application.services.tournaments import (
+        TableResults,
         TournamentAbsences,
         TournamentAdmin,
         TournamentEntries,
@@ -219,6 +220,21 @@ class ServiceSet:
         stores = self.stores
         return TournamentAbsences(
             stores.tournaments, self.clock, self.clubs, changes=self.changes, events=self.webhooks
+        )
+
+    @cached_property
+    def table_results(self) -> TableResults:
+        """Results of tables played in person: reports, confirmations, organizer entries and closes."""
+        from scopa.application.services.tournaments import TableResults
+
+        stores = self.stores
+        return TableResults(
+            stores.tournaments,
+            self.clock,
+            self.clubs,
+            self.pipeline,
+            changes=self.changes,
+            events=self.webhooks,
         )
 
     @cached_property

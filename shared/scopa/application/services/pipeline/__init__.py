@@ -115,15 +115,18 @@ class Pipeline:
         seeding ratings are read again first (an organizer's hand-set rating is kept)."""
         return self._starter.start(t, actor)
 
-    def advance(self, tournament_id: str) -> list[str]:
+    def advance(self, tournament_id: str, release_next: bool = False) -> list[str]:
         """Move one tournament on as far as it goes now; returns what was done, step by step.
+
+        ``release_next``: an organizer's advance, which pairs the next round of a tournament whose
+        ``next_round`` is by_organizer (the schedule's leaves it waiting).
 
         When a ``rate_now`` is given, the matches of the tables it decided are rated before it returns
         (and before the tournament is marked finished), with every match the rating index lists as
         waiting, so a leaderboard read after an organizer's advance is current. A failed rating write
         fails the advance like any other write; the next advance (or the scheduled step) rates them.
         """
-        return self._advance.advance(tournament_id)
+        return self._advance.advance(tournament_id, release_next)
 
 
 class InProcessWork:

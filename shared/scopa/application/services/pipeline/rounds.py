@@ -1,6 +1,10 @@
 """An open round's progress: start its matches, collect their results, play the next game of a table,
 adjudicate at the deadline, score forfeits, close the round; tell the club's webhooks what was decided.
 
+A table played in person gets no match: its result is written by the players' reports or an organizer
+(:mod:`scopa.application.services.tournaments.table_results`), and the round waits for it; once every
+table is decided, the round closes here as any other.
+
 Its own job because it is where matches meet the tournament: deterministic match ids and deal seeds, a
 table's result from its games, and the round written under its version so two runs cannot both apply it."""
 
@@ -45,9 +49,11 @@ class RoundProgress:
         return f"round {rnd.number} closed" if rnd.status == "closed" else f"round {rnd.number}: results"
 
     def _start_matches(self, t: TournamentRecord, rnd: RoundRecord, entries: dict[str, EntryRecord]) -> None:
-        """Create each table's first game (a table with an absent entrant is scored without play)."""
+        """Create each online table's first game (a table with an absent entrant is scored without play)."""
         for table in rnd.tables:
-            if table.result is None and not table.games and not self._forfeit_absent(table, entries):
+            if table.result is not None or table.games or self._forfeit_absent(table, entries):
+                continue
+            if table.mode == "online":  # in person: no match; the round waits for the reported result
                 match = self._ctx.matches.create_scheduled(self._spec(t, rnd, table, 1, entries))
                 table.games.append(match.id)
         rnd.matches_created = True
@@ -56,7 +62,7 @@ class RoundProgress:
         """Read the undecided tables' games and update the tables (closing the round once all are
         decided); whether anything changed."""
         ctx = self._ctx
-        undecided = [tb for tb in rnd.tables if tb.result is None]
+        undecided = [tb for tb in rnd.tables if tb.result is None and tb.mode == "online"]
         found = ctx.matches.refresh([g for tb in undecided for g in tb.games])
         late = rnd.deadline is not None and ctx.clock.now() >= rnd.deadline
         changed = False

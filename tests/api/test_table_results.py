@@ -1,0 +1,253 @@
+"""Tables played in person through the API: reports, confirmations, disputes, organizer entries and
+closes, the round's flow, the next round at once or by the organizer, and every refusal's code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api.conftest import Api
+from tests.api.support import assert_error
+from tests.api.tournament_support import create_tournament, enter_humans, organizer, services
+
+IN_PERSON = {"format": "swiss", "rounds": 2, "play_mode": "in_person"}
+
+
+def in_person(api: Api, players: int = 4, **settings: Any) -> tuple[str, str, dict[str, str]]:
+    """A started in-person tournament: (id, organizer token, {player id: token})."""
+    _, org = organizer(api)
+    t = create_tournament(api, org, {**IN_PERSON, **settings})
+    names = tuple(f"P{i}" for i in range(players))
+    tokens = enter_humans(api, t["id"], names)
+    answer = api.call("POST", f"/tournaments/{t['id']}/start", token=org)
+    assert answer.status == 200, answer.body
+    return t["id"], org, tokens
+
+
+def round_of(api: Api, tid: str, number: int) -> dict[str, Any]:
+    answer = api.call("GET", f"/tournaments/{tid}/rounds/{number}")
+    assert answer.status == 200, answer.body
+    body: dict[str, Any] = answer.body
+    return body
+
+
+def seated(table: dict[str, Any]) -> tuple[str, str]:
+    return table["first"]["id"], table["second"]["id"]
+
+
+def report(api: Api, tid: str, n: int, table: int, games: list[list[int]], token: str, **kw: Any) -> Any:
+    return api.call(
+        "POST", f"/tournaments/{tid}/rounds/{n}/tables/{table}/reports", {"games": games}, token=token, **kw
+    )
+
+
+def test_a_round_in_person_has_no_match_and_waits_for_results(api: Api) -> None:
+    tid, _, _ = in_person(api)
+    rnd = round_of(api, tid, 1)
+    assert rnd["status"] == "open"
+    for table in rnd["tables"]:
+        assert table["mode"] == "in_person"
+        assert table["state"] == "waiting"
+        assert table["games"] == []
+        assert table["result"] is None
+    services().pipeline.advance(tid)
+    assert round_of(api, tid, 1)["status"] == "open"
+
+
+def test_report_then_confirm_closes_the_round_and_pairs_the_next(api: Api) -> None:
+    tid, _, tokens = in_person(api)
+    rnd = round_of(api, tid, 1)
+    for table in rnd["tables"]:
+        first, second = seated(table)
+        answer = report(api, tid, 1, table["table"], [[11, 7]], tokens[first])
+        assert answer.status == 200, answer.body
+        assert answer.body["state"] == "reported"
+        assert answer.body["reports"][0]["by"] == first
+        assert answer.body["result"] is None
+        confirm = api.call(
+            "POST", f"/tournaments/{tid}/rounds/1/tables/{table['table']}/confirm", token=tokens[second]
+        )
+        assert confirm.status == 200, confirm.body
+        assert confirm.body["state"] == "confirmed"
+        assert confirm.body["score"] == [[11, 7]]
+        assert confirm.body["result"] == [1.0, 0.0]
+        assert confirm.body["points"] == [11, 7]
+    assert round_of(api, tid, 1)["status"] == "closed"
+    assert round_of(api, tid, 2)["status"] == "open"  # next_round at_once
+    standings = api.call("GET", f"/tournaments/{tid}/standings").body
+    assert sorted(row["points"] for row in standings["standings"]) == [0, 0, 1, 1]
+
+
+def test_a_dispute_is_settled_by_the_organizer_with_a_reason_in_the_audit(api: Api) -> None:
+    tid, org, tokens = in_person(api, players=2, rounds=1)
+    table = round_of(api, tid, 1)["tables"][0]
+    first, second = seated(table)
+    assert report(api, tid, 1, 1, [[11, 7]], tokens[first]).body["state"] == "reported"
+    disputed = report(api, tid, 1, 1, [[7, 11]], tokens[second])
+    assert disputed.body["state"] == "disputed"
+    assert [r["games"] for r in disputed.body["reports"]] == [[[11, 7]], [[7, 11]]]
+    settled = api.call(
+        "PUT",
+        f"/tournaments/{tid}/rounds/1/tables/1/score",
+        {"games": [[11, 9]], "reason": "checked the score sheet"},
+        token=org,
+    )
+    assert settled.status == 200, settled.body
+    assert settled.body["state"] == "confirmed"
+    assert settled.body["reason"] == "entered"
+    audit = api.call("GET", f"/tournaments/{tid}/audit").body["audit"]
+    entered = next(e for e in audit if e["action"] == "result_entered")
+    assert entered["details"]["reason"] == "checked the score sheet"
+    assert entered["details"]["after"]["score"] == [[11, 9]]
+    assert api.call("GET", f"/tournaments/{tid}").body["status"] == "finished"
+
+
+def test_only_a_player_at_the_table_reports(api: Api) -> None:
+    tid, org, tokens = in_person(api)
+    tables = round_of(api, tid, 1)["tables"]
+    other = seated(tables[1])[0]
+    assert_error(report(api, tid, 1, 1, [[11, 7]], tokens[other]), 403, "not_at_this_table")
+    assert_error(report(api, tid, 1, 1, [[11, 7]], org), 403, "not_at_this_table")
+    assert_error(report(api, tid, 1, 9, [[11, 7]], tokens[other]), 404, "table_not_found")
+    assert_error(report(api, tid, 3, 1, [[11, 7]], tokens[other]), 404, "round_not_found")
+
+
+def test_an_impossible_score_is_refused_naming_the_rule(api: Api) -> None:
+    tid, _, tokens = in_person(api)
+    first = seated(round_of(api, tid, 1)["tables"][0])[0]
+    for games, rule in (
+        ([[11, 11]], "tied_game"),
+        ([[9, 7]], "target_not_reached"),
+        ([[-1, 11]], "negative_score"),
+        ([[11, 7], [11, 3]], "game_after_match_decided"),
+    ):
+        body = assert_error(report(api, tid, 1, 1, games, tokens[first]), 422, "impossible_score")
+        assert body["details"] == {"rule": rule}
+        assert rule in body["message"]
+    assert round_of(api, tid, 1)["tables"][0]["reports"] == []  # nothing half-written
+
+
+def test_a_retry_with_the_same_key_changes_nothing(api: Api) -> None:
+    tid, _, tokens = in_person(api)
+    first = seated(round_of(api, tid, 1)["tables"][0])[0]
+    key = {"Idempotency-Key": "report-1"}
+    one = report(api, tid, 1, 1, [[11, 4]], tokens[first], headers=key)
+    two = report(api, tid, 1, 1, [[11, 4]], tokens[first], headers=key)
+    assert one.status == two.status == 200
+    assert one.body == two.body
+    again = report(api, tid, 1, 1, [[11, 4]], tokens[first])  # no key: the same claim changes nothing
+    assert again.body["round_version"] == one.body["round_version"]
+
+
+def test_a_report_after_the_round_closed_is_refused(api: Api) -> None:
+    tid, org, tokens = in_person(api, players=2, rounds=1)
+    first = seated(round_of(api, tid, 1)["tables"][0])[0]
+    closed = api.call(
+        "POST", f"/tournaments/{tid}/rounds/1/close", {"absent": [first], "reason": "went home"}, token=org
+    )
+    assert closed.status == 200, closed.body
+    assert closed.body["status"] == "closed"
+    assert closed.body["tables"][0]["forfeit"] is True
+    assert closed.body["tables"][0]["result"] == [0.0, 1.0]
+    assert_error(report(api, tid, 1, 1, [[11, 4]], tokens[first]), 409, "round_closed")
+
+
+def test_a_close_names_the_tables_still_undecided(api: Api) -> None:
+    tid, org, _ = in_person(api)
+    body = assert_error(
+        api.call("POST", f"/tournaments/{tid}/rounds/1/close", {"reason": "late"}, token=org),
+        409,
+        "tables_undecided",
+    )
+    assert body["details"]["tables"] == [1, 2]
+    assert "1, 2" in body["message"]
+    both = list(seated(round_of(api, tid, 1)["tables"][0]))
+    half = api.call("POST", f"/tournaments/{tid}/rounds/1/close", {"absent": both, "reason": "x"}, token=org)
+    assert_error(half, 409, "tables_undecided")
+    assert round_of(api, tid, 1)["tables"][0]["result"] is None  # refused: nothing written
+    stranger = api.call(
+        "POST", f"/tournaments/{tid}/rounds/1/close", {"absent": ["nobody"], "reason": "x"}, token=org
+    )
+    assert_error(stranger, 400, "not_in_round")
+
+
+def test_both_absent_score_nothing(api: Api) -> None:
+    tid, org, _ = in_person(api, players=2, rounds=1)
+    both = list(seated(round_of(api, tid, 1)["tables"][0]))
+    closed = api.call(
+        "POST", f"/tournaments/{tid}/rounds/1/close", {"absent": both, "reason": "x"}, token=org
+    )
+    assert closed.body["tables"][0]["result"] == [0.0, 0.0]
+
+
+def test_confirm_refusals(api: Api) -> None:
+    tid, _, tokens = in_person(api)
+    first, second = seated(round_of(api, tid, 1)["tables"][0])
+    url = f"/tournaments/{tid}/rounds/1/tables/1/confirm"
+    assert_error(api.call("POST", url, token=tokens[second]), 409, "nothing_reported")
+    report(api, tid, 1, 1, [[11, 7]], tokens[first])
+    assert_error(api.call("POST", url, token=tokens[first]), 409, "own_report")
+    assert api.call("POST", url, token=tokens[second]).body["state"] == "confirmed"
+    assert api.call("POST", url, token=tokens[second]).status == 200  # a retry answers as it stands
+    assert_error(report(api, tid, 1, 1, [[11, 2]], tokens[first]), 409, "result_confirmed")
+
+
+def test_next_round_by_organizer_waits_for_advance(api: Api) -> None:
+    tid, org, tokens = in_person(api, next_round="by_organizer")
+    for table in round_of(api, tid, 1)["tables"]:
+        first, second = seated(table)
+        report(api, tid, 1, table["table"], [[11, 7]], tokens[first])
+        report(api, tid, 1, table["table"], [[11, 7]], tokens[second])
+    assert round_of(api, tid, 1)["status"] == "closed"
+    services().pipeline.advance(tid)  # the schedule's run leaves it waiting
+    assert api.call("GET", f"/tournaments/{tid}").body["current_round"] == 1
+    answer = api.call("POST", f"/tournaments/{tid}/advance", token=org)
+    assert answer.status == 200, answer.body
+    assert answer.body["tournament"]["current_round"] == 2
+
+
+def test_arena_is_refused_in_person(api: Api) -> None:
+    _, org = organizer(api)
+    settings = {"format": "arena", "arena_minutes": 60, "play_mode": "in_person"}
+    answer = api.call("POST", "/tournaments", {"name": "A", "settings": settings}, token=org)
+    body = assert_error(answer, 422, "validation_error")
+    assert "play_mode" in str(body)
+
+
+def test_organizer_forfeit_and_online_table_refusal(api: Api) -> None:
+    tid, org, tokens = in_person(api)
+    url = f"/tournaments/{tid}/rounds/1/tables/1/score"
+    answer = api.call("PUT", url, {"forfeit": "second", "reason": "never came"}, token=org)
+    assert answer.status == 200, answer.body
+    assert answer.body["result"] == [1.0, 0.0]
+    assert answer.body["forfeit"] is True
+    first = seated(round_of(api, tid, 1)["tables"][0])[0]
+    assert_error(
+        api.call("PUT", url, {"forfeit": "second", "reason": "x"}, token=tokens[first]),
+        403,
+        "not_tournament_organizer",
+    )
+    both = api.call("PUT", url, {"forfeit": "second", "games": [[11, 2]], "reason": "x"}, token=org)
+    assert_error(both, 422, "validation_error")
+
+
+def test_mixed_tables_are_online_only_for_two_online_entrants(api: Api) -> None:
+    _, org = organizer(api)
+    t = create_tournament(api, org, {**IN_PERSON, "play_mode": "mixed"})
+    tokens = enter_humans(api, t["id"], ("A", "B", "C", "D"))
+    ids = list(tokens)
+    for pid in ids[:2]:
+        answer = api.call("PUT", f"/tournaments/{t['id']}/entries/{pid}/online", {"online": True}, token=org)
+        assert answer.status == 200, answer.body
+        assert answer.body["online"] is True
+    api.call("POST", f"/tournaments/{t['id']}/start", token=org)
+    for table in round_of(api, t["id"], 1)["tables"]:
+        both_online = set(seated(table)) <= set(ids[:2])
+        assert table["mode"] == ("online" if both_online else "in_person")
+        assert (table["games"] != []) == both_online
+
+
+def test_marking_online_needs_mixed_play(api: Api) -> None:
+    tid, org, tokens = in_person(api)
+    pid = next(iter(tokens))
+    answer = api.call("PUT", f"/tournaments/{tid}/entries/{pid}/online", {"online": True}, token=org)
+    assert_error(answer, 409, "not_mixed")
