@@ -16,6 +16,7 @@ from typing import Any, Literal
 from scopa.application.ports.tournaments import TournamentBundle
 from scopa.application.wiring import ServiceSet
 from scopa.domain.tournaments.records import RoundRecord, TableRecord
+from scopa.domain.tournaments.table_results import table_state
 from scopa.web.pages import TIEBREAK_LABELS, cross_rows
 from scopa.web.qr import qr_svg
 from scopa.web.shell import PageOptions, tr
@@ -50,11 +51,15 @@ def _deadline(rnd: RoundRecord | None) -> str | None:
 
 
 def _score(x: TableRecord) -> str:
-    """A decided table's result as the wall shows it: match points, and the games when more than one."""
+    """A decided table's result as the wall shows it: an in-person table's games ("11-7", "11-7 9-11
+    11-4"), else the match points; "(F)" after a forfeit."""
     if x.result is None:
         return ""
-    points = "-".join(f"{p:g}" for p in x.result)
-    return f"{points} (F)" if x.forfeit else points
+    if x.score:
+        shown = " ".join(f"{a}-{b}" for a, b in x.score)
+    else:
+        shown = "-".join(f"{p:g}" for p in x.result)
+    return f"{shown} (F)" if x.forfeit else shown
 
 
 def _tables(rnd: RoundRecord | None, names: dict[str, str]) -> list[dict[str, Any]]:
@@ -69,6 +74,7 @@ def _tables(rnd: RoundRecord | None, names: dict[str, str]) -> list[dict[str, An
             "second_id": x.second,
             "result": _score(x),
             "decided": x.result is not None,
+            "state": table_state(x),  # in person: waiting, reported, disputed, confirmed (None online)
         }
         for x in rnd.tables
     ]

@@ -2,10 +2,9 @@
 // long list pages itself and nobody scrolls; the round clock counts down to the round's deadline. It
 // follows the tournament's push topic and, on each update, reads the page again and swaps its content
 // (the same view the server draws), keeping the page it was on.
-import { Live } from "./live.js";
+import { followTournament } from "./venue_live.js";
 import { countdown, t } from "./strings.js";
 
-const POLL_SECONDS = 15;
 let root = document.getElementById("projector");
 const id = root.dataset.tournament;
 const seconds = Number(root.dataset.seconds) || 12;
@@ -89,20 +88,6 @@ async function refresh() {
   layout();
 }
 
-function follow() {
-  const live = new Live();
-  live.follow(
-    `tournament:${id}`,
-    () => refresh().catch(() => {}),
-    async () => {
-      // The socket is down: read the tournament every 15 s (its version orders the answers).
-      await new Promise((r) => setTimeout(r, POLL_SECONDS * 1000));
-      const data = await (await fetch(`/tournaments/${encodeURIComponent(id)}`)).json();
-      return { version: data.version, data };
-    },
-    Number(root.dataset.version),
-  );
-}
 
 layout();
 tick();
@@ -110,4 +95,4 @@ setInterval(tick, 1000);
 setInterval(turn, seconds * 1000);
 window.addEventListener("resize", layout);
 document.body.dataset.refreshes = "0";
-follow();
+followTournament(id, Number(root.dataset.version), refresh);

@@ -2,7 +2,7 @@
 // reports the score (games) or confirms the opponent's report. The server decides who may: the page only
 // offers what makes sense for the signed-in player. A report carries an Idempotency-Key kept until it is
 // answered, so a retry on a flaky venue network is never applied twice. Follows the tournament's push topic.
-import { Live } from "./live.js";
+import { followTournament } from "./venue_live.js";
 import { api, getToken, me } from "./session.js";
 import { t, when } from "./strings.js";
 
@@ -15,17 +15,12 @@ const games = Number(root.dataset.games);
 const base = `/tournaments/${encodeURIComponent(id)}`;
 const tablePath = `${base}/rounds/${number}/tables/${tableNo}`;
 let mySide = null; // "first" | "second" | null
-let names = {};
+let names = ["", ""]; // the two sides' names
 let pendingKey = null; // the Idempotency-Key of the report being sent, with its body
 const say = (text, bad = false) => {
   $("report-status").textContent = text;
   $("report-status").classList.toggle("error", bad);
 };
-
-function gamesOf(score) {
-  if (!score) return null;
-  return Array.isArray(score) ? score : score.games || null;
-}
 
 function shown(list) {
   return list.map(([a, b]) => `${a}-${b}`).join(", ");
@@ -37,22 +32,22 @@ function render(x) {
   badge.textContent = t(state);
   badge.className = `state state-${state}`;
   root.dataset.state = state;
-  const score = gamesOf(x.score);
+  const score = x.score;
   $("score-line").hidden = !score;
   if (score) $("score").textContent = shown(score);
   const reports = x.reports || [];
   $("reports").replaceChildren(
     ...reports.map((r) => {
       const li = document.createElement("li");
-      const who = names[r.by] || r.by;
-      li.textContent = t("{who} reported {score}", { who, score: shown(gamesOf(r) || []) }) + (r.at ? ` · ${when(r.at)}` : "");
+      const who = names[r.side];
+      li.textContent = t("{who} reported {score}", { who, score: shown(r.games) }) + ` · ${when(r.at)}`;
       return li;
     }),
   );
   const open = state !== "confirmed" && !x.result;
   $("report-form").hidden = !(mySide && open);
-  const last = reports[reports.length - 1];
-  const byOpponent = last && mySide && last.by !== x[mySide].id;
+  const mine = mySide === "first" ? 0 : 1;
+  const byOpponent = reports.some((r) => r.side !== mine) && !reports.some((r) => r.side === mine);
   $("confirm").hidden = !(mySide && state === "reported" && byOpponent);
 }
 
@@ -60,7 +55,7 @@ async function load() {
   const rnd = await api("GET", `${base}/rounds/${number}`);
   const x = rnd.tables.find((table) => table.table === tableNo);
   if (!x) return say(t("This table is not in the round."), true);
-  names = { [x.first.id]: x.first.name, [x.second.id]: x.second.name };
+  names = [x.first.name, x.second.name];
   render(x);
   return x;
 }
@@ -105,7 +100,7 @@ $("report-form").addEventListener("submit", async (event) => {
     const x = await api("POST", `${tablePath}/reports`, body, { "Idempotency-Key": pendingKey.key });
     pendingKey = null;
     say(t("Reported {score}.", { score: shown(body.games) }));
-    render(x.table || x);
+    render(x);
   } catch (err) {
     if (err.status && err.status < 500) pendingKey = null;
     say(t("Could not report: {reason}", { reason: err.message }), true);
@@ -119,7 +114,7 @@ $("confirm").addEventListener("click", async () => {
   try {
     const x = await api("POST", `${tablePath}/confirm`);
     say(t("Confirmed."));
-    render(x.table || x);
+    render(x);
   } catch (err) {
     say(t("Could not confirm: {reason}", { reason: err.message }), true);
   } finally {
@@ -133,17 +128,7 @@ async function start() {
   mySide = await whoAmI(x);
   $("not-seated").hidden = Boolean(mySide);
   render(x);
-  const live = new Live();
-  live.follow(
-    `tournament:${id}`,
-    () => load().catch(() => {}),
-    async () => {
-      await new Promise((r) => setTimeout(r, 10000));
-      await load();
-      return null;
-    },
-    Number(root.dataset.version),
-  );
+  followTournament(id, Number(root.dataset.version), load, 10);
 }
 
 start().catch((err) => say(t("Could not load the table: {reason}", { reason: err.message }), true));

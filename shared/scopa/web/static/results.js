@@ -3,7 +3,7 @@
 // one another ("7 11-7 9-11 11-4"); "7 f1" forfeits the first player ("f2" the second, "f0" both); words
 // after the score are the reason, which a disputed table must be given. The grid shows each table's
 // state, disputes highlighted, and follows the tournament's push topic.
-import { Live } from "./live.js";
+import { followTournament } from "./venue_live.js";
 import { api } from "./session.js";
 import { t } from "./strings.js";
 
@@ -20,7 +20,6 @@ const say = (text, bad = false) => {
 };
 
 const shown = (games) => (games || []).map(([a, b]) => `${a}-${b}`).join(" ");
-const gamesOf = (score) => (!score ? null : Array.isArray(score) ? score : score.games || null);
 
 export function parse(line) {
   // "7 11-7 9-11 lost the sheet" -> {table: 7, games: [[11, 7], [9, 11]], reason: "lost the sheet"}
@@ -52,12 +51,12 @@ function show(x) {
   row.className = state;
   row.dataset.state = state;
   row.querySelector(".state-cell").textContent = t(state);
-  const score = gamesOf(x.score);
+  const score = x.score;
   const result = x.result ? x.result.join("-") : "";
   row.querySelector(".score-cell").textContent = score ? `${shown(score)} (${result})` : result;
-  const names = { [x.first.id]: x.first.name, [x.second.id]: x.second.name };
+  const names = [x.first.name, x.second.name];
   row.querySelector(".reports-cell").textContent = (x.reports || [])
-    .map((r) => `${names[r.by] || r.by}: ${shown(gamesOf(r))}`)
+    .map((r) => `${names[r.side]}: ${shown(r.games)}`)
     .join(" · ");
 }
 
@@ -89,7 +88,7 @@ async function enter(line) {
   const body = found.forfeit ? { forfeit: found.forfeit, reason } : { games: found.games, reason };
   try {
     const x = await api("PUT", `${base}/rounds/${number}/tables/${found.table}/score`, body);
-    show(x.table || x);
+    show(x);
     tally();
     document.querySelectorAll("#grid tr.last-entered").forEach((r) => r.classList.remove("last-entered"));
     row.classList.add("last-entered");
@@ -113,15 +112,5 @@ if (form) {
     root.dataset.entered = String(Number(root.dataset.entered || 0) + (done ? 1 : 0));
   });
   load().catch((err) => say(t("Could not read the round: {reason}", { reason: err.message }), true));
-  const live = new Live();
-  live.follow(
-    `tournament:${id}`,
-    () => load().catch(() => {}),
-    async () => {
-      await new Promise((r) => setTimeout(r, 10000));
-      await load();
-      return null;
-    },
-    Number(root.dataset.version),
-  );
+  followTournament(id, Number(root.dataset.version), load, 10);
 }
