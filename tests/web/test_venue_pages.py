@@ -310,3 +310,125 @@ def test_every_venue_page_answers_before_the_first_round(site: Site, path: str) 
     assert reply.status == 200, reply.text[:300]
     assert "script-src 'self'" in reply.headers["content-security-policy"]
     assert http.call("GET", f"/web/tournaments/nope/{path}").status == 404
+
+
+def test_players_report_from_their_phones_and_the_organizer_settles_a_dispute(
+    site: Site, browser: Any
+) -> None:
+    field = Field(site)
+    tables = field.round(1)["tables"]
+    one, two = tables[0], tables[1]
+    phone = {"width": 390, "height": 844}
+    opened: list[tuple[Any, list[str]]] = []
+
+    def at_table(name: str, table: int) -> Any:
+        ctx, tab, errors = signed_in(browser, field.tokens[name], phone)
+        opened.append((ctx, errors))
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/rounds/1/tables/{table}")
+        tab.wait_for_selector("#report-form:not([hidden])")
+        return tab
+
+    def report(tab: Any, a: int, b: int) -> None:
+        tab.fill("input[name=g0a]", str(a))
+        tab.fill("input[name=g0b]", str(b))
+        tab.click("#report-form button")
+
+    def state(tab: Any, expected: str) -> None:
+        tab.wait_for_function(f"() => document.getElementById('report').dataset.state === '{expected}'")
+
+    try:
+        # Table one: the first reports 11-7, the second sees it by push and confirms
+        first = at_table(one["first"]["name"], one["table"])
+        second = at_table(one["second"]["name"], one["table"])
+        assert first.evaluate("document.documentElement.scrollWidth") <= 390
+        state(first, "waiting")
+        report(first, 11, 7)
+        state(first, "reported")
+        state(second, "reported")  # pushed to the opponent's phone
+        assert "reported 11-7" in second.inner_text("#reports")
+        assert first.is_hidden("#confirm")  # nobody confirms their own report
+        second.click("#confirm")
+        state(second, "confirmed")
+        state(first, "confirmed")
+        assert second.inner_text("#score") == "11-7"
+        assert second.is_hidden("#report-form")
+        # Someone not at the table sees it but may not report
+        ctx, other, errors = signed_in(browser, field.tokens[two["first"]["name"]], phone)
+        opened.append((ctx, errors))
+        other.goto(f"{site.url}/web/tournaments/{field.id}/rounds/1/tables/{one['table']}")
+        other.wait_for_selector("#not-seated:not([hidden])")
+        assert other.is_hidden("#report-form")
+
+        # Table two: the two players disagree: a dispute the organizer's grid shows and settles
+        a = at_table(two["first"]["name"], two["table"])
+        b = at_table(two["second"]["name"], two["table"])
+        report(a, 11, 9)
+        state(b, "reported")
+        report(b, 9, 11)
+        state(a, "disputed")
+        ctx, grid, errors = signed_in(browser, field.olga, {"width": 1200, "height": 900})
+        opened.append((ctx, errors))
+        grid.goto(f"{site.url}/web/tournaments/{field.id}/results")
+        row = f"#grid tr[data-table='{two['table']}']"
+        grid.wait_for_selector(f"{row}.disputed")
+        grid.wait_for_selector(f"#grid tr[data-table='{one['table']}'].confirmed")
+        # Without a reason, the disputed table is not settled; with one, it is
+        grid.fill("#command", f"{two['table']} 11-9")
+        grid.keyboard.press("Enter")
+        grid.wait_for_function(
+            "() => document.getElementById('results-status').textContent.includes('disputed')"
+        )
+        assert grid.input_value("#command") == f"{two['table']} 11-9"  # kept, to add the reason
+        grid.fill("#command", f"{two['table']} 11-9 score sheet signed by both")
+        grid.keyboard.press("Enter")
+        grid.wait_for_selector(f"{row}.confirmed")
+        state(a, "confirmed")
+        settled = next(x for x in field.round(1)["tables"] if x["table"] == two["table"])
+        assert settled["score"] == [[11, 9]]
+        assert settled["result"] == [1, 0]
+        audit = field.http.ok("GET", f"{field.base}/audit?limit=50", None, field.olga)["audit"]
+        assert any(e["details"].get("reason") == "score sheet signed by both" for e in audit)
+    finally:
+        for ctx, errors in opened:
+            ctx.close()
+            assert errors == []
+
+
+def entries_per_minute(site: Site, browser: Any, tables: int) -> tuple[float, int, int]:
+    """A practiced hand at the grid: every table of round 1 typed as "<table> <a>-<b>" and Enter. The
+    results per minute, the keystrokes typed and the results entered."""
+    field = Field(site, start=False)
+    for i in range(2 * tables - len(PLAYERS)):
+        pid, _ = field.http.register(f"Extra {i + 1:02d}")
+        field.http.ok("POST", f"{field.base}/entries", {"players": [pid]}, field.olga)
+    field.http.ok("POST", f"{field.base}/start", None, field.olga)
+    site.run_pipeline()
+    numbers = [x["table"] for x in field.round(1)["tables"]]
+    assert len(numbers) == tables
+    ctx, grid, errors = signed_in(browser, field.olga, {"width": 1200, "height": 900})
+    keys = 0
+    try:
+        grid.goto(f"{site.url}/web/tournaments/{field.id}/results")
+        grid.wait_for_function("() => document.getElementById('tally').textContent !== ''")
+        grid.focus("#command")
+        began = time.monotonic()
+        for n in numbers:
+            line = f"{n} 11-{n % 10}"
+            grid.keyboard.type(line)
+            grid.keyboard.press("Enter")
+            keys += len(line) + 1
+        grid.wait_for_function(f"() => document.getElementById('results').dataset.confirmed === '{tables}'")
+        seconds = time.monotonic() - began
+    finally:
+        ctx.close()
+    assert errors == []
+    decided = [x for x in field.round(1)["tables"] if x["state"] == "confirmed"]
+    assert len(decided) == tables
+    assert all(x["score"] == [[11, x["table"] % 10]] for x in decided)
+    return tables / seconds * 60, keys, len(decided)
+
+
+def test_the_results_grid_takes_a_result_in_a_few_keystrokes(site: Site, browser: Any) -> None:
+    per_minute, keys, entered = entries_per_minute(site, browser, 30)
+    print(f"\nresults grid: {per_minute:.0f} results a minute, {keys / entered:.1f} keystrokes a result")
+    assert keys / entered <= 8  # "12 11-7" and Enter: at most eight keys a result for 30 tables
