@@ -100,7 +100,7 @@ def svg_modules(svg_path: str, border: int = 2) -> list[list[int]]:
             for i in range(round(length)):
                 dark.add((int(y), int(x) + i))
             x += length
-    size = max(max(r for r, _ in dark), max(c for _, c in dark)) + 1 - border
+    size = max(*(r for r, _ in dark), *(c for _, c in dark)) + 1 - border
     return [[int((r + border, c + border) in dark) for c in range(size)] for r in range(size)]
 
 
@@ -108,7 +108,8 @@ def test_the_projector_pages_itself_and_follows_by_push(site: Site, browser: Any
     field = Field(site)
     rnd = field.round(1)
     tables = rnd["tables"]
-    assert len(tables) == 5 and len(rnd["byes"]) == 1
+    assert len(tables) == 5
+    assert len(rnd["byes"]) == 1
     # A short wall (a low projector), pages turned every second
     ctx, tab, errors = signed_in(browser, None, {"width": 1024, "height": 360})
     try:
@@ -178,7 +179,8 @@ def test_printed_sheets_hold_the_right_tables(site: Site, browser: Any) -> None:
         tab.goto(f"{site.url}/web/tournaments/{field.id}/print/slips")
         slips = tab.eval_on_selector_all(
             ".slip",
-            "l => l.map(s => [s.dataset.table, s.querySelector('svg.qr').dataset.text, s.querySelector('svg.qr path').getAttribute('d')])",
+            "l => l.map(s => [s.dataset.table, s.querySelector('svg.qr').dataset.text,"
+            " s.querySelector('svg.qr path').getAttribute('d')])",
         )
         assert [int(s[0]) for s in slips] == [x["table"] for x in tables]
         for table, url, drawn in slips:
@@ -201,7 +203,7 @@ def test_printed_sheets_hold_the_right_tables(site: Site, browser: Any) -> None:
             field.decide(1, x["table"], [[11, 4]])
         site.run_pipeline()
         assert field.round(1)["status"] == "closed"
-        points = {name: 0.0 for name in PLAYERS}
+        points = dict.fromkeys(PLAYERS, 0.0)
         for x in tables:
             points[x["first"]["name"]] += 1
         bye = field.http.ok("GET", field.base)["settings"]["bye_points"]
@@ -209,7 +211,8 @@ def test_printed_sheets_hold_the_right_tables(site: Site, browser: Any) -> None:
 
         tab.goto(f"{site.url}/web/tournaments/{field.id}/print/standings")
         text, pages = pdf_text(tab)
-        assert pages == 1 and "Standings after round 1" in text
+        assert pages == 1
+        assert "Standings after round 1" in text
         rows = tab.eval_on_selector_all(
             "#print-standings tbody tr", "l => l.map(r => [...r.cells].map(c => c.textContent))"
         )
@@ -220,7 +223,8 @@ def test_printed_sheets_hold_the_right_tables(site: Site, browser: Any) -> None:
 
         tab.goto(f"{site.url}/web/tournaments/{field.id}/print/crosstable")
         text, pages = pdf_text(tab)
-        assert pages == 1 and "R1" in text
+        assert pages == 1
+        assert "R1" in text
         cells = tab.eval_on_selector_all(
             "#print-crosstable tbody tr", "l => l.map(r => [r.cells[1].textContent, r.cells[2].textContent])"
         )

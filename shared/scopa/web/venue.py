@@ -55,10 +55,7 @@ def _score(x: TableRecord) -> str:
     11-4"), else the match points; "(F)" after a forfeit."""
     if x.result is None:
         return ""
-    if x.score:
-        shown = " ".join(f"{a}-{b}" for a, b in x.score)
-    else:
-        shown = "-".join(f"{p:g}" for p in x.result)
+    shown = " ".join(f"{a}-{b}" for a, b in x.score) if x.score else "-".join(f"{p:g}" for p in x.result)
     return f"{shown} (F)" if x.forfeit else shown
 
 

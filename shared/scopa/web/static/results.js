@@ -79,7 +79,7 @@ async function load() {
 
 async function enter(line) {
   const found = parse(line);
-  if (!found) return say(t('Type a table and a score, as "7 11-7".'), true), false;
+  if (!found) return say(t("Type a table and a score, as \"7 11-7\"."), true), false;
   const row = rows.get(found.table);
   if (!row) return say(t("There is no table {n} in this round.", { n: found.table }), true), false;
   if (states.get(found.table) === "disputed" && !found.reason)
