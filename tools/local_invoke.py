@@ -558,6 +558,15 @@ def tournament_samples(w: World) -> list[Sample]:
             token=olga,
         ),
         Sample("post-tournament-check-in", "POST", f"{base}/{w.check_in}/check-in", 200, token=ada),
+        Sample("get-tournament-venue-code", "GET", f"{base}/{w.check_in}/venue-code", 200, token=olga),
+        Sample(  # the code is derived under the store's own key: one the alphabet cannot make is refused
+            "post-tournament-venue-check-in",
+            "POST",
+            f"{base}/{w.check_in}/venue-check-in",
+            403,
+            token=ada,
+            body={"code": "K7P-2Q0"},
+        ),
         Sample("post-tournament-bye", "POST", f"{base}/{w.running}/byes", 201, token=ada, body={"round": 3}),
         Sample("delete-tournament-bye", "DELETE", f"{base}/{w.running}/byes/3", 200, token=bea),
         Sample(
