@@ -218,6 +218,13 @@ class World:
         starts = datetime.fromtimestamp(self.api.clock.now() + 600, UTC).isoformat()
         return Target({"tournament_id": self.tournament(starts_at=starts, check_in_minutes=60)})
 
+    def venue_check_in(self) -> Target:
+        """As :meth:`check_in_open`, with the venue code the organizer reads (the body)."""
+        target = self.check_in_open()
+        t = target.params["tournament_id"]
+        code = self.ok("GET", f"/tournaments/{t}/venue-code", None, self.org)["code"]
+        return Target(target.params, {"code": code})
+
     def arena_entry(self) -> Target:
         """Pia's entry in a club arena in registration, to pause (pausing again changes nothing)."""
         t = self.tournament(format="arena", rounds=None, arena_minutes=30)

@@ -109,6 +109,9 @@ TABLE = [
     Row("POST", T + "/entries/{entrant_id}/refuse", THIS_ORGANIZER, W.requested_entry),
     # checking in: only an entrant has an entry (the admin is not a player)
     Row("POST", T + "/check-in", "401 404 200 404 404 403", W.check_in_open, W.same),
+    # at the venue: the organizers read the code; an entrant checks in with it (as above)
+    Row("GET", T + "/venue-code", THIS_ORGANIZER, W.check_in_open),
+    Row("POST", T + "/venue-check-in", "401 404 200 404 404 403", W.venue_check_in, W.same),
     # requested byes: the entrant's players, or the organizers naming the entrant; taking one's own back
     Row("POST", T + "/byes", "401 403 201 403 201 201", W.bye_to_ask, W.same),
     Row("DELETE", T + "/byes/{number}", "401 404 200 404 404 404", W.bye_to_cancel),
