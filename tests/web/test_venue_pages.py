@@ -436,3 +436,77 @@ def test_the_results_grid_takes_a_result_in_a_few_keystrokes(site: Site, browser
     per_minute, keys, entered = entries_per_minute(site, browser, 30)
     print(f"\nresults grid: {per_minute:.0f} results a minute, {keys / entered:.1f} keystrokes a result")
     assert keys / entered <= 8  # "12 11-7" and Enter: at most eight keys a result for 30 tables
+
+
+def test_between_rounds_the_wall_shows_the_standings_after_the_organizer_closes_the_round(
+    site: Site, browser: Any
+) -> None:
+    field = Field(site, {**SWISS, "next_round": "by_organizer", "late_entry_rounds": 2})
+    rnd = field.round(1)
+    *played, last = rnd["tables"]
+    opened: list[tuple[Any, list[str]]] = []
+    try:
+        ctx, wall, errors = signed_in(browser, None, {"width": 1280, "height": 800})
+        opened.append((ctx, errors))
+        wall.goto(f"{site.url}/web/tournaments/{field.id}/projector")
+        wall.wait_for_selector("#pairings")
+        for x in played:
+            field.decide(1, x["table"], [[11, 5]])
+        # The last table's second player never came: the organizer closes the round from the grid
+        ctx, grid, errors = signed_in(browser, field.olga, {"width": 1200, "height": 900})
+        opened.append((ctx, errors))
+        grid.goto(f"{site.url}/web/tournaments/{field.id}/results")
+        grid.wait_for_function(
+            f"() => document.getElementById('results').dataset.confirmed === '{len(played)}'"
+        )
+        grid.click("#close-tool summary")
+        grid.check(f"#close-form input[value='{last['second']['id']}']")
+        grid.fill("#close-form input[name=reason]", "never came")
+        grid.click("#close-form button")
+        grid.wait_for_function("() => document.getElementById('results').dataset.closed === 'true'")
+        # The wall turns to the standings by push; round 2 waits for the organizer
+        wall.wait_for_selector("#wall-standings")
+        assert "Standings after round 1" in wall.inner_text("#standings-h")
+        shown = wall.eval_on_selector_all(
+            "#wall-standings tbody tr", "l => l.map(r => [r.cells[1].textContent, r.cells[2].textContent])"
+        )
+        points = {name: 0.0 for name in PLAYERS}
+        for x in rnd["tables"]:
+            points[x["first"]["name"]] += 1  # every first seat won: by 11-5, or the last by forfeit
+        points[rnd["byes"][0]["name"]] += field.http.ok("GET", field.base)["settings"]["bye_points"]
+        assert {name: float(p) for name, p in shown} == points
+        assert field.round(1)["status"] == "closed"
+        assert field.http.call("GET", f"{field.base}/rounds/2").status == 404
+        forfeited = next(x for x in field.round(1)["tables"] if x["table"] == last["table"])
+        assert forfeited["forfeit"] is True
+        assert forfeited["result"] == [1, 0]
+
+        # Between the rounds, at the desk: Zoe arrives late, the absent player is dropped
+        ctx, desk, errors = signed_in(browser, field.olga, {"width": 1200, "height": 900})
+        opened.append((ctx, errors))
+        desk.goto(f"{site.url}/web/tournaments/{field.id}/venue")
+        desk.wait_for_selector("#late-panel:not([hidden])")
+        zoe, _ = field.http.register("Zoe")
+        desk.fill("#late-form input[name=player]", zoe)
+        desk.click("#late-form button")
+        desk.wait_for_function("() => document.getElementById('desk-status').textContent.includes('Entered')")
+        absent = last["second"]["id"]
+        desk.select_option("#drop-form select", absent)
+        desk.click("#drop-form button")
+        desk.wait_for_function(
+            "() => document.getElementById('desk-status').textContent.includes('Withdrawn')"
+        )
+        field.http.ok("POST", f"{field.base}/advance", None, field.olga)
+        paired = field.round(2)
+        seated = {e["id"] for x in paired["tables"] for e in (x["first"], x["second"])}
+        seated |= {b["id"] for b in paired["byes"]}
+        assert zoe in seated
+        assert absent not in seated
+        assert len(seated) == len(PLAYERS)  # one in, one out
+        # The wall is back to the pairings of round 2
+        wall.wait_for_selector("#pairings")
+        assert "Round 2" in wall.inner_text(".wall-round")
+    finally:
+        for ctx, errors in opened:
+            ctx.close()
+            assert errors == []

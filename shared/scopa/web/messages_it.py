@@ -734,4 +734,14 @@ IT: dict[str, str] = {
         "{done} tavoli confermati su {all}, {disputed} contestati"
     ),
     "{who} reported {score}": "{who} ha comunicato {score}",
+    "online": "online",
+    "Close the round": "Chiudi il turno",
+    "Absent": "Assenti",
+    "Tables still without a confirmed result are forfeited against the absent entrants you mark (both "
+    "absent: 0-0). A table where nobody is absent must have its result first.": (
+        "I tavoli ancora senza un risultato confermato sono persi a tavolino da chi segni come assente "
+        "(entrambi assenti: 0-0). Un tavolo senza assenti deve prima avere il suo risultato."
+    ),
+    "Round {n} is closed.": "Il turno {n} è chiuso.",
+    "Could not close the round: {reason}": "Impossibile chiudere il turno: {reason}",
 }

@@ -46,7 +46,7 @@ export function parse(line) {
 function show(x) {
   const row = rows.get(x.table);
   if (!row) return;
-  const state = x.state || (x.result ? "confirmed" : "waiting");
+  const state = x.mode === "online" ? "online" : x.state || (x.result ? "confirmed" : "waiting");
   states.set(x.table, state);
   row.className = state;
   row.dataset.state = state;
@@ -99,6 +99,22 @@ async function enter(line) {
     return false;
   }
 }
+
+const closing = $("close-form");
+if (closing)
+  closing.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const absent = [...closing.querySelectorAll("input[name=absent]:checked")].map((box) => box.value);
+    const reason = closing.elements.reason.value.trim();
+    try {
+      await api("POST", `${base}/rounds/${number}/close`, { absent, reason });
+      say(t("Round {n} is closed.", { n: number }));
+      root.dataset.closed = "true";
+      await load();
+    } catch (err) {
+      say(t("Could not close the round: {reason}", { reason: err.message }), true);
+    }
+  });
 
 const form = $("command-form");
 if (form) {
