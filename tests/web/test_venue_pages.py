@@ -441,7 +441,8 @@ def test_the_results_grid_takes_a_result_in_a_few_keystrokes(site: Site, browser
 def test_between_rounds_the_wall_shows_the_standings_after_the_organizer_closes_the_round(
     site: Site, browser: Any
 ) -> None:
-    field = Field(site, {**SWISS, "next_round": "by_organizer", "late_entry_rounds": 2})
+    settings = {**SWISS, "next_round": "by_organizer", "late_entry_rounds": 2, "round_seconds": 3600}
+    field = Field(site, settings)
     rnd = field.round(1)
     *played, last = rnd["tables"]
     opened: list[tuple[Any, list[str]]] = []
@@ -450,6 +451,13 @@ def test_between_rounds_the_wall_shows_the_standings_after_the_organizer_closes_
         opened.append((ctx, errors))
         wall.goto(f"{site.url}/web/tournaments/{field.id}/projector")
         wall.wait_for_selector("#pairings")
+        # The round clock counts down to the round's deadline (an hour a round)
+        wall.wait_for_function(
+            "() => document.getElementById('clock').textContent.startsWith('Round ends in')"
+        )
+        assert re.fullmatch(
+            r"Round ends in (59|60) min \d\d s|Round ends in 1 h 0 min", wall.inner_text("#clock")
+        )
         for x in played:
             field.decide(1, x["table"], [[11, 5]])
         # The last table's second player never came: the organizer closes the round from the grid
