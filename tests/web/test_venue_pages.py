@@ -478,7 +478,7 @@ def test_between_rounds_the_wall_shows_the_standings_after_the_organizer_closes_
         shown = wall.eval_on_selector_all(
             "#wall-standings tbody tr", "l => l.map(r => [r.cells[1].textContent, r.cells[2].textContent])"
         )
-        points = {name: 0.0 for name in PLAYERS}
+        points = dict.fromkeys(PLAYERS, 0.0)
         for x in rnd["tables"]:
             points[x["first"]["name"]] += 1  # every first seat won: by 11-5, or the last by forfeit
         points[rnd["byes"][0]["name"]] += field.http.ok("GET", field.base)["settings"]["bye_points"]
