@@ -518,3 +518,15 @@ def test_between_rounds_the_wall_shows_the_standings_after_the_organizer_closes_
         for ctx, errors in opened:
             ctx.close()
             assert errors == []
+
+
+def test_a_round_or_table_that_is_not_there_is_a_404_page(site: Site) -> None:
+    field = Field(site)
+    http = field.http
+    assert http.call("GET", f"/web/tournaments/{field.id}/rounds/1/tables/1").status == 200
+    for path in ("rounds/1/tables/99", "rounds/7/tables/1", "print/slips?round=7", "print/pairings?round=7"):
+        reply = http.call("GET", f"/web/tournaments/{field.id}/{path}")
+        assert reply.status == 404, path
+        assert reply.headers["content-type"].startswith("text/html")
+    for path in ("rounds/0/tables/1", "rounds/1/tables/0", "print/nothing", "projector?seconds=0"):
+        assert http.call("GET", f"/web/tournaments/{field.id}/{path}").status in (404, 422), path

@@ -13,6 +13,7 @@ import datetime as dt
 from dataclasses import asdict
 from typing import Any, Literal
 
+from scopa.application.errors import NotFound
 from scopa.application.ports.tournaments import TournamentBundle
 from scopa.application.wiring import ServiceSet
 from scopa.domain.tournaments.records import RoundRecord, TableRecord
@@ -139,8 +140,6 @@ def printout(
     names = _names(bundle)
     rnd = _round(bundle, number)
     if number is not None and rnd is None:
-        from scopa.application.errors import NotFound
-
         raise NotFound(f"round {number} has not been paired", code="round_not_found")
     context: dict[str, Any] = {"t": t, "kind": kind, "rnd": rnd, "kinds": PRINT_KINDS}
     titles = {
@@ -199,8 +198,6 @@ def table_report(svc: ServiceSet, tournament_id: str, number: int, table: int, o
     bundle, rnd = svc.tournaments.round(tournament_id, number)
     x = next((x for x in rnd.tables if x.table == table), None)
     if x is None:
-        from scopa.application.errors import NotFound
-
         raise NotFound(f"round {number} has no table {table}", code="table_not_found")
     t = bundle.tournament
     names = _names(bundle)
