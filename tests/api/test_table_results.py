@@ -251,3 +251,49 @@ def test_marking_online_needs_mixed_play(api: Api) -> None:
     pid = next(iter(tokens))
     answer = api.call("PUT", f"/tournaments/{tid}/entries/{pid}/online", {"online": True}, token=org)
     assert_error(answer, 409, "not_mixed")
+
+
+def play_in_person(api: Api, tid: str, tokens: dict[str, str], rounds: int) -> None:
+    """Every table of every round reported by its first player (first wins 11-k) and confirmed."""
+    for n in range(1, rounds + 1):
+        for table in round_of(api, tid, n)["tables"]:
+            first, second = seated(table)
+            games = [[11, table["table"] + n]]
+            assert report(api, tid, n, table["table"], games, tokens[first]).status == 200
+            answer = api.call(
+                "POST", f"/tournaments/{tid}/rounds/{n}/tables/{table['table']}/confirm", token=tokens[second]
+            )
+            assert answer.status == 200, answer.body
+
+
+def test_confirmed_results_feed_standings_crosstable_trf_and_ratings(api: Api) -> None:
+    tid, _, tokens = in_person(api, players=4, rounds=2)
+    play_in_person(api, tid, tokens, 2)
+    assert api.call("GET", f"/tournaments/{tid}").body["status"] == "finished"
+    # Given the results, an independent recount: the first seat won every table.
+    won: dict[str, int] = dict.fromkeys(tokens, 0)
+    for n in (1, 2):
+        for table in round_of(api, tid, n)["tables"]:
+            won[seated(table)[0]] += 1
+    standings = api.call("GET", f"/tournaments/{tid}/standings").body["standings"]
+    assert {row["entrant"]: row["points"] for row in standings} == won
+    cross = api.call("GET", f"/tournaments/{tid}/crosstable")
+    assert cross.status == 200, cross.body
+    trf = api.call("GET", f"/tournaments/{tid}/export", query={"format": "trf"})
+    assert trf.status == 200
+    assert trf.body.count("\n001 ") + trf.body.startswith("001 ") == 4
+    for pid in tokens:
+        pools = api.call("GET", f"/players/{pid}/ratings").body["pools"]
+        assert len(pools) == 1  # the pool of classic Scopa one against one, as online
+        assert pools[0]["games"] == 2
+        assert pools[0]["wins"] == won[pid]
+        assert len(pools[0]["history"]) == 2
+
+
+def test_forfeits_are_not_rated(api: Api) -> None:
+    tid, org, tokens = in_person(api, players=2, rounds=1)
+    first = seated(round_of(api, tid, 1)["tables"][0])[0]
+    api.call("POST", f"/tournaments/{tid}/rounds/1/close", {"absent": [first], "reason": "gone"}, token=org)
+    assert api.call("GET", f"/tournaments/{tid}").body["status"] == "finished"
+    for pid in tokens:
+        assert api.call("GET", f"/players/{pid}/ratings").body["pools"] == []

@@ -27,7 +27,7 @@ from scopa.domain.games import GAMES
 from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, apply_match, recompute
 from scopa.domain.ratings.order import rank_key
 from scopa.domain.ratings.pools import RatingPool, default_pools, pool_for, pools_by_id
-from scopa.domain.tournaments.records import EntryRecord
+from scopa.domain.tournaments.records import EntryRecord, RoundRecord, TournamentRecord
 from scopa.domain.tournaments.settings import TournamentSettings
 
 SETTLE_SECONDS = 5
@@ -190,6 +190,57 @@ class RatingService:
                 break  # rated by someone else, or a player's rating moved: the next run goes on in order
             rated.append(match.id)
         return rated
+
+    def rate_tables(
+        self, t: TournamentRecord, entries: list[EntryRecord], rounds: list[RoundRecord]
+    ) -> list[str]:
+        """Rate the decided in-person tables of the closed ``rounds``, in round and table order, in the
+        pool that rates the tournament's rules (the same pool as its online tables: the same game under
+        the same rules; docs/ratings.md). A forfeit is not rated (no card was played, as online). Each
+        table is rated once: its entry in the pool's log, keyed by the round's close and the table, is
+        written with the ratings and refused a second time; a table refused (rated already, or a rating
+        moved meanwhile) is skipped. Returns the ids rated (``ip_<tournament>-r<round>-t<table>``)."""
+        settings = t.rules
+        game = GAMES[settings.game]
+        seats = game.players(game.validate_rules(settings.preset, settings.rule_options()))
+        pool = pool_for(settings.preset, seats, self.pools, settings.game)
+        if pool is None:
+            return []
+        by_id = {e.id: e for e in entries}
+        rated = []
+        for rnd in sorted(rounds, key=lambda r: r.number):
+            if rnd.status != "closed" or rnd.closed_at is None:
+                continue
+            for table in rnd.tables:
+                first, second = by_id.get(table.first), by_id.get(table.second)
+                if table.mode != "in_person" or table.result is None or table.forfeit:
+                    continue
+                if first is None or second is None:
+                    continue
+                rid = f"ip_{t.id.removeprefix('t_')}-r{rnd.number}-t{table.table}"
+                rm = RatedMatch(
+                    rid,
+                    epoch_of(rnd.closed_at),
+                    pool.id,
+                    (tuple(first.players), tuple(second.players)),
+                    table.result[0] if table.result[0] != table.result[1] else 0.5,
+                )
+                players = [*first.players, *second.players]
+                stored = self.store.get_ratings(pool.id, players)
+                changes = apply_match({p: st.rating for p, st in stored.items()}, rm, pool)
+                names = {p: stored[p].name if p in stored else self._name(p) for p in players}
+                try:
+                    self.store.rate(rm, rnd.closed_at, changes, stored, names, match_item=False)
+                except WriteConflict:
+                    continue
+                rated.append(rid)
+        return rated
+
+    def _name(self, player_id: str) -> str:
+        try:
+            return self.players.get(player_id).name
+        except NotFound:
+            return player_id
 
     def recompute(self, caller: Caller, pool_id: str) -> Recomputed:
         """Rebuild a pool's ratings from its rated-match log and store them; report what changed."""
