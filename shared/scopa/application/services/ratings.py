@@ -194,12 +194,12 @@ class RatingService:
     def rate_tables(
         self, t: TournamentRecord, entries: list[EntryRecord], rounds: list[RoundRecord]
     ) -> list[str]:
-        """Rate the decided in-person tables of the closed ``rounds``, in round and table order, in the
-        pool that rates the tournament's rules (the same pool as its online tables: the same game under
-        the same rules; docs/ratings.md). A forfeit is not rated (no card was played, as online). Each
-        table is rated once: its entry in the pool's log, keyed by the round's close and the table, is
-        written with the ratings and refused a second time; a table refused (rated already, or a rating
-        moved meanwhile) is skipped. Returns the ids rated (``ip_<tournament>-r<round>-t<table>``)."""
+        """Rate the decided in-person tables of ``rounds`` (the pipeline calls it as a round closes, before
+        the closing write), in round and table order, in the pool that rates the tournament's rules: the
+        same pool as its online tables, the same game under the same rules (docs/ratings.md). A forfeit is
+        not rated (no card was played, as online). A table is rated as played at its round's start, and
+        once: its entry in the pool's log is keyed by that time and the table, written with the ratings
+        and refused a second time. Returns the ids rated (``ip_<tournament>-r<round>-t<table>``)."""
         settings = t.rules
         game = GAMES[settings.game]
         seats = game.players(game.validate_rules(settings.preset, settings.rule_options()))
@@ -209,8 +209,6 @@ class RatingService:
         by_id = {e.id: e for e in entries}
         rated = []
         for rnd in sorted(rounds, key=lambda r: r.number):
-            if rnd.status != "closed" or rnd.closed_at is None:
-                continue
             for table in rnd.tables:
                 first, second = by_id.get(table.first), by_id.get(table.second)
                 if table.mode != "in_person" or table.result is None or table.forfeit:
@@ -220,21 +218,28 @@ class RatingService:
                 rid = f"ip_{t.id.removeprefix('t_')}-r{rnd.number}-t{table.table}"
                 rm = RatedMatch(
                     rid,
-                    epoch_of(rnd.closed_at),
+                    epoch_of(rnd.created_at),
                     pool.id,
                     (tuple(first.players), tuple(second.players)),
                     table.result[0] if table.result[0] != table.result[1] else 0.5,
                 )
-                players = [*first.players, *second.players]
-                stored = self.store.get_ratings(pool.id, players)
-                changes = apply_match({p: st.rating for p, st in stored.items()}, rm, pool)
-                names = {p: stored[p].name if p in stored else self._name(p) for p in players}
-                try:
-                    self.store.rate(rm, rnd.closed_at, changes, stored, names, match_item=False)
-                except WriteConflict:
-                    continue
-                rated.append(rid)
+                if self._rate_table(rm, rnd.created_at, [*first.players, *second.players], pool):
+                    rated.append(rid)
         return rated
+
+    def _rate_table(self, rm: RatedMatch, closed_at: str, players: list[str], pool: RatingPool) -> bool:
+        """Rate one in-person table; a lost condition is tried once more on the ratings read again (a
+        rating moved meanwhile), and a second loss means it was rated already."""
+        for _ in range(2):
+            stored = self.store.get_ratings(pool.id, players)
+            changes = apply_match({p: st.rating for p, st in stored.items()}, rm, pool)
+            names = {p: stored[p].name if p in stored else self._name(p) for p in players}
+            try:
+                self.store.rate(rm, closed_at, changes, stored, names, match_item=False)
+            except WriteConflict:
+                continue
+            return True
+        return False
 
     def _name(self, player_id: str) -> str:
         try:

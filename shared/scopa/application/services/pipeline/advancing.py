@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from scopa.application.ports.tournaments import TournamentBundle
 from scopa.application.services.pipeline.common import MAX_STEPS, PipelineContext, changed, is_over, log
 from scopa.application.services.pipeline.stepping import Stepper
-from scopa.domain.tournaments.records import RoundRecord
 
 
 @dataclass(frozen=True)
@@ -19,23 +18,13 @@ class _Undecided:
 
     tables: frozenset[tuple[int, int]]
     last_round: int
-    open_rounds: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, bundle: TournamentBundle) -> _Undecided:
         return cls(
             frozenset((r.number, t.table) for r in bundle.rounds for t in r.tables if t.result is None),
             max((r.number for r in bundle.rounds), default=0),
-            frozenset(r.number for r in bundle.rounds if r.status == "open"),
         )
-
-    def closed_since(self, bundle: TournamentBundle) -> list[RoundRecord]:
-        """The rounds open (or not paired) when this was taken and closed in ``bundle``."""
-        return [
-            r
-            for r in bundle.rounds
-            if r.status == "closed" and (r.number in self.open_rounds or r.number > self.last_round)
-        ]
 
     def had(self, round_number: int, table: int) -> bool:
         return round_number > self.last_round or (round_number, table) in self.tables
@@ -53,7 +42,6 @@ class Advance:
         steps: list[str] = []
         undecided: _Undecided | None = None
         rated = 0
-        tabled: set[int] = set()  # the rounds whose in-person tables this advance rated
         for _ in range(MAX_STEPS):
             bundle = self._ctx.repo.load(tournament_id)
             if bundle is None:
@@ -65,7 +53,6 @@ class Advance:
                 break
             if self._finishes_now(bundle):
                 rated += self._rate_decided(bundle, undecided)  # rated first: a fault leaves it running
-                rated += self._rate_tables(bundle, bundle.rounds, tabled)  # every in-person table, once
                 undecided = _Undecided.of(bundle)
             step = self._stepper.step(bundle, release_next)
             if step is None:
@@ -75,7 +62,6 @@ class Advance:
             after = self._ctx.repo.load(tournament_id)
             if after is not None:
                 rated += self._rate_decided(after, undecided)
-                rated += self._rate_tables(after, undecided.closed_since(after), tabled)
         if rated:
             steps.append(f"{rated} matches rated")
         if steps:
@@ -86,17 +72,6 @@ class Advance:
         """Whether the next step finishes the tournament (no round open, and it is over)."""
         current = bundle.rounds[-1] if bundle.rounds else None
         return (current is None or current.status != "open") and is_over(bundle, self._ctx.clock)
-
-    def _rate_tables(self, bundle: TournamentBundle, rounds: list[RoundRecord], tabled: set[int]) -> int:
-        """Rate the in-person tables of these closed rounds (those rated already are refused, skipped);
-        at the finish, every round's, so a round whose rating a fault cut short is rated then.
-        ``tabled``: the rounds this advance rated already (added to)."""
-        rate = self._ctx.rate_tables
-        chosen = [r for r in rounds if r.status == "closed" and r.number not in tabled]
-        if rate is None or not any(t.mode == "in_person" for r in chosen for t in r.tables):
-            return 0
-        tabled.update(r.number for r in chosen)
-        return len(rate(bundle.tournament, bundle.entries, chosen))
 
     def _rate_decided(self, bundle: TournamentBundle, undecided: _Undecided) -> int:
         """Rate the matches of the tables decided since ``undecided`` was taken (read consistently) and
