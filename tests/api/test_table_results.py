@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.api.conftest import Api
 from tests.api.support import assert_error
-from tests.api.tournament_support import create_tournament, enter_humans, organizer, services
+from tests.api.tournament_support import create_tournament, enter_humans, organizer, play_out, services
 
 IN_PERSON = {"format": "swiss", "rounds": 2, "play_mode": "in_person"}
 
@@ -297,3 +299,87 @@ def test_forfeits_are_not_rated(api: Api) -> None:
     assert api.call("GET", f"/tournaments/{tid}").body["status"] == "finished"
     for pid in tokens:
         assert api.call("GET", f"/players/{pid}/ratings").body["pools"] == []
+
+
+FORMATS: dict[str, dict[str, Any]] = {
+    "swiss": {"format": "swiss", "rounds": 3},
+    "round_robin": {"format": "round_robin"},
+    "double_round_robin": {"format": "double_round_robin"},
+    "knockout": {"format": "knockout", "third_place_match": True},
+    "double_elimination": {"format": "double_elimination"},
+    "groups_knockout": {"format": "groups_knockout", "group_size": 3, "advance_per_group": 1},
+    "best_of_three": {"format": "swiss", "rounds": 2, "games_per_match": 3},
+    "briscola": {"format": "swiss", "rounds": 2, "game": "briscola"},
+}
+
+
+def winning_games(settings: dict[str, Any], table: int) -> list[list[int]]:
+    """A score the first seat wins, by the tournament's game and match length."""
+    if settings.get("game") == "briscola":
+        return [[61 + table, 59 - table]]
+    return [[11, table]] * (settings.get("games_per_match", 1) // 2 + 1)
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_every_format_is_played_to_the_end_in_person(api: Api, name: str) -> None:
+    settings = {**FORMATS[name], "play_mode": "in_person"}
+    _, org = organizer(api)
+    t = create_tournament(api, org, settings)
+    tokens = enter_humans(api, t["id"], tuple(f"P{i}" for i in range(6)))
+    if name == "swiss":  # a requested bye, in person as online
+        asker = next(iter(tokens))
+        assert (
+            api.call("POST", f"/tournaments/{t['id']}/byes", {"round": 2}, token=tokens[asker]).status == 201
+        )
+    assert api.call("POST", f"/tournaments/{t['id']}/start", token=org).status == 200
+    for _ in range(20):
+        body = api.call("GET", f"/tournaments/{t['id']}").body
+        if body["status"] == "finished":
+            break
+        n = body["current_round"]
+        rnd = round_of(api, t["id"], n)
+        assert rnd["status"] == "open"
+        for table in rnd["tables"]:
+            if table["result"] is not None:
+                continue
+            assert table["mode"] == "in_person"
+            assert table["games"] == []
+            first, second = seated(table)
+            games = winning_games(settings, table["table"])
+            assert report(api, t["id"], n, table["table"], games, tokens[first]).status == 200
+            answer = report(api, t["id"], n, table["table"], games, tokens[second])
+            assert answer.status == 200, answer.body
+        assert round_of(api, t["id"], n)["status"] == "closed"
+    else:
+        raise AssertionError(f"{name} did not finish")
+    standings = api.call("GET", f"/tournaments/{t['id']}/standings")
+    assert standings.status == 200
+    assert len(standings.body["standings"]) == 6
+    if name == "swiss":
+        second_round = round_of(api, t["id"], 2)
+        assert [b["id"] for b in second_round["requested_byes"]] == [asker]
+
+
+def test_a_mixed_round_closes_once_its_online_match_and_its_reported_table_are_decided(api: Api) -> None:
+    _, org = organizer(api)
+    t = create_tournament(api, org, {"format": "swiss", "rounds": 1, "target": 1, "play_mode": "mixed"})
+    tokens = enter_humans(api, t["id"], ("A", "B", "C", "D"))
+    ids = list(tokens)
+    for pid in ids[:2]:
+        api.call("PUT", f"/tournaments/{t['id']}/entries/{pid}/online", {"online": True}, token=org)
+    override = {"tables": [[ids[0], ids[1]], [ids[2], ids[3]]], "byes": []}
+    assert api.call("PUT", f"/tournaments/{t['id']}/rounds/1/pairings", override, token=org).status == 200
+    api.call("POST", f"/tournaments/{t['id']}/start", token=org)
+    online, in_person_table = round_of(api, t["id"], 1)["tables"]
+    assert (online["mode"], in_person_table["mode"]) == ("online", "in_person")
+    assert_error(report(api, t["id"], 1, 1, [[1, 0]], tokens[ids[0]]), 409, "table_online")
+    first, second = seated(in_person_table)
+    report(api, t["id"], 1, 2, [[1, 0]], tokens[first])
+    report(api, t["id"], 1, 2, [[1, 0]], tokens[second])
+    assert round_of(api, t["id"], 1)["status"] == "open"  # the online match is still under way
+    play_out(api, online["games"][0], tokens)
+    services().pipeline.advance(t["id"])
+    rnd = round_of(api, t["id"], 1)
+    assert rnd["status"] == "closed"
+    assert rnd["tables"][1]["result"] == [1.0, 0.0]
+    assert api.call("GET", f"/tournaments/{t['id']}").body["status"] == "finished"
