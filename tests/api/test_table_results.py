@@ -383,3 +383,17 @@ def test_a_mixed_round_closes_once_its_online_match_and_its_reported_table_are_d
     assert rnd["status"] == "closed"
     assert rnd["tables"][1]["result"] == [1.0, 0.0]
     assert api.call("GET", f"/tournaments/{t['id']}").body["status"] == "finished"
+
+
+def test_an_entrant_excluded_during_an_in_person_round_forfeits_their_table(api: Api) -> None:
+    tid, org, _ = in_person(api, players=4, rounds=2)
+    first, second = seated(round_of(api, tid, 1)["tables"][0])
+    answer = api.call(
+        "POST", f"/tournaments/{tid}/entries/{second}/exclude", {"reason": "conduct"}, token=org
+    )
+    assert answer.status == 200, answer.body
+    services().pipeline.advance(tid)
+    table = round_of(api, tid, 1)["tables"][0]
+    assert table["result"] == [1.0, 0.0]
+    assert table["forfeit"] is True
+    assert table["reason"] == "withdrawn"

@@ -70,6 +70,9 @@ class RoundProgress:
         changed = False
         for table in undecided:
             changed |= self._update_table(t, rnd, table, found, entries, late)
+        for table in rnd.tables:  # in person: an entrant withdrawn or excluded meanwhile forfeits
+            if table.result is None and table.mode == "in_person":
+                changed |= self._forfeit_absent(table, entries)
         if rnd.decided:
             rnd.status = "closed"
             rnd.closed_at = iso(ctx.clock.now())
