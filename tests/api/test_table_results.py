@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.api.conftest import Api
 from tests.api.support import assert_error
-from tests.api.tournament_support import create_tournament, enter_humans, organizer, services
+from tests.api.tournament_support import create_tournament, enter_humans, organizer, play_out, services
 
 IN_PERSON = {"format": "swiss", "rounds": 2, "play_mode": "in_person"}
 
@@ -251,3 +253,147 @@ def test_marking_online_needs_mixed_play(api: Api) -> None:
     pid = next(iter(tokens))
     answer = api.call("PUT", f"/tournaments/{tid}/entries/{pid}/online", {"online": True}, token=org)
     assert_error(answer, 409, "not_mixed")
+
+
+def play_in_person(api: Api, tid: str, tokens: dict[str, str], rounds: int) -> None:
+    """Every table of every round reported by its first player (first wins 11-k) and confirmed."""
+    for n in range(1, rounds + 1):
+        for table in round_of(api, tid, n)["tables"]:
+            first, second = seated(table)
+            games = [[11, table["table"] + n]]
+            assert report(api, tid, n, table["table"], games, tokens[first]).status == 200
+            answer = api.call(
+                "POST", f"/tournaments/{tid}/rounds/{n}/tables/{table['table']}/confirm", token=tokens[second]
+            )
+            assert answer.status == 200, answer.body
+
+
+def test_confirmed_results_feed_standings_crosstable_trf_and_ratings(api: Api) -> None:
+    tid, _, tokens = in_person(api, players=4, rounds=2)
+    play_in_person(api, tid, tokens, 2)
+    assert api.call("GET", f"/tournaments/{tid}").body["status"] == "finished"
+    # Given the results, an independent recount: the first seat won every table.
+    won: dict[str, int] = dict.fromkeys(tokens, 0)
+    for n in (1, 2):
+        for table in round_of(api, tid, n)["tables"]:
+            won[seated(table)[0]] += 1
+    standings = api.call("GET", f"/tournaments/{tid}/standings").body["standings"]
+    assert {row["entrant"]: row["points"] for row in standings} == won
+    cross = api.call("GET", f"/tournaments/{tid}/crosstable")
+    assert cross.status == 200, cross.body
+    trf = api.call("GET", f"/tournaments/{tid}/export", query={"format": "trf"})
+    assert trf.status == 200
+    assert trf.body.count("\n001 ") + trf.body.startswith("001 ") == 4
+    for pid in tokens:
+        pools = api.call("GET", f"/players/{pid}/ratings").body["pools"]
+        assert len(pools) == 1  # the pool of classic Scopa one against one, as online
+        assert pools[0]["games"] == 2
+        assert pools[0]["wins"] == won[pid]
+        assert len(pools[0]["history"]) == 2
+
+
+def test_forfeits_are_not_rated(api: Api) -> None:
+    tid, org, tokens = in_person(api, players=2, rounds=1)
+    first = seated(round_of(api, tid, 1)["tables"][0])[0]
+    api.call("POST", f"/tournaments/{tid}/rounds/1/close", {"absent": [first], "reason": "gone"}, token=org)
+    assert api.call("GET", f"/tournaments/{tid}").body["status"] == "finished"
+    for pid in tokens:
+        assert api.call("GET", f"/players/{pid}/ratings").body["pools"] == []
+
+
+FORMATS: dict[str, dict[str, Any]] = {
+    "swiss": {"format": "swiss", "rounds": 3},
+    "round_robin": {"format": "round_robin"},
+    "double_round_robin": {"format": "double_round_robin"},
+    "knockout": {"format": "knockout", "third_place_match": True},
+    "double_elimination": {"format": "double_elimination"},
+    "groups_knockout": {"format": "groups_knockout", "group_size": 3, "advance_per_group": 1},
+    "best_of_three": {"format": "swiss", "rounds": 2, "games_per_match": 3},
+    "briscola": {"format": "swiss", "rounds": 2, "game": "briscola"},
+}
+
+
+def winning_games(settings: dict[str, Any], table: int) -> list[list[int]]:
+    """A score the first seat wins, by the tournament's game and match length."""
+    if settings.get("game") == "briscola":
+        return [[61 + table, 59 - table]]
+    return [[11, table]] * (settings.get("games_per_match", 1) // 2 + 1)
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_every_format_is_played_to_the_end_in_person(api: Api, name: str) -> None:
+    settings = {**FORMATS[name], "play_mode": "in_person"}
+    _, org = organizer(api)
+    t = create_tournament(api, org, settings)
+    tokens = enter_humans(api, t["id"], tuple(f"P{i}" for i in range(6)))
+    if name == "swiss":  # a requested bye, in person as online
+        asker = next(iter(tokens))
+        assert (
+            api.call("POST", f"/tournaments/{t['id']}/byes", {"round": 2}, token=tokens[asker]).status == 201
+        )
+    assert api.call("POST", f"/tournaments/{t['id']}/start", token=org).status == 200
+    for _ in range(20):
+        body = api.call("GET", f"/tournaments/{t['id']}").body
+        if body["status"] == "finished":
+            break
+        n = body["current_round"]
+        rnd = round_of(api, t["id"], n)
+        assert rnd["status"] == "open"
+        for table in rnd["tables"]:
+            if table["result"] is not None:
+                continue
+            assert table["mode"] == "in_person"
+            assert table["games"] == []
+            first, second = seated(table)
+            games = winning_games(settings, table["table"])
+            assert report(api, t["id"], n, table["table"], games, tokens[first]).status == 200
+            answer = report(api, t["id"], n, table["table"], games, tokens[second])
+            assert answer.status == 200, answer.body
+        assert round_of(api, t["id"], n)["status"] == "closed"
+    else:
+        raise AssertionError(f"{name} did not finish")
+    standings = api.call("GET", f"/tournaments/{t['id']}/standings")
+    assert standings.status == 200
+    assert len(standings.body["standings"]) == 6
+    if name == "swiss":
+        second_round = round_of(api, t["id"], 2)
+        assert [b["id"] for b in second_round["requested_byes"]] == [asker]
+
+
+def test_a_mixed_round_closes_once_its_online_match_and_its_reported_table_are_decided(api: Api) -> None:
+    _, org = organizer(api)
+    t = create_tournament(api, org, {"format": "swiss", "rounds": 1, "target": 1, "play_mode": "mixed"})
+    tokens = enter_humans(api, t["id"], ("A", "B", "C", "D"))
+    ids = list(tokens)
+    for pid in ids[:2]:
+        api.call("PUT", f"/tournaments/{t['id']}/entries/{pid}/online", {"online": True}, token=org)
+    override = {"tables": [[ids[0], ids[1]], [ids[2], ids[3]]], "byes": []}
+    assert api.call("PUT", f"/tournaments/{t['id']}/rounds/1/pairings", override, token=org).status == 200
+    api.call("POST", f"/tournaments/{t['id']}/start", token=org)
+    online, in_person_table = round_of(api, t["id"], 1)["tables"]
+    assert (online["mode"], in_person_table["mode"]) == ("online", "in_person")
+    assert_error(report(api, t["id"], 1, 1, [[1, 0]], tokens[ids[0]]), 409, "table_online")
+    first, second = seated(in_person_table)
+    report(api, t["id"], 1, 2, [[1, 0]], tokens[first])
+    report(api, t["id"], 1, 2, [[1, 0]], tokens[second])
+    assert round_of(api, t["id"], 1)["status"] == "open"  # the online match is still under way
+    play_out(api, online["games"][0], tokens)
+    services().pipeline.advance(t["id"])
+    rnd = round_of(api, t["id"], 1)
+    assert rnd["status"] == "closed"
+    assert rnd["tables"][1]["result"] == [1.0, 0.0]
+    assert api.call("GET", f"/tournaments/{t['id']}").body["status"] == "finished"
+
+
+def test_an_entrant_excluded_during_an_in_person_round_forfeits_their_table(api: Api) -> None:
+    tid, org, _ = in_person(api, players=4, rounds=2)
+    first, second = seated(round_of(api, tid, 1)["tables"][0])
+    answer = api.call(
+        "POST", f"/tournaments/{tid}/entries/{second}/exclude", {"reason": "conduct"}, token=org
+    )
+    assert answer.status == 200, answer.body
+    services().pipeline.advance(tid)
+    table = round_of(api, tid, 1)["tables"][0]
+    assert table["result"] == [1.0, 0.0]
+    assert table["forfeit"] is True
+    assert table["reason"] == "withdrawn"

@@ -171,6 +171,7 @@ class ServiceSet:
             events=self.webhooks,
             rate_now=self.ratings.rate_finished,
             seeding=self.ratings.reseed,
+            rate_tables=self.ratings.rate_tables,
         )
 
     @cached_property

@@ -38,6 +38,7 @@ from scopa.application.services.pipeline.common import (
     MAX_STEPS,
     PipelineContext,
     PipelineReport,
+    RateTables,
     Seeding,
     arena_times,
     changed,
@@ -77,6 +78,7 @@ class Pipeline:
         events: EventSink | None = None,
         rate_now: Callable[[list[str]], list[str]] | None = None,
         seeding: Seeding | None = None,
+        rate_tables: RateTables | None = None,
     ) -> None:
         self.repo = repo
         self.matches = matches
@@ -88,6 +90,8 @@ class Pipeline:
         # The entries whose seeding rating moved since they entered, read again at the start
         # (RatingService.reseed).
         self.seeding = seeding
+        # Rates the in-person tables of the rounds an advance closed (RatingService.rate_tables).
+        self.rate_tables = rate_tables
         self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
         self._starter = TournamentStart(self)
         self._advance = Advance(self, Stepper(self))

@@ -43,6 +43,8 @@ class RoundProgress:
             return f"round {rnd.number}: matches started"
         if not self._collect(t, rnd, entries):
             return None
+        if rnd.status == "closed":
+            self._rate_in_person(bundle, rnd)
         rnd.version += 1
         self._ctx.repo.save_round(t.id, rnd, expected)
         self._results(t, rnd, before)
@@ -68,11 +70,21 @@ class RoundProgress:
         changed = False
         for table in undecided:
             changed |= self._update_table(t, rnd, table, found, entries, late)
+        for table in rnd.tables:  # in person: an entrant withdrawn or excluded meanwhile forfeits
+            if table.result is None and table.mode == "in_person":
+                changed |= self._forfeit_absent(table, entries)
         if rnd.decided:
             rnd.status = "closed"
             rnd.closed_at = iso(ctx.clock.now())
             changed = True
         return changed
+
+    def _rate_in_person(self, bundle: TournamentBundle, rnd: RoundRecord) -> None:
+        """Rate the round's in-person tables before the write that closes it: a fault leaves the round
+        open, and the next run rates again (a table rated already is refused, skipped) and closes it."""
+        rate = self._ctx.rate_tables
+        if rate is not None and any(x.mode == "in_person" for x in rnd.tables):
+            rate(bundle.tournament, bundle.entries, [rnd])
 
     def _results(self, t: TournamentRecord, rnd: RoundRecord, before: set[int]) -> None:
         """Tell the club's webhooks of the tables this round's write decided."""
