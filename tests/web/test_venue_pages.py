@@ -530,3 +530,29 @@ def test_a_round_or_table_that_is_not_there_is_a_404_page(site: Site) -> None:
         assert reply.headers["content-type"].startswith("text/html")
     for path in ("rounds/0/tables/1", "rounds/1/tables/0", "print/nothing", "projector?seconds=0"):
         assert http.call("GET", f"/web/tournaments/{field.id}/{path}").status in (404, 422), path
+
+
+def test_the_sheets_print_in_italian_and_the_desk_keeps_the_code_from_others(
+    site: Site, browser: Any
+) -> None:
+    field = Field(site)
+    ctx, tab, errors = signed_in(browser, field.tokens["Ada"], {"width": 1200, "height": 900})
+    try:
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/print/pairings?lang=it")
+        text, _pages = pdf_text(tab)
+        assert "Abbinamenti, turno 1" in text
+        assert "Chi gioca dove" in text
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/print/slips?lang=it")
+        text, _pages = pdf_text(tab)
+        assert "Inquadra per comunicare il risultato" in text
+        # A player at the desk: no code, no forms, the API's refusal in the status line
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/venue?lang=en")
+        tab.wait_for_function(
+            "() => document.getElementById('desk-status').textContent.includes('organizers')"
+        )
+        assert tab.is_hidden("#venue-code-panel")
+        assert tab.is_hidden("#late-panel")
+        assert tab.inner_text("#venue-code") == ""
+    finally:
+        ctx.close()
+    assert [e for e in errors if "status of 403" not in e] == []
