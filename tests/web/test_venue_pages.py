@@ -455,9 +455,7 @@ def test_between_rounds_the_wall_shows_the_standings_after_the_organizer_closes_
         wall.wait_for_function(
             "() => document.getElementById('clock').textContent.startsWith('Round ends in')"
         )
-        assert re.fullmatch(
-            r"Round ends in (\d+ min \d\d s|1 h 0 min)", wall.inner_text("#clock")
-        )
+        assert re.fullmatch(r"Round ends in (\d+ min \d\d s|1 h 0 min)", wall.inner_text("#clock"))
         for x in played:
             field.decide(1, x["table"], [[11, 5]])
         # The last table's second player never came: the organizer closes the round from the grid
@@ -556,3 +554,31 @@ def test_the_sheets_print_in_italian_and_the_desk_keeps_the_code_from_others(
     finally:
         ctx.close()
     assert [e for e in errors if "status of 403" not in e] == []
+
+
+def test_a_mixed_round_prints_slips_for_the_tables_played_in_person_only(site: Site, browser: Any) -> None:
+    field = Field(site, {**SWISS, "play_mode": "mixed"}, start=False)
+    http, base = field.http, field.base
+    for name in ("Ada", "Bea"):
+        http.ok("PUT", f"{base}/entries/{field.ids[name]}/online", {"online": True}, field.olga)
+    names = PLAYERS[:10]
+    tables = [[field.ids[names[i]], field.ids[names[i + 1]]] for i in range(0, 10, 2)]
+    http.ok("PUT", f"{base}/rounds/1/pairings", {"tables": tables, "byes": [field.ids["Max"]]}, field.olga)
+    http.ok("POST", f"{base}/start", None, field.olga)
+    site.run_pipeline()
+    rnd = field.round(1)
+    modes = {x["table"]: x["mode"] for x in rnd["tables"]}
+    online = [n for n, mode in modes.items() if mode == "online"]
+    assert len(online) == 1  # Ada and Bea's
+    ctx, tab, errors = signed_in(browser, field.tokens["Ada"], {"width": 390, "height": 844})
+    try:
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/print/slips")
+        slips = tab.eval_on_selector_all(".slip", "l => l.map(s => Number(s.dataset.table))")
+        assert slips == sorted(n for n, mode in modes.items() if mode == "in_person")
+        tab.goto(f"{site.url}/web/tournaments/{field.id}/rounds/1/tables/{online[0]}")
+        tab.wait_for_selector("#online-game:not([hidden])")
+        assert tab.is_hidden("#report-form")
+        assert tab.inner_text("#state") == "online"
+    finally:
+        ctx.close()
+    assert errors == []

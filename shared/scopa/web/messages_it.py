@@ -744,4 +744,5 @@ IT: dict[str, str] = {
     ),
     "Round {n} is closed.": "Il turno {n} è chiuso.",
     "Could not close the round: {reason}": "Impossibile chiudere il turno: {reason}",
+    "This table plays online: follow its game": "Questo tavolo gioca online: segui la sua partita",
 }

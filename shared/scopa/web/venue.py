@@ -174,7 +174,8 @@ def _slips(
     if rnd is None:
         return []
     out = []
-    for x in rnd.tables:
+    in_person = [x for x in rnd.tables if x.mode == "in_person"]
+    for x in in_person or rnd.tables:  # a mixed round: the tables played online need no slip
         url = site + report_path(tournament_id, rnd.number, x.table)
         label = tr(opts, "Table %(n)s: report the result") % {"n": x.table}
         out.append(

@@ -27,7 +27,8 @@ function shown(list) {
 }
 
 function render(x) {
-  const state = x.state || (x.result ? "confirmed" : "waiting");
+  const online = x.mode === "online";
+  const state = online ? "online" : x.state || (x.result ? "confirmed" : "waiting");
   const badge = $("state");
   badge.textContent = t(state);
   badge.className = `state state-${state}`;
@@ -44,7 +45,10 @@ function render(x) {
       return li;
     }),
   );
-  const open = state !== "confirmed" && !x.result;
+  const open = !online && state !== "confirmed" && !x.result;
+  const game = $("online-game");
+  game.hidden = !(online && x.games.length);
+  if (online && x.games.length) game.href = `/web/matches/${encodeURIComponent(x.games[x.games.length - 1])}`;
   $("report-form").hidden = !(mySide && open);
   const mine = mySide === "first" ? 0 : 1;
   const byOpponent = reports.some((r) => r.side !== mine) && !reports.some((r) => r.side === mine);
