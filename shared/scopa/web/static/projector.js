@@ -21,14 +21,16 @@ function capacity(screen, rows) {
   const free = window.innerHeight - used - 24;
   const height = Math.max(1, first.getBoundingClientRect().height);
   const list = first.parentElement;
-  const columns = getComputedStyle(list).display === "grid"
-    ? getComputedStyle(list).gridTemplateColumns.split(" ").length
-    : 1;
-  return Math.max(1, Math.floor(free / height)) * columns;
+  const perColumn = Math.max(1, Math.floor(free / height));
+  if (getComputedStyle(list).display !== "grid") return perColumn;
+  // A list in columns reads down each column (A to Z), then on to the next: as many rows as fit.
+  list.style.gridAutoFlow = "column";
+  list.style.gridTemplateRows = `repeat(${perColumn}, auto)`;
+  return perColumn * getComputedStyle(list).gridTemplateColumns.split(" ").length;
 }
 
 function layout() {
-  // The screens as pages: [screen, first row, end] for each slice that fits.
+  // The screens as pages: [screen, its rows, first, end] for each slice of rows that fits.
   const screens = [...root.querySelectorAll("section.screen")];
   pages = [];
   for (const screen of screens) {
