@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from scopa.web.qr import qr_matrix
+from scopa.web.venue import report_path
 from tests.web.conftest import Site
 from tests.web.support import Http
 
@@ -29,7 +30,9 @@ SWISS = {"format": "swiss", "rounds": 3, "preset": "classic", "target": 11, "pla
 class Field:
     """A started Swiss of registered players (names -> ids, tokens), run by an organizer."""
 
-    def __init__(self, site: Site, settings: dict[str, Any] = SWISS, start: bool = True) -> None:
+    def __init__(
+        self, site: Site, settings: dict[str, Any] = SWISS, start: bool = True, players: list[str] = PLAYERS
+    ) -> None:
         http = site.http
         self.http = http
         self.site = site
@@ -39,7 +42,7 @@ class Field:
         self.base = f"/tournaments/{self.id}"
         self.ids: dict[str, str] = {}
         self.tokens: dict[str, str] = {}
-        for name in PLAYERS:
+        for name in players:
             pid, token = http.register(name)
             self.ids[name], self.tokens[name] = pid, token
             http.ok("POST", f"{self.base}/entries", {"players": [pid]}, self.olga)
@@ -582,3 +585,134 @@ def test_a_mixed_round_prints_slips_for_the_tables_played_in_person_only(site: S
     finally:
         ctx.close()
     assert errors == []
+
+
+def test_a_club_night_of_three_rounds_at_the_venue(site: Site, browser: Any) -> None:
+    """Ten entrants, three in-person rounds run from the venue pages: slips printed each round (their QR
+    codes checked), two tables of round 1 reported from phones (one disputed and settled at the grid),
+    every other table typed into the grid, the wall following by push throughout; at the end the printed
+    standings, crosstable and the TRF report equal the test's own recount."""
+    names = PLAYERS[:10]
+    field = Field(site, players=names)
+    phone = {"width": 390, "height": 844}
+    opened: list[tuple[Any, list[str]]] = []
+
+    def tab(token: str | None, viewport: dict[str, int]) -> Any:
+        ctx, page, errors = signed_in(browser, token, viewport)
+        opened.append((ctx, errors))
+        return page
+
+    points = dict.fromkeys(names, 0.0)
+    met: dict[str, list[tuple[int, str, str]]] = {name: [] for name in names}  # (round, opponent, mark)
+
+    def record(number: int, x: dict[str, Any], first_won: bool) -> None:
+        a, b = x["first"]["name"], x["second"]["name"]
+        winner, loser = (a, b) if first_won else (b, a)
+        points[winner] += 1
+        met[winner].append((number, loser, "1"))
+        met[loser].append((number, winner, "0"))
+
+    try:
+        wall = tab(None, {"width": 1280, "height": 800})
+        wall.goto(f"{site.url}/web/tournaments/{field.id}/projector?seconds=2")
+        grid = tab(field.olga, {"width": 1200, "height": 900})
+        printer = tab(None, {"width": 1200, "height": 900})
+        for number in (1, 2, 3):
+            rnd = field.round(number)
+            tables = rnd["tables"]
+            assert len(tables) == 5
+            assert rnd["byes"] == []
+            wall.wait_for_function(
+                f"() => document.querySelector('.wall-round').textContent.startsWith('Round {number} ')"
+            )
+            # The slips of the round: one a table, each QR code its table's report page
+            printer.goto(f"{site.url}/web/tournaments/{field.id}/print/slips?round={number}")
+            drawn = printer.eval_on_selector_all(
+                ".slip svg.qr", "l => l.map(s => [s.dataset.text, s.querySelector('path').getAttribute('d')])"
+            )
+            assert [url for url, _ in drawn] == [
+                f"{site.url}/web/tournaments/{field.id}/rounds/{number}/tables/{x['table']}" for x in tables
+            ]
+            assert all(svg_modules(d) == qr_matrix(url) for url, d in drawn)
+            _text, sheets = pdf_text(printer)
+            assert sheets == 2
+            by_grid = list(tables)
+            if number == 1:
+                one, two = by_grid.pop(0), by_grid.pop(0)
+                # Table one from the phones: reported, confirmed by the opponent
+                first = tab(field.tokens[one["first"]["name"]], phone)
+                second = tab(field.tokens[one["second"]["name"]], phone)
+                for page in (first, second):
+                    page.goto(f"{site.url}{report_path(field.id, 1, one['table'])}")
+                    page.wait_for_selector("#report-form:not([hidden])")
+                first.fill("input[name=g0a]", "8")
+                first.fill("input[name=g0b]", "11")
+                first.click("#report-form button")
+                second.wait_for_selector("#confirm:not([hidden])")
+                second.click("#confirm")
+                first.wait_for_function(
+                    "() => document.getElementById('report').dataset.state === 'confirmed'"
+                )
+                record(1, one, first_won=False)
+                # Table two: the players disagree; the organizer settles it at the grid with a reason
+                a = tab(field.tokens[two["first"]["name"]], phone)
+                b = tab(field.tokens[two["second"]["name"]], phone)
+                for page, score in ((a, ("11", "2")), (b, ("2", "11"))):
+                    page.goto(f"{site.url}{report_path(field.id, 1, two['table'])}")
+                    page.wait_for_selector("#report-form:not([hidden])")
+                    page.fill("input[name=g0a]", score[0])
+                    page.fill("input[name=g0b]", score[1])
+                    page.click("#report-form button")
+                    page.wait_for_selector("#report-status:not(.error)")
+                a.wait_for_function("() => document.getElementById('report').dataset.state === 'disputed'")
+                wall.wait_for_selector(f"#pairings tr[data-table='{two['table']}'] .state-disputed")
+                grid.goto(f"{site.url}/web/tournaments/{field.id}/results")
+                grid.wait_for_selector(f"#grid tr[data-table='{two['table']}'].disputed")
+                grid.fill("#command", f"{two['table']} 11-2 both signed the sheet")
+                grid.keyboard.press("Enter")
+                grid.wait_for_selector(f"#grid tr[data-table='{two['table']}'].confirmed")
+                record(1, two, first_won=True)
+            else:
+                grid.goto(f"{site.url}/web/tournaments/{field.id}/results")
+            grid.wait_for_function("() => document.getElementById('tally').textContent !== ''")
+            for x in by_grid:
+                first_won = (x["table"] + number) % 2 == 0
+                score = "11-6" if first_won else "6-11"
+                grid.fill("#command", f"{x['table']} {score}")
+                grid.keyboard.press("Enter")
+                grid.wait_for_selector(f"#grid tr[data-table='{x['table']}'].confirmed")
+                record(number, x, first_won)
+            assert field.round(number)["status"] == "closed"
+
+        # The end: the wall shows the final standings; the sheets and the TRF report hold the recount
+        wall.wait_for_selector("#wall-standings")
+        assert field.http.ok("GET", field.base)["status"] == "finished"
+        printer.goto(f"{site.url}/web/tournaments/{field.id}/print/standings")
+        text, sheets = pdf_text(printer)
+        assert sheets == 1
+        assert "Standings after round 3" in text
+        rows = printer.eval_on_selector_all(
+            "#print-standings tbody tr", "l => l.map(r => [...r.cells].map(c => c.textContent))"
+        )
+        assert {r[1]: float(r[2]) for r in rows} == points
+        assert [float(r[2]) for r in rows] == sorted(points.values(), reverse=True)
+        rank = {r[1]: int(r[0]) for r in rows}
+        printer.goto(f"{site.url}/web/tournaments/{field.id}/print/crosstable")
+        _text, sheets = pdf_text(printer)
+        assert sheets == 1
+        cells = printer.eval_on_selector_all(
+            "#print-crosstable tbody tr", "l => l.map(r => [...r.cells].map(c => c.textContent))"
+        )
+        expected = {
+            name: [f"{mark}·{rank[opponent]}" for _n, opponent, mark in sorted(met[name])] for name in names
+        }
+        assert {c[1]: c[2:5] for c in cells} == expected
+        assert {c[1]: float(c[5]) for c in cells} == points
+        trf = field.http.call("GET", f"{field.base}/export?format=trf").text
+        records = {line[14:47].strip(): line for line in trf.splitlines() if line.startswith("001")}
+        assert set(records) == set(names)
+        assert {name: float(line[80:84]) for name, line in records.items()} == points
+    finally:
+        for ctx, errors in opened:
+            ctx.close()
+            assert errors == []
