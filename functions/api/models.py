@@ -400,6 +400,17 @@ class EnterScore(BaseModel):
                 {"games": [[11, 8]], "reason": "dispute settled: both players agreed at the desk"},
                 {"forfeit": "second", "reason": "did not come back after the break"},
             ],
+            # exactly one of the two, as _one checks
+            "oneOf": [
+                {
+                    "required": ["games"],
+                    "properties": {"games": {"type": "array"}, "forfeit": {"type": "null"}},
+                },
+                {
+                    "required": ["forfeit"],
+                    "properties": {"forfeit": {"type": "string"}, "games": {"type": "null"}},
+                },
+            ],
         },
     )
     games: list[GamePair] | None = Field(None, min_length=1, max_length=30, description=GAMES_DESCRIPTION)

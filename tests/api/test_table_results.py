@@ -387,7 +387,7 @@ def test_a_mixed_round_closes_once_its_online_match_and_its_reported_table_are_d
 
 def test_an_entrant_excluded_during_an_in_person_round_forfeits_their_table(api: Api) -> None:
     tid, org, _ = in_person(api, players=4, rounds=2)
-    first, second = seated(round_of(api, tid, 1)["tables"][0])
+    _first, second = seated(round_of(api, tid, 1)["tables"][0])
     answer = api.call(
         "POST", f"/tournaments/{tid}/entries/{second}/exclude", {"reason": "conduct"}, token=org
     )
@@ -397,3 +397,31 @@ def test_an_entrant_excluded_during_an_in_person_round_forfeits_their_table(api:
     assert table["result"] == [1.0, 0.0]
     assert table["forfeit"] is True
     assert table["reason"] == "withdrawn"
+
+
+def test_no_report_once_the_tournament_is_cancelled(api: Api) -> None:
+    tid, org, tokens = in_person(api, players=2, rounds=1)
+    first = seated(round_of(api, tid, 1)["tables"][0])[0]
+    assert api.call("POST", f"/tournaments/{tid}/cancel", token=org).status == 200
+    assert_error(report(api, tid, 1, 1, [[11, 4]], tokens[first]), 409, "not_running")
+
+
+def test_an_organizer_changes_a_result_after_the_round_closed(api: Api) -> None:
+    tid, org, tokens = in_person(api, players=2, rounds=1)
+    first, second = seated(round_of(api, tid, 1)["tables"][0])
+    report(api, tid, 1, 1, [[11, 4]], tokens[first])
+    report(api, tid, 1, 1, [[11, 4]], tokens[second])
+    assert round_of(api, tid, 1)["status"] == "closed"
+    body = {"games": [[6, 11]], "reason": "the score sheet was read the wrong way round"}
+    changed = api.call("PUT", f"/tournaments/{tid}/rounds/1/tables/1/score", body, token=org)
+    assert changed.status == 200, changed.body
+    assert changed.body["result"] == [0.0, 1.0]
+    standings = api.call("GET", f"/tournaments/{tid}/standings").body["standings"]
+    assert standings[0]["entrant"] == second
+    entry = next(
+        e
+        for e in api.call("GET", f"/tournaments/{tid}/audit").body["audit"]
+        if e["action"] == "result_entered"
+    )
+    assert entry["details"]["before"]["score"] == [[11, 4]]
+    assert entry["details"]["after"]["result"] == [0.0, 1.0]

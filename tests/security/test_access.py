@@ -121,6 +121,18 @@ TABLE = [
     Row("GET", T + "/rounds/{number}", PUBLIC, W.seen_tournament),
     Row("PUT", T + "/rounds/{number}/pairings", THIS_ORGANIZER, W.next_pairing, W.same),
     Row("POST", T + "/rounds/{number}/tables/{table}/result", THIS_ORGANIZER, W.closed_table, W.same),
+    # in person: the players seated at the table report and confirm; organizers enter, close, mark online
+    Row(
+        "POST",
+        T + "/rounds/{number}/tables/{table}/reports",
+        "401 403 200 403 403 403",
+        W.table_to_report,
+        W.same,
+    ),
+    Row("POST", T + "/rounds/{number}/tables/{table}/confirm", "401 403 200 403 403 403", W.table_to_confirm),
+    Row("PUT", T + "/rounds/{number}/tables/{table}/score", THIS_ORGANIZER, W.table_to_enter, W.same),
+    Row("POST", T + "/rounds/{number}/close", THIS_ORGANIZER, W.round_to_close),
+    Row("PUT", T + "/entries/{entrant_id}/online", THIS_ORGANIZER, W.mixed_entry, W.same),
     Row("GET", T + "/standings", PUBLIC, W.seen_tournament),
     Row("GET", T + "/crosstable", PUBLIC, W.seen_tournament),
     Row("GET", T + "/export", PUBLIC, W.seen_tournament),

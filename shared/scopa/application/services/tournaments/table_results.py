@@ -242,6 +242,8 @@ class TableResults(TournamentAccess):
                 f"play_mode is {t.rules.play_mode}: entrants are marked online in a mixed tournament",
                 code="not_mixed",
             )
+        if t.status in ("finished", "cancelled"):
+            raise Conflict(f"the tournament is {t.status}", code="tournament_over")
         entry = self._entry(bundle, entrant_id)
         if entry.online == online:
             return entry
@@ -283,6 +285,11 @@ class TableResults(TournamentAccess):
         rnd, table = self._table(bundle, number, table_no)
         if rnd.status != "open":
             raise Conflict(f"round {number} is closed: an organizer can change a result", code="round_closed")
+        status = bundle.tournament.status
+        if status != "running":
+            raise Conflict(
+                f"the tournament is {status}: an organizer can change a result", code="not_running"
+            )
         return bundle, rnd, table
 
     @staticmethod
