@@ -677,8 +677,8 @@ def test_a_club_night_of_three_rounds_at_the_venue(site: Site, browser: Any) -> 
             grid.wait_for_function("() => document.getElementById('tally').textContent !== ''")
             for x in by_grid:
                 first_won = (x["table"] + number) % 2 == 0
-                score = "11-6" if first_won else "6-11"
-                grid.fill("#command", f"{x['table']} {score}")
+                line = f"{x['table']} 11-6" if first_won else f"{x['table']} 6-11"
+                grid.fill("#command", line)
                 grid.keyboard.press("Enter")
                 grid.wait_for_selector(f"#grid tr[data-table='{x['table']}'].confirmed")
                 record(number, x, first_won)
