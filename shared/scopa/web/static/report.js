@@ -81,6 +81,13 @@ async function whoAmI(x) {
   return null;
 }
 
+function newKey() {
+  // A random Idempotency-Key. Not crypto.randomUUID: a phone on the club's network reaching `make run`
+  // over plain http is no secure context, where only getRandomValues is there.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 function typedGames() {
   const form = $("report-form");
   const out = [];
@@ -97,7 +104,7 @@ $("report-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const body = { games: typedGames() };
   const text = JSON.stringify(body);
-  if (!pendingKey || pendingKey.text !== text) pendingKey = { key: crypto.randomUUID(), text };
+  if (!pendingKey || pendingKey.text !== text) pendingKey = { key: newKey(), text };
   const button = event.submitter || $("report-form").querySelector("button");
   button.disabled = true;
   try {
