@@ -290,6 +290,10 @@ def test_confirmed_results_feed_standings_crosstable_trf_and_ratings(api: Api) -
         assert pools[0]["games"] == 2
         assert pools[0]["wins"] == won[pid]
         assert len(pools[0]["history"]) == 2
+    page = api.call("GET", f"/web/players/{next(iter(tokens))}", headers={"accept": "text/html"})
+    assert page.status == 200
+    assert f"ip_{tid.removeprefix('t_')}-r1-t" in page.body  # listed, without a link to a match page
+    assert 'href="/web/matches/ip_' not in page.body
 
 
 def test_forfeits_are_not_rated(api: Api) -> None:
