@@ -133,3 +133,10 @@ def test_briscola_partnership_counts_by_side() -> None:
 def test_briscola_three_sides_are_not_reported_by_table() -> None:
     error = refused("briscola", [(60, 60)], preset="three_players")
     assert error.rule == ScoreRule.RULES_NOT_REPORTABLE
+
+
+def test_scopa_a_count_order_tie_says_the_organizer_enters_it() -> None:
+    error = refused("scopa", [(12, 12)], tie_rule="count_order")
+    assert error.rule == ScoreRule.TIED_GAME
+    assert "count order" in error.message
+    assert refused("scopa", [(5, 5)], tie_rule="count_order").message.endswith("the game goes on")

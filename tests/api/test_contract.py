@@ -359,6 +359,8 @@ KEYED = {
     ("post", "/challenges"),
     ("post", "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/reports"),
     ("post", "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/confirm"),
+    ("put", "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/score"),
+    ("post", "/tournaments/{tournament_id}/rounds/{number}/close"),
 }
 
 

@@ -290,6 +290,10 @@ def test_confirmed_results_feed_standings_crosstable_trf_and_ratings(api: Api) -
         assert pools[0]["games"] == 2
         assert pools[0]["wins"] == won[pid]
         assert len(pools[0]["history"]) == 2
+    page = api.call("GET", f"/web/players/{next(iter(tokens))}", headers={"accept": "text/html"})
+    assert page.status == 200
+    assert f"ip_{tid.removeprefix('t_')}-r1-t" in page.body  # listed, without a link to a match page
+    assert 'href="/web/matches/ip_' not in page.body
 
 
 def test_forfeits_are_not_rated(api: Api) -> None:
@@ -425,3 +429,17 @@ def test_an_organizer_changes_a_result_after_the_round_closed(api: Api) -> None:
     )
     assert entry["details"]["before"]["score"] == [[11, 4]]
     assert entry["details"]["after"]["result"] == [0.0, 1.0]
+
+
+def test_a_close_retried_with_its_key_answers_as_the_first(api: Api) -> None:
+    tid, org, _ = in_person(api, players=2, rounds=1)
+    first = seated(round_of(api, tid, 1)["tables"][0])[0]
+    url, body = f"/tournaments/{tid}/rounds/1/close", {"absent": [first], "reason": "gone"}
+    key = {"Idempotency-Key": "close-1"}
+    one = api.call("POST", url, body, token=org, headers=key)
+    two = api.call("POST", url, body, token=org, headers=key)
+    assert one.status == two.status == 200
+    assert one.body == two.body
+    assert_error(api.call("POST", url, body, token=org), 409, "round_closed")  # without the key: refused
+    audit = api.call("GET", f"/tournaments/{tid}/audit").body["audit"]
+    assert [e["action"] for e in audit].count("round_closed") == 1

@@ -99,12 +99,24 @@ def confirm(
     summary="Enter, change or settle an in-person table's result (organizers): games or a forfeit; audited",
     responses=documented(200, *ACT, body=True),
 )
-def enter_score(tournament_id: str, number: RoundNumber, table: TableNumber, body: EnterScore) -> TableAnswer:
+def enter_score(
+    tournament_id: str,
+    number: RoundNumber,
+    table: TableNumber,
+    body: EnterScore,
+    idempotency_key: IdempotencyKey = None,
+) -> TableAnswer:
+    svc = services()
+    caller = _caller()
     games = [list(g) for g in body.games] if body.games is not None else None
-    view = services().table_results.enter(
-        _caller(), tournament_id, number, table, games, body.forfeit, body.reason
-    )
-    return _answer(view)
+
+    def act() -> dict[str, Any]:
+        view = svc.table_results.enter(caller, tournament_id, number, table, games, body.forfeit, body.reason)
+        return _answer(view).model_dump(mode="json")
+
+    request = {"tournament": tournament_id, "round": number, "table": table, **body.model_dump(mode="json")}
+    answer = run_once("enter_table_score", idempotency_key, caller.player_id or "admin", request, act)
+    return TableAnswer.model_validate(answer)
 
 
 @router.post(
@@ -117,11 +129,19 @@ def enter_score(tournament_id: str, number: RoundNumber, table: TableNumber, bod
     "(409 tables_undecided, the tables in details.tables). Audited with the reason.",
     responses=documented(200, *ACT, body=True),
 )
-def close_round(tournament_id: str, number: RoundNumber, body: CloseRound) -> Round:
-    bundle, rnd = services().table_results.close_round(
-        _caller(), tournament_id, number, body.absent, body.reason
-    )
-    return Round.of(bundle, rnd)
+def close_round(
+    tournament_id: str, number: RoundNumber, body: CloseRound, idempotency_key: IdempotencyKey = None
+) -> Round:
+    svc = services()
+    caller = _caller()
+
+    def act() -> dict[str, Any]:
+        bundle, rnd = svc.table_results.close_round(caller, tournament_id, number, body.absent, body.reason)
+        return Round.of(bundle, rnd).model_dump(mode="json")
+
+    request = {"tournament": tournament_id, "round": number, **body.model_dump(mode="json")}
+    answer = run_once("close_round", idempotency_key, caller.player_id or "admin", request, act)
+    return Round.model_validate(answer)
 
 
 @router.put(

@@ -31,6 +31,12 @@ def check_table_score(rules: RuleSet, games_per_match: int, games: Sequence[Game
     def one_game(scores: Sequence[GameScore], at: int) -> MatchPlayed:
         a, b = scores[at]
         label = game_label(at)
+        if a == b and rules.tie_rule == "count_order" and a >= rules.target:
+            raise ImpossibleScore(
+                ScoreRule.TIED_GAME,
+                f"{label}: {a}-{b} was won in the count order (tie_rule count_order), which a score "
+                "cannot show: an organizer enters the table (a forfeit of the side that lost the count)",
+            )
         if a == b:
             raise ImpossibleScore(
                 ScoreRule.TIED_GAME,
