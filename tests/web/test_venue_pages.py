@@ -414,6 +414,8 @@ def entries_per_minute(site: Site, browser: Any, tables: int) -> tuple[float, in
     assert len(numbers) == tables
     ctx, grid, errors = signed_in(browser, field.olga, {"width": 1200, "height": 900})
     keys = 0
+    sent: list[str | None] = []  # each entry's Idempotency-Key
+    grid.on("request", lambda r: sent.append(r.headers.get("idempotency-key")) if r.method == "PUT" else None)
     try:
         grid.goto(f"{site.url}/web/tournaments/{field.id}/results")
         grid.wait_for_function("() => document.getElementById('tally').textContent !== ''")
@@ -432,6 +434,9 @@ def entries_per_minute(site: Site, browser: Any, tables: int) -> tuple[float, in
     decided = [x for x in field.round(1)["tables"] if x["state"] == "confirmed"]
     assert len(decided) == tables
     assert all(x["score"] == [[11, x["table"] % 10]] for x in decided)
+    assert len(sent) == tables
+    assert len(set(sent)) == tables
+    assert None not in sent
     return tables / seconds * 60, keys, len(decided)
 
 

@@ -2,7 +2,7 @@
 // reports the score (games) or confirms the opponent's report. The server decides who may: the page only
 // offers what makes sense for the signed-in player. A report carries an Idempotency-Key kept until it is
 // answered, so a retry on a flaky venue network is never applied twice. Follows the tournament's push topic.
-import { followTournament } from "./venue_live.js";
+import { followTournament, newKey } from "./venue_live.js";
 import { api, getToken, me } from "./session.js";
 import { t, when } from "./strings.js";
 
@@ -79,13 +79,6 @@ async function whoAmI(x) {
   if (mine && mine.id === x.first.id) return "first";
   if (mine && mine.id === x.second.id) return "second";
   return null;
-}
-
-function newKey() {
-  // A random Idempotency-Key. Not crypto.randomUUID: a phone on the club's network reaching `make run`
-  // over plain http is no secure context, where only getRandomValues is there.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 function typedGames() {

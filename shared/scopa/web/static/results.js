@@ -3,7 +3,7 @@
 // one another ("7 11-7 9-11 11-4"); "7 f1" forfeits the first player ("f2" the second, "f0" both); words
 // after the score are the reason, which a disputed table must be given. The grid shows each table's
 // state, disputes highlighted, and follows the tournament's push topic.
-import { followTournament } from "./venue_live.js";
+import { Keys, followTournament } from "./venue_live.js";
 import { api } from "./session.js";
 import { t } from "./strings.js";
 
@@ -14,6 +14,7 @@ const number = root.dataset.round;
 const base = `/tournaments/${encodeURIComponent(id)}`;
 const rows = new Map([...document.querySelectorAll("#grid tbody tr")].map((r) => [Number(r.dataset.table), r]));
 const states = new Map();
+const keys = new Keys(); // Idempotency-Keys of the entries not answered yet
 const say = (text, bad = false) => {
   $("results-status").textContent = text;
   $("results-status").classList.toggle("error", bad);
@@ -86,8 +87,10 @@ async function enter(line) {
     return say(t("Table {n} is disputed: type the reason after the score.", { n: found.table }), true), false;
   const reason = found.reason || $("reason").value.trim() || t("entered at the desk");
   const body = found.forfeit ? { forfeit: found.forfeit, reason } : { games: found.games, reason };
+  const path = `${base}/rounds/${number}/tables/${found.table}/score`;
   try {
-    const x = await api("PUT", `${base}/rounds/${number}/tables/${found.table}/score`, body);
+    const x = await api("PUT", path, body, { "Idempotency-Key": keys.of({ path, body }) });
+    keys.answered({ path, body });
     show(x);
     tally();
     document.querySelectorAll("#grid tr.last-entered").forEach((r) => r.classList.remove("last-entered"));
@@ -95,6 +98,7 @@ async function enter(line) {
     say(t("Table {n}: {score}.", { n: found.table, score: found.forfeit ? t("forfeit") : shown(found.games) }));
     return true;
   } catch (err) {
+    if (err.status) keys.answered({ path, body }); // refused: a new request next time
     say(t("Table {n}: {reason}", { n: found.table, reason: err.message }), true);
     return false;
   }
@@ -106,12 +110,15 @@ if (closing)
     event.preventDefault();
     const absent = [...closing.querySelectorAll("input[name=absent]:checked")].map((box) => box.value);
     const reason = closing.elements.reason.value.trim();
+    const body = { absent, reason };
     try {
-      await api("POST", `${base}/rounds/${number}/close`, { absent, reason });
+      await api("POST", `${base}/rounds/${number}/close`, body, { "Idempotency-Key": keys.of({ close: body }) });
+      keys.answered({ close: body });
       say(t("Round {n} is closed.", { n: number }));
       root.dataset.closed = "true";
       await load();
     } catch (err) {
+      if (err.status) keys.answered({ close: body });
       say(t("Could not close the round: {reason}", { reason: err.message }), true);
     }
   });
