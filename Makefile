@@ -113,6 +113,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.load
 	$(BIN)/python -m bench.live_latency
 	$(BIN)/python -m bench.briscola
+	$(BIN)/python -m bench.venue_grid
 	$(BIN)/python -m bench.cold_start
 
 # uv (a dev dependency, so in the venv) resolves for the Lambda's Python; the next make reinstalls the venv.

@@ -70,6 +70,7 @@ class World:
     seek: str = ""  # Bea's open seek in the lobby
     approvals: str = ""  # Olga's Swiss whose entries wait for approval: Ada's and Bea's wait
     check_in: str = ""  # Olga's Swiss starting at 09:30 with a one-hour check-in (open now): Ada entered
+    club_night: str = ""  # Olga's mixed (in-person) Swiss, Ada and Bea at table 1; Ada reported 11-7
 
 
 def bootstrap(services: Any) -> World:
@@ -178,6 +179,12 @@ def bootstrap(services: Any) -> World:
     for caller in (ada, bea):
         entries.enter(caller, arena)
 
+    club_night = tournament("club-night", "Giovedì al circolo", 1, settings={"play_mode": "mixed"})
+    for caller in (ada, bea):
+        entries.enter(caller, club_night)
+    admin.start(olga, club_night)
+    services.table_results.report(ada, club_night, 1, 1, [[11, 7]])
+
     seek = services.lobby.create_seek(bea, NewSeek(move_seconds=60), idempotency_key="sample-seek").id
 
     live = services.matches.get(ada, active)
@@ -201,6 +208,7 @@ def bootstrap(services: Any) -> World:
         approvals=approvals,
         check_in=check_in,
         arena=arena,
+        club_night=club_night,
     )
 
 
@@ -558,6 +566,15 @@ def tournament_samples(w: World) -> list[Sample]:
             token=olga,
         ),
         Sample("post-tournament-check-in", "POST", f"{base}/{w.check_in}/check-in", 200, token=ada),
+        Sample("get-tournament-venue-code", "GET", f"{base}/{w.check_in}/venue-code", 200, token=olga),
+        Sample(  # the code is derived under the store's own key: one the alphabet cannot make is refused
+            "post-tournament-venue-check-in",
+            "POST",
+            f"{base}/{w.check_in}/venue-check-in",
+            403,
+            token=ada,
+            body={"code": "K7P-2Q0"},
+        ),
         Sample("post-tournament-bye", "POST", f"{base}/{w.running}/byes", 201, token=ada, body={"round": 3}),
         Sample("delete-tournament-bye", "DELETE", f"{base}/{w.running}/byes/3", 200, token=bea),
         Sample(
@@ -597,6 +614,49 @@ def tournament_samples(w: World) -> list[Sample]:
             headers={"accept": "text/csv"},
         ),
         Sample("get-tournament-audit", "GET", f"{base}/{w.running}/audit", 200, query={"limit": "20"}),
+        *in_person_samples(w),
+    ]
+
+
+def in_person_samples(w: World) -> list[Sample]:
+    """The club night played in person: Ada reported 11-7 at table 1 (the same report again changes
+    nothing), Bea confirms it; Olga enters a score, closes the round with Bea absent, marks Ada online."""
+    olga, table = TOKENS["Olga"], f"/tournaments/{w.club_night}/rounds/1/tables/1"
+    return [
+        Sample(
+            "post-tournament-table-report",
+            "POST",
+            f"{table}/reports",
+            200,
+            token=TOKENS["Ada"],
+            body={"games": [[11, 7]]},
+            headers={"idempotency-key": "report-table-1"},
+        ),
+        Sample("post-tournament-table-confirm", "POST", f"{table}/confirm", 200, token=TOKENS["Bea"]),
+        Sample(
+            "put-tournament-table-score",
+            "PUT",
+            f"{table}/score",
+            200,
+            token=olga,
+            body={"games": [[11, 9]], "reason": "the score sheet says 11-9"},
+        ),
+        Sample(
+            "post-tournament-round-close",
+            "POST",
+            f"/tournaments/{w.club_night}/rounds/1/close",
+            200,
+            token=olga,
+            body={"absent": [w.bea], "reason": "Bea left before her game"},
+        ),
+        Sample(
+            "put-tournament-entry-online",
+            "PUT",
+            f"/tournaments/{w.club_night}/entries/{w.ada}/online",
+            200,
+            token=olga,
+            body={"online": True},
+        ),
     ]
 
 

@@ -34,8 +34,8 @@ ROUTE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("matches",),
     ("lobby",),
     ("clubs", "webhooks"),
-    ("tournaments",),
-    ("pages",),
+    ("tournaments", "table_results", "venue"),
+    ("pages", "venue_pages"),
 )
 SEGMENTS: dict[str, int] = {
     "health": 0,

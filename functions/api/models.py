@@ -325,3 +325,89 @@ class CreateChallenge(BaseModel):
     expires_in: JsonInt = Field(
         86_400, ge=300, le=7 * 86_400, description="seconds the opponent has to accept (default a day)"
     )
+
+
+# ---------------------------------------------------------------- tables played in person
+
+#: One game's points as a table reports it: [first, second]. Negative numbers reach the game's check,
+#: which refuses them by name (negative_score); the bounds only keep numbers sane.
+GamePoints = Annotated[int, Field(ge=-1000, le=100_000), Integral]
+GamePair = Annotated[tuple[GamePoints, GamePoints], Field(strict=False)]
+GAMES_DESCRIPTION = (
+    "one [first, second] pair per game of the match, in table order: Scopa's points, Briscola's card "
+    "points; checked by the game's rules (target, ties, 120 card points, best of N)"
+)
+
+
+class ReportScore(BaseModel):
+    """A player's report of their table's games."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        defer_build=True,
+        json_schema_extra={"examples": [{"games": [[11, 7]]}, {"games": [[11, 9], [6, 11], [12, 10]]}]},
+    )
+    games: list[GamePair] = Field(min_length=1, max_length=30, description=GAMES_DESCRIPTION)
+
+
+class EnterScore(BaseModel):
+    """An organizer's entry of a table's result: the games, or a forfeit; always with a reason."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        defer_build=True,
+        json_schema_extra={
+            "examples": [
+                {"games": [[11, 8]], "reason": "dispute settled: both players agreed at the desk"},
+                {"forfeit": "second", "reason": "did not come back after the break"},
+            ],
+            # exactly one of the two, as _one checks
+            "oneOf": [
+                {
+                    "required": ["games"],
+                    "properties": {"games": {"type": "array"}, "forfeit": {"type": "null"}},
+                },
+                {
+                    "required": ["forfeit"],
+                    "properties": {"forfeit": {"type": "string"}, "games": {"type": "null"}},
+                },
+            ],
+        },
+    )
+    games: list[GamePair] | None = Field(None, min_length=1, max_length=30, description=GAMES_DESCRIPTION)
+    forfeit: Literal["first", "second", "both"] | None = Field(
+        None, description="who forfeits (loses without play); both: nobody scores"
+    )
+    reason: str = Field(min_length=1, max_length=300, description="kept in the audit trail")
+
+    @model_validator(mode="after")
+    def _one(self) -> Self:
+        if (self.games is None) == (self.forfeit is None):
+            raise ValueError("give either games or forfeit, not both")
+        return self
+
+
+class CloseRound(BaseModel):
+    """An organizer closes a round: undecided tables are forfeited against the absent entrants."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        defer_build=True,
+        json_schema_extra={"examples": [{"absent": ["p_3f2a9c"], "reason": "left before round 3"}]},
+    )
+    absent: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(
+        default_factory=list, max_length=1000, description="entrant ids absent from their table"
+    )
+    reason: str = Field(min_length=1, max_length=300, description="kept in the audit trail")
+
+
+class SetOnline(BaseModel):
+    """Mixed play: whether an entrant plays online (a table of two online entrants is an online match)."""
+
+    model_config = ConfigDict(
+        extra="forbid", strict=True, defer_build=True, json_schema_extra={"examples": [{"online": True}]}
+    )
+    online: bool

@@ -357,6 +357,10 @@ KEYED = {
     ("post", "/tournaments/{tournament_id}/entries"),
     ("post", "/lobby/seeks"),
     ("post", "/challenges"),
+    ("post", "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/reports"),
+    ("post", "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/confirm"),
+    ("put", "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/score"),
+    ("post", "/tournaments/{tournament_id}/rounds/{number}/close"),
 }
 
 

@@ -310,3 +310,37 @@ def test_the_receiver_check_in_the_docs_accepts_a_signed_delivery_once() -> None
     assert not accept("whsec_k", {**headers, "Scopa-Delivery": "d_3"}, body + b" ", seen)
     old = {"Scopa-Signature": signature("whsec_k", now - 3600, body), "Scopa-Delivery": "d_4"}
     assert not accept("whsec_k", old, body, seen)
+
+
+def test_in_person_reports_disputes_and_confirmations_are_delivered(
+    hooks_api: Api, receiver: Receiver
+) -> None:
+    api = hooks_api
+    olga, club_id = a_club(api)
+    kinds = ["result.reported", "result.disputed", "result.confirmed", "result.recorded"]
+    register(api, olga, club_id, receiver.url, kinds)
+    settings = {"format": "swiss", "rounds": 1, "play_mode": "in_person"}
+    t = create_tournament(api, olga, settings, club_id=club_id)
+    tokens: dict[str, str] = {}
+    for name in ("Ada", "Bea"):
+        pid, token = api.register(name)
+        assert api.call("POST", f"/tournaments/{t['id']}/entries", {}, token=token).status == 201
+        tokens[pid] = token
+    assert api.call("POST", f"/tournaments/{t['id']}/start", token=olga).status == 200
+    table = api.call("GET", f"/tournaments/{t['id']}/rounds/1").body["tables"][0]
+    first, second = table["first"]["id"], table["second"]["id"]
+    url = f"/tournaments/{t['id']}/rounds/1/tables/1/reports"
+    assert api.call("POST", url, {"games": [[11, 7]]}, token=tokens[first]).status == 200
+    assert api.call("POST", url, {"games": [[7, 11]]}, token=tokens[second]).status == 200
+    assert api.call("POST", url, {"games": [[11, 7]]}, token=tokens[second]).status == 200
+
+    events = [json.loads(r.body) for r in receiver.received]
+    assert [e["type"] for e in events] == kinds
+    reported, disputed, confirmed, recorded = (e["data"] for e in events)
+    assert reported["reports"][0]["by"] == first
+    assert reported["result"] is None
+    assert [c["games"] for c in disputed["reports"]] == [[[11, 7]], [[7, 11]]]
+    assert confirmed["score"] == [[11, 7]]
+    assert confirmed["result"] == [1.0, 0.0]
+    assert recorded["reason"] == "reported"
+    assert len({e["id"] for e in events}) == 4

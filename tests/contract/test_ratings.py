@@ -350,3 +350,38 @@ def test_a_players_pools(stores: Stores) -> None:
     ]
     assert ratings.get_ratings("scopa", ["p_b"])["p_b"].name == "p_b"  # no name given: the id
     assert ratings.player_pools("p_nobody") == []
+
+
+# --------------------------------------------------------------------------- a result without a match item
+
+
+def rate_table(stores: Stores, rid: str, stored: dict[str, StoredRating] | None = None) -> RatedMatch:
+    """Rate a table played in person (no match item) as the rating service does."""
+    match = RatedMatch(rid, epoch(at(15)), SCOPA.id, (("p_a",), ("p_b",)), 1.0)
+    if stored is None:
+        stored = stores.ratings.get_ratings(SCOPA.id, ["p_a", "p_b"])
+    changes = apply_match({p: s.rating for p, s in stored.items()}, match, SCOPA)
+    stores.ratings.rate(match, at(15), changes, stored, {"p_a": "A", "p_b": "B"}, match_item=False)
+    return match
+
+
+def test_a_result_without_a_match_is_rated_once_its_log_entry_the_marker(stores: Stores) -> None:
+    match = rate_table(stores, "ip_x-r1-t1")
+    ratings = stores.ratings
+    assert list(ratings.rated_matches("scopa")) == [match]
+    assert [h.match_id for h in ratings.history("p_a", "scopa", 10)] == ["ip_x-r1-t1"]
+    assert ratings.get_ratings("scopa", ["p_a"])["p_a"].rating.wins == 1
+    before = snapshot(ratings, ["p_a", "p_b"])
+    with pytest.raises(WriteConflict):
+        rate_table(stores, "ip_x-r1-t1")  # the same result again: refused, nothing written
+    assert snapshot(ratings, ["p_a", "p_b"]) == before
+    assert stores.matches.get_match("ip_x-r1-t1") is None  # no match item was made
+
+
+def test_a_result_without_a_match_on_stale_ratings_writes_nothing(stores: Stores) -> None:
+    stale = stores.ratings.get_ratings(SCOPA.id, ["p_a", "p_b"])
+    rate_table(stores, "ip_x-r1-t1", stale)
+    before = snapshot(stores.ratings, ["p_a", "p_b"])
+    with pytest.raises(WriteConflict):
+        rate_table(stores, "ip_x-r1-t2", stale)  # read before the first was rated
+    assert snapshot(stores.ratings, ["p_a", "p_b"]) == before

@@ -580,6 +580,35 @@ def test_save_round_needs_the_expected_version_and_writes_its_audit_with_it(stor
     assert repo.get_round("t_run", 1) == rnd
 
 
+def test_an_in_person_round_keeps_its_claims_and_score_and_an_online_entry_its_flag(stores: Stores) -> None:
+    """A table played in person stores its mode, each side's claim and the confirmed games; a claim
+    written from a stale read is refused, so two reports at once never lose one."""
+    repo = stores.tournaments
+    t = running(repo)
+    entry = an_entry("p_a")
+    entry.online = True
+    repo.add_entry(t.id, entry, cap=8, statuses=("running",))
+    assert loaded_entry(repo, t.id, "p_a").online is True
+    rnd = a_round(1)
+    rnd.tables[0].mode = "in_person"
+    repo.create_round(t.id, rnd)
+    assert repo.get_round(t.id, 1) == rnd
+    claim = {"side": 0, "by": "p_a", "games": [[11, 7]], "at": "2027-03-02T10:30:00.000Z"}
+    first = dataclasses.replace(rnd, version=2, tables=[dataclasses.replace(rnd.tables[0], reports=[claim])])
+    repo.save_round(t.id, first, expected_version=1)
+    other = {"side": 1, "by": "p_b", "games": [[7, 11]], "at": "2027-03-02T10:30:01.000Z"}
+    racing = dataclasses.replace(rnd, version=2, tables=[dataclasses.replace(rnd.tables[0], reports=[other])])
+    with pytest.raises(WriteConflict):  # read before the first claim was written
+        repo.save_round(t.id, racing, expected_version=1)
+    assert repo.get_round(t.id, 1) == first
+    table = first.tables[0]
+    table.score, table.result, table.wins, table.points = [[11, 7]], [1.0, 0.0], [1, 0], [11, 7]
+    table.reports = [claim, {**claim, "side": 1, "by": "p_b"}]
+    first.version = 3
+    repo.save_round(t.id, first, expected_version=2)
+    assert repo.get_round(t.id, 1) == first
+
+
 # --------------------------------------------------------------------------- the audit trail
 
 

@@ -22,6 +22,7 @@ Items = dict[Key, dict[str, Any]]
 
 RECORD_PREFIX = keys.idempotency_pk("")  # every idempotency record is its own partition: IDEM#<digest>
 IN_PROGRESS, COMPLETED = "in progress", "completed"
+IN_PERSON_PREFIX = "ip_"  # the rated id of a table played in person (RatingService.rate_tables)
 
 
 def is_idempotency_record(key: Key) -> bool:
@@ -91,11 +92,14 @@ def check_whole(items: Items) -> None:
             assert (player, tid) in player_entries, f"entry of {player} in {tid} has no link"
 
     logged = {i["match_id"]["S"] for i in by_type.get("rated_match", [])}
+    tables = {mid for mid in logged if mid.startswith(IN_PERSON_PREFIX)}  # in person: no match item
     rated = {mid for mid, m in matches.items() if m.get("rating") == "rated"}
-    assert logged == rated, f"rated {sorted(rated)} but logged {sorted(logged)}"
+    assert logged - tables == rated, f"rated {sorted(rated)} but logged {sorted(logged)}"
     history = Counter(i["match_id"]["S"] for i in by_type.get("rating_history", []))
     for mid in rated:
         assert history[mid] == len(set(matches[mid]["seats"])), f"history of {mid}"
+    for mid in tables:
+        assert history[mid] == 2, f"history of the in-person table {mid}"  # two players, one a side
 
 
 def _match_fields(item: dict[str, Any]) -> dict[str, Any]:

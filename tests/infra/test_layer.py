@@ -63,6 +63,7 @@ def test_the_layer_holds_what_lambda_runs_and_only_that(built: Path) -> None:
         "aws_lambda_powertools",
         "networkx",
         "jinja2",
+        "segno",  # the QR codes of the venue pages
         "boto3",
     ):
         assert (site / module).is_dir(), module

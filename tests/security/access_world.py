@@ -218,6 +218,13 @@ class World:
         starts = datetime.fromtimestamp(self.api.clock.now() + 600, UTC).isoformat()
         return Target({"tournament_id": self.tournament(starts_at=starts, check_in_minutes=60)})
 
+    def venue_check_in(self) -> Target:
+        """As :meth:`check_in_open`, with the venue code the organizer reads (the body)."""
+        target = self.check_in_open()
+        t = target.params["tournament_id"]
+        code = self.ok("GET", f"/tournaments/{t}/venue-code", None, self.org)["code"]
+        return Target(target.params, {"code": code})
+
     def arena_entry(self) -> Target:
         """Pia's entry in a club arena in registration, to pause (pausing again changes nothing)."""
         t = self.tournament(format="arena", rounds=None, arena_minutes=30)
@@ -277,6 +284,48 @@ class World:
             self.ok("POST", f"/tournaments/{t}/advance", None, self.org)  # closes the bots' round
         body = {"result": [0.5, 0.5], "reason": "both players agreed"}
         return Target({"tournament_id": t, "number": "1", "table": "1"}, body)
+
+    def in_person_table(self, other: str | None = None) -> tuple[str, str | None]:
+        """A running in-person Swiss of Pia against a house bot (or ``other``, a player's token): its id,
+        and the token of Pia's opponent when a player."""
+        body = {"name": "Serata", "club_id": self.club, "settings": {**SWISS, "play_mode": "in_person"}}
+        body["settings"]["entry_policy"] = "open"
+        t = self.ok("POST", "/tournaments", body, self.org)["id"]
+        self.ok("POST", f"/tournaments/{t}/entries", {}, self.tokens["the player"])
+        if other is None:
+            self.ok("POST", f"/tournaments/{t}/entries", {"players": ["bot-greedy-1"]}, self.org)
+        else:
+            self.ok("POST", f"/tournaments/{t}/entries", {}, other)
+        self.ok("POST", f"/tournaments/{t}/start", None, self.org)
+        return str(t), other
+
+    def table_to_report(self) -> Target:
+        """Pia's in-person table, to report 1-0 (again changes nothing)."""
+        t, _ = self.in_person_table()
+        return Target({"tournament_id": t, "number": "1", "table": "1"}, {"games": [[1, 0]]})
+
+    def table_to_enter(self) -> Target:
+        """Pia's in-person table, for an organizer to enter 1-0 (again changes nothing)."""
+        t, _ = self.in_person_table()
+        return Target({"tournament_id": t, "number": "1", "table": "1"}, {"games": [[1, 0]], "reason": "x"})
+
+    def table_to_confirm(self) -> Target:
+        """Pia's in-person table, whose opponent (a newcomer) reported 1-0: Pia confirms it."""
+        _, nina = self.newcomer()
+        t, _ = self.in_person_table(nina)
+        url = f"/tournaments/{t}/rounds/1/tables/1/reports"
+        self.ok("POST", url, {"games": [[1, 0]]}, nina)
+        return Target({"tournament_id": t, "number": "1", "table": "1"})
+
+    def round_to_close(self) -> Target:
+        """An in-person round whose house bot is absent: closed with a forfeit."""
+        t, _ = self.in_person_table()
+        return Target({"tournament_id": t, "number": "1"}, {"absent": ["bot-greedy-1"], "reason": "gone"})
+
+    def mixed_entry(self) -> Target:
+        """Pia's entry in a mixed tournament in registration, to mark online (again: no change)."""
+        t = self.tournament(play_mode="mixed")
+        return Target({"tournament_id": t, "entrant_id": self.pia}, {"online": True})
 
     def pool(self) -> Target:
         return Target({"pool": "scopa", "player_id": self.pia})

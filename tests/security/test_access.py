@@ -109,6 +109,9 @@ TABLE = [
     Row("POST", T + "/entries/{entrant_id}/refuse", THIS_ORGANIZER, W.requested_entry),
     # checking in: only an entrant has an entry (the admin is not a player)
     Row("POST", T + "/check-in", "401 404 200 404 404 403", W.check_in_open, W.same),
+    # at the venue: the organizers read the code; an entrant checks in with it (as above)
+    Row("GET", T + "/venue-code", THIS_ORGANIZER, W.check_in_open),
+    Row("POST", T + "/venue-check-in", "401 404 200 404 404 403", W.venue_check_in, W.same),
     # requested byes: the entrant's players, or the organizers naming the entrant; taking one's own back
     Row("POST", T + "/byes", "401 403 201 403 201 201", W.bye_to_ask, W.same),
     Row("DELETE", T + "/byes/{number}", "401 404 200 404 404 404", W.bye_to_cancel),
@@ -118,6 +121,18 @@ TABLE = [
     Row("GET", T + "/rounds/{number}", PUBLIC, W.seen_tournament),
     Row("PUT", T + "/rounds/{number}/pairings", THIS_ORGANIZER, W.next_pairing, W.same),
     Row("POST", T + "/rounds/{number}/tables/{table}/result", THIS_ORGANIZER, W.closed_table, W.same),
+    # in person: the players seated at the table report and confirm; organizers enter, close, mark online
+    Row(
+        "POST",
+        T + "/rounds/{number}/tables/{table}/reports",
+        "401 403 200 403 403 403",
+        W.table_to_report,
+        W.same,
+    ),
+    Row("POST", T + "/rounds/{number}/tables/{table}/confirm", "401 403 200 403 403 403", W.table_to_confirm),
+    Row("PUT", T + "/rounds/{number}/tables/{table}/score", THIS_ORGANIZER, W.table_to_enter, W.same),
+    Row("POST", T + "/rounds/{number}/close", THIS_ORGANIZER, W.round_to_close),
+    Row("PUT", T + "/entries/{entrant_id}/online", THIS_ORGANIZER, W.mixed_entry, W.same),
     Row("GET", T + "/standings", PUBLIC, W.seen_tournament),
     Row("GET", T + "/crosstable", PUBLIC, W.seen_tournament),
     Row("GET", T + "/export", PUBLIC, W.seen_tournament),

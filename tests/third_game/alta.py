@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,6 +17,15 @@ from scopa.domain.games.common.deals import DealModel
 from scopa.domain.games.common.errors import IllegalMove, RecordError, RuleSetError, TurnRule
 from scopa.domain.games.common.moves import MoveModel
 from scopa.domain.games.common.shuffle import commitment, new_master_seed
+from scopa.domain.games.common.table_score import (
+    GameScore,
+    ImpossibleScore,
+    MatchPlayed,
+    ScoreRule,
+    TableScore,
+    best_of,
+    game_label,
+)
 
 
 class AltaRules(BaseModel):
@@ -206,6 +215,21 @@ class AltaEngine:
             "deals": [{"log": log}],
             "result": {"winner": final_state["result"]["winner"], "tricks": final_state["tricks"]},
         }
+
+    def check_table_score(
+        self, rules: Mapping[str, Any], games_per_match: int, games: Sequence[tuple[int, int]]
+    ) -> TableScore:
+        """One game is three tricks: a score is the tricks each side took, 3 in all, never tied."""
+
+        def one_game(scores: Sequence[GameScore], at: int) -> MatchPlayed:
+            a, b = scores[at]
+            if a + b != 3:
+                raise ImpossibleScore(
+                    ScoreRule.CARD_POINTS_TOTAL, f"{game_label(at)}: three tricks, not {a + b}"
+                )
+            return MatchPlayed(0 if a > b else 1, (a, b), 1)
+
+        return best_of(games_per_match, games, one_game)
 
     def compact_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
         return dict(state)

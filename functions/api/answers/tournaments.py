@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
 
 from api.answers.common import Closed, Named, Number
 from scopa.application.clock import iso
 from scopa.domain.tournaments.planner import table_stage
+from scopa.domain.tournaments.table_results import table_state
 
 if TYPE_CHECKING:
     from scopa.application.ports.tournaments import TournamentBundle
     from scopa.application.services.tournaments import Advanced, ArenaView, Paused, Standings
-    from scopa.domain.tournaments.records import AuditEntry, EntryRecord, RoundRecord, TournamentRecord
+    from scopa.domain.tournaments.records import (
+        AuditEntry,
+        EntryRecord,
+        RoundRecord,
+        TableRecord,
+        TournamentRecord,
+    )
     from scopa.domain.tournaments.standings import CrossCell, CrossRow, StandingRow
 
 TournamentStatus = Literal["draft", "registration", "running", "finished", "cancelled"]
@@ -89,6 +99,7 @@ class Entry(Closed):
     checked_in_at: str | None = None  # when the entrant checked in (tournaments with a check-in)
     requested_byes: list[int]  # Swiss rounds this entrant asked to sit out (POST .../byes)
     paused: bool  # arena: not paired until they come back
+    online: bool = False  # mixed play: marked to play online (a table of two such entrants is online)
 
     @classmethod
     def of(cls, e: EntryRecord) -> Entry:
@@ -103,6 +114,7 @@ class Entry(Closed):
             checked_in_at=e.checked_in_at,
             requested_byes=sorted(e.requested_byes),
             paused=e.paused,
+            online=e.online,
         )
 
 
@@ -122,6 +134,15 @@ class Entries(Closed):
     entries: list[Entry]
 
 
+class TableReport(Closed):
+    """One side's latest claim of an in-person table's games."""
+
+    side: Literal[0, 1]  # 0: the first entrant's side, 1: the second's
+    by: str  # the player who reported
+    games: list[list[int]]  # [first, second] per game, in table order
+    at: str
+
+
 class RoundTable(Closed):
     """A table of a round: who plays, the games' match ids, games won, game points, the match result."""
 
@@ -137,6 +158,61 @@ class RoundTable(Closed):
     # knockout with third_place_match: "third_place" for the final round's match between the semi-finals'
     # losers (derived from the bracket: the table that is not a pair of it); None for every other table
     stage: Literal["third_place"] | None = None
+    mode: Literal["online", "in_person"] = "online"  # in person: played at a real table, reported
+    # in person: waiting (no report), reported (one side), disputed (the sides differ), confirmed
+    state: Literal["waiting", "reported", "disputed", "confirmed"] | None = None
+    reports: list[TableReport] = Field(default_factory=list)  # in person: each side's latest claim
+    score: list[list[int]] | None = None  # in person: the confirmed games, [first, second] each
+
+    @classmethod
+    def of(cls, names: dict[str, str], rnd: RoundRecord, x: TableRecord) -> RoundTable:
+        def named(entrant: str) -> Named:
+            return Named(id=entrant, name=names.get(entrant, entrant))
+
+        return cls(**_table_fields(named, rnd, x))
+
+
+def _table_fields(named: Callable[[str], Named], rnd: RoundRecord, x: TableRecord) -> dict[str, Any]:
+    return {
+        "table": x.table,
+        "first": named(x.first),
+        "second": named(x.second),
+        "games": x.games,
+        "wins": x.wins,
+        "points": x.points,
+        "result": x.result,
+        "forfeit": x.forfeit,
+        "reason": x.reason,
+        "stage": table_stage(rnd, x),
+        "mode": x.mode,
+        "state": table_state(x),
+        "reports": [TableReport(**c) for c in x.reports],
+        "score": x.score,
+    }
+
+
+class TableAnswer(RoundTable):
+    """One table of a round, as a report, a confirmation or an organizer's entry left it."""
+
+    tournament_id: str
+    round: int
+    round_status: Literal["open", "closed"]
+    round_version: int
+
+    @classmethod
+    def of_view(cls, bundle: TournamentBundle, rnd: RoundRecord, x: TableRecord) -> TableAnswer:
+        names = {e.id: e.name for e in bundle.entries}
+
+        def named(entrant: str) -> Named:
+            return Named(id=entrant, name=names.get(entrant, entrant))
+
+        return cls(
+            **_table_fields(named, rnd, x),
+            tournament_id=bundle.tournament.id,
+            round=rnd.number,
+            round_status=rnd.status,
+            round_version=rnd.version,
+        )
 
 
 class Round(Closed):
@@ -169,21 +245,7 @@ class Round(Closed):
             created_at=rnd.created_at,
             closed_at=rnd.closed_at,
             deadline=iso(rnd.deadline) if rnd.deadline is not None else None,
-            tables=[
-                RoundTable(
-                    table=x.table,
-                    first=named(x.first),
-                    second=named(x.second),
-                    games=x.games,
-                    wins=x.wins,
-                    points=x.points,
-                    result=x.result,
-                    forfeit=x.forfeit,
-                    reason=x.reason,
-                    stage=table_stage(rnd, x),
-                )
-                for x in rnd.tables
-            ],
+            tables=[RoundTable(**_table_fields(named, rnd, x)) for x in rnd.tables],
             byes=[named(b) for b in rnd.byes],
             requested_byes=[named(b) for b in rnd.requested_byes],
             bracket=rnd.slots,

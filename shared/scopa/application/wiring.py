@@ -39,11 +39,13 @@ if TYPE_CHECKING:
     from scopa.application.services.players import PlayerService
     from scopa.application.services.ratings import RatingService
     from scopa.application.services.tournaments import (
+        TableResults,
         TournamentAbsences,
         TournamentAdmin,
         TournamentEntries,
         TournamentQueries,
     )
+    from scopa.application.services.tournaments.venue import VenueCheckIn
     from scopa.application.services.webhooks import UrlPolicy, WebhookService
 
 
@@ -169,6 +171,7 @@ class ServiceSet:
             events=self.webhooks,
             rate_now=self.ratings.rate_finished,
             seeding=self.ratings.reseed,
+            rate_tables=self.ratings.rate_tables,
         )
 
     @cached_property
@@ -203,6 +206,14 @@ class ServiceSet:
         )
 
     @cached_property
+    def venue_check_in(self) -> VenueCheckIn:
+        """The venue code and the check-in that takes it (derived under the signing key)."""
+        from scopa.application.auth import dev_signing_key
+        from scopa.application.services.tournaments.venue import VenueCheckIn
+
+        return VenueCheckIn(self.tournament_entries, self._signing_key or dev_signing_key())
+
+    @cached_property
     def tournament_absences(self) -> TournamentAbsences:
         """Requested byes and arena pauses."""
         from scopa.application.services.tournaments import TournamentAbsences
@@ -210,6 +221,21 @@ class ServiceSet:
         stores = self.stores
         return TournamentAbsences(
             stores.tournaments, self.clock, self.clubs, changes=self.changes, events=self.webhooks
+        )
+
+    @cached_property
+    def table_results(self) -> TableResults:
+        """Results of tables played in person: reports, confirmations, organizer entries and closes."""
+        from scopa.application.services.tournaments import TableResults
+
+        stores = self.stores
+        return TableResults(
+            stores.tournaments,
+            self.clock,
+            self.clubs,
+            self.pipeline,
+            changes=self.changes,
+            events=self.webhooks,
         )
 
     @cached_property

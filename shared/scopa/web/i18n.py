@@ -32,6 +32,7 @@ WORDS = (
     *("invite", "club", "member", "organizer"),
     *("target", "count order", "cappotto", "napola all coins", "resigned", "timeout", "round deadline"),
     *("no show", "corrected", "forfeit", "forfeit win", "forfeit loss", "forfeit draw"),
+    *("waiting", "reported", "disputed", "confirmed", "online"),  # a table's state (the venue pages)
 )
 _RANGE = re.compile(r"^\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*$")
 

@@ -644,4 +644,105 @@ IT: dict[str, str] = {
         "riga {n}, {line}: {count} giocatori hanno questo nome ({ids}): scrivi l'id"
     ),
     "Nobody was added: {problems}.": "Nessuno è stato aggiunto: {problems}.",
+    # --- at the venue (docs/venue.md): projector, printouts, a table's phone page, results grid, check-in
+    "A withdrawn entrant is not paired in the next rounds; their results so far stand.": (
+        "Chi si ritira non viene più abbinato nei turni seguenti; i risultati fin qui restano."
+    ),
+    "At the venue": "In sala",
+    "Check-in at the venue": "Check-in in sala",
+    "Confirm the opponent's score": "Conferma il punteggio dell'avversario",
+    "Confirmed.": "Confermato.",
+    "Could not confirm: {reason}": "Impossibile confermare: {reason}",
+    "Could not load the table: {reason}": "Impossibile caricare il tavolo: {reason}",
+    "Could not read the round: {reason}": "Impossibile leggere il turno: {reason}",
+    "Could not report: {reason}": "Impossibile comunicare il risultato: {reason}",
+    "Enter result": "Inserisci il risultato",
+    'For example "7 11-7" (table 7, 11 to 7), "7 11-7 9-11 11-4" for several games, "7 f1" when the first '
+    'player forfeits ("f2" the second, "f0" both). A reason may follow the score: a disputed table needs '
+    "one.": (
+        'Per esempio "7 11-7" (tavolo 7, 11 a 7), "7 11-7 9-11 11-4" per più partite, "7 f1" quando il primo '
+        'giocatore perde a tavolino ("f2" il secondo, "f0" entrambi). Dopo il punteggio si può scrivere il '
+        "motivo: per un tavolo contestato serve."
+    ),
+    "Late arrivals and drops": "Arrivi in ritardo e ritiri",
+    "Only the two players at this table may report its result. Sign in to report:": (
+        "Solo i due giocatori di questo tavolo possono comunicarne il risultato. Accedi per farlo:"
+    ),
+    "Only this tournament's organizers see the venue code: {reason}": (
+        "Solo gli organizzatori del torneo vedono il codice della sala: {reason}"
+    ),
+    "Opponent": "Avversario",
+    "Pairings": "Abbinamenti",
+    "Points of each game played, in table order.": "I punti di ogni partita giocata, nell'ordine del tavolo.",
+    "Print": "Stampa",
+    "Print this page (A4); the menus and these lines are left off the paper.": (
+        "Stampa questa pagina (A4); i menu e queste righe non vanno sulla carta."
+    ),
+    "Projector": "Proiettore",
+    "Reason when none is typed": "Motivo quando non ne scrivi uno",
+    "Report": "Comunica",
+    "Report the score": "Comunica il punteggio",
+    "Reported {score}.": "Comunicato {score}.",
+    "Reports": "Comunicazioni",
+    "Result slips": "Foglietti dei risultati",
+    "Results": "Risultati",
+    "Results grid": "Griglia dei risultati",
+    "Round ends in {time}": "Il turno finisce tra {time}",
+    "Scan to report the result": "Inquadra per comunicare il risultato",
+    "Screens and sheets": "Schermi e fogli",
+    "Sheets to print": "Fogli da stampare",
+    "Show this code or its QR code at the venue: entrants check in by typing or scanning it.": (
+        "Mostra in sala questo codice o il suo QR: gli iscritti fanno il check-in scrivendolo o "
+        "inquadrandolo."
+    ),
+    "Sign in as an organizer of this tournament to see the venue code.": (
+        "Accedi come organizzatore del torneo per vedere il codice della sala."
+    ),
+    "Sign in first:": "Prima accedi:",
+    "Signatures": "Firme",
+    "Standings after round %(n)s": "Classifica dopo il turno %(n)s",
+    "State": "Stato",
+    "Table %(n)s: report the result": "Tavolo %(n)s: comunica il risultato",
+    "Table {n} is disputed: type the reason after the score.": (
+        "Il tavolo {n} è contestato: scrivi il motivo dopo il punteggio."
+    ),
+    "Table {n}: {reason}": "Tavolo {n}: {reason}",
+    "Table {n}: {score}.": "Tavolo {n}: {score}.",
+    "Table, score, Enter": "Tavolo, punteggio, Invio",
+    "The tournament": "Il torneo",
+    "There is no table {n} in this round.": "In questo turno non c'è il tavolo {n}.",
+    "This table is not in the round.": "Questo tavolo non è nel turno.",
+    "This tournament takes no more entries.": "Questo torneo non accetta altre iscrizioni.",
+    "Time is up": "Tempo scaduto",
+    'Type a table and a score, as "7 11-7".': 'Scrivi un tavolo e un punteggio, come "7 11-7".',
+    "Type the code shown at the venue, or scan its QR code, to say you are here.": (
+        "Scrivi il codice mostrato in sala, o inquadra il suo QR, per dire che ci sei."
+    ),
+    "Venue code": "Codice della sala",
+    "Who plays where": "Chi gioca dove",
+    "You have checked in as {name}.": "Hai fatto il check-in come {name}.",
+    "confirmed": "confermato",
+    "disputed": "contestato",
+    "enter and settle results from the keyboard": "inserisci e risolvi i risultati dalla tastiera",
+    "entered at the desk": "inserito al tavolo dell'organizzazione",
+    "pairings, who plays where, the clock, standings between rounds; full screen on the wall": (
+        "abbinamenti, chi gioca dove, l'orologio, la classifica tra i turni; a tutto schermo sul muro"
+    ),
+    "reported": "comunicato",
+    "waiting": "in attesa",
+    "{done} of {all} tables confirmed, {disputed} disputed": (
+        "{done} tavoli confermati su {all}, {disputed} contestati"
+    ),
+    "{who} reported {score}": "{who} ha comunicato {score}",
+    "online": "online",
+    "Close the round": "Chiudi il turno",
+    "Absent": "Assenti",
+    "Tables still without a confirmed result are forfeited against the absent entrants you mark (both "
+    "absent: 0-0). A table where nobody is absent must have its result first.": (
+        "I tavoli ancora senza un risultato confermato sono persi a tavolino da chi segni come assente "
+        "(entrambi assenti: 0-0). Un tavolo senza assenti deve prima avere il suo risultato."
+    ),
+    "Round {n} is closed.": "Il turno {n} è chiuso.",
+    "Could not close the round: {reason}": "Impossibile chiudere il turno: {reason}",
+    "This table plays online: follow its game": "Questo tavolo gioca online: segui la sua partita",
 }

@@ -84,9 +84,10 @@ class DynamoRatingRepository:
         changes: list[RatingChange],
         stored: dict[str, StoredRating],
         names: dict[str, str],
+        match_item: bool = True,
     ) -> None:
         """Write one rated match, all or nothing (see the module docstring)."""
-        items: list[dict[str, Any]] = [
+        marker: list[dict[str, Any]] = [
             {
                 "Update": {
                     "TableName": self.table,
@@ -95,7 +96,10 @@ class DynamoRatingRepository:
                     "ConditionExpression": "rating = :pending",
                     "ExpressionAttributeValues": to_item({":rated": "rated", ":pending": "pending"}),
                 }
-            },
+            }
+        ]
+        items: list[dict[str, Any]] = [
+            *(marker if match_item else []),  # no match item: the log item's condition is the marker
             {
                 "Put": {
                     "TableName": self.table,

@@ -87,6 +87,8 @@ def entry_item(tournament_id: str, e: EntryRecord) -> dict[str, Any]:
         item["paused"] = True
     if e.back_after_wave:
         item["back_after_wave"] = e.back_after_wave
+    if e.online:
+        item["online"] = True
     return item
 
 
@@ -182,6 +184,7 @@ def read_entry(item: dict[str, Any]) -> EntryRecord:
         paused=bool(item.get("paused", False)),
         back_after_wave=int(item.get("back_after_wave", 0)),
         version=int(item.get("version", 0)),
+        online=bool(item.get("online", False)),
     )
 
 

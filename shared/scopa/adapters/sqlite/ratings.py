@@ -116,14 +116,19 @@ class SqliteRatingRepository:
         changes: list[RatingChange],
         stored: dict[str, StoredRating],
         names: dict[str, str],
+        match_item: bool = True,
     ) -> None:
         """Write one rated match, all or nothing (see the module docstring)."""
         position = f"{finished_at}#{match.id}"
         side_of = {p: i for i, side in enumerate(match.sides) for p in side}
         with self.db.transaction() as c:
-            marked = c.execute(
-                "UPDATE matches SET rating = 'rated' WHERE id = ? AND rating = 'pending'", (match.id,)
-            ).rowcount
+            marked = (
+                c.execute(
+                    "UPDATE matches SET rating = 'rated' WHERE id = ? AND rating = 'pending'", (match.id,)
+                ).rowcount
+                if match_item
+                else 1  # no match item: the log's key below is the marker
+            )
             if marked != 1:
                 raise WriteConflict(f"match {match.id} is not waiting to be rated")
             insert(

@@ -338,7 +338,10 @@ def _tournament(doc: str) -> TournamentRecord:
 
 
 def _entry_doc(e: EntryRecord) -> str:
-    return dumps({**dataclasses.asdict(e), "rating": float(e.rating)})
+    doc = {**dataclasses.asdict(e), "rating": float(e.rating)}
+    if not e.online:
+        del doc["online"]  # stored as before mixed play existed
+    return dumps(doc)
 
 
 def _entry(doc: str) -> EntryRecord:

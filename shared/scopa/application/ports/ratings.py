@@ -89,8 +89,13 @@ class RatingRepository(Protocol):
         changes: list[RatingChange],
         stored: dict[str, StoredRating],
         names: dict[str, str],
+        match_item: bool = True,
     ) -> None:
-        """Write one rated match, all or nothing (see the module docstring)."""
+        """Write one rated match, all or nothing (see the module docstring).
+
+        ``match_item`` False: a result with no match item (a table played in person); the pool's log
+        entry, keyed by ``finished_at`` and the id, is then the marker: a second write of the same
+        result is refused (WriteConflict) like a match already rated."""
         ...
 
     def replace_all(self, pool: RatingPool, ratings: dict[str, PlayerRating], names: dict[str, str]) -> int:

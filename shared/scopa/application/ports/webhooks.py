@@ -17,8 +17,24 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 URL_MAX = 2000  # the longest webhook URL (checked by the API and the service)
-EVENT_TYPES = ("tournament.started", "round.paired", "result.recorded", "tournament.finished")
-EventType = Literal["tournament.started", "round.paired", "result.recorded", "tournament.finished"]
+EVENT_TYPES = (
+    "tournament.started",
+    "round.paired",
+    "result.recorded",
+    "tournament.finished",
+    "result.reported",
+    "result.disputed",
+    "result.confirmed",
+)
+EventType = Literal[
+    "tournament.started",
+    "round.paired",
+    "result.recorded",
+    "tournament.finished",
+    "result.reported",
+    "result.disputed",
+    "result.confirmed",
+]
 DeliveryStatus = Literal["pending", "retrying", "delivered", "failed", "dropped"]
 
 

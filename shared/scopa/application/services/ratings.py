@@ -27,7 +27,7 @@ from scopa.domain.games import GAMES
 from scopa.domain.ratings.ledger import PlayerRating, RatedMatch, apply_match, recompute
 from scopa.domain.ratings.order import rank_key
 from scopa.domain.ratings.pools import RatingPool, default_pools, pool_for, pools_by_id
-from scopa.domain.tournaments.records import EntryRecord
+from scopa.domain.tournaments.records import EntryRecord, RoundRecord, TournamentRecord
 from scopa.domain.tournaments.settings import TournamentSettings
 
 SETTLE_SECONDS = 5
@@ -190,6 +190,62 @@ class RatingService:
                 break  # rated by someone else, or a player's rating moved: the next run goes on in order
             rated.append(match.id)
         return rated
+
+    def rate_tables(
+        self, t: TournamentRecord, entries: list[EntryRecord], rounds: list[RoundRecord]
+    ) -> list[str]:
+        """Rate the decided in-person tables of ``rounds`` (the pipeline calls it as a round closes, before
+        the closing write), in round and table order, in the pool that rates the tournament's rules: the
+        same pool as its online tables, the same game under the same rules (docs/ratings.md). A forfeit is
+        not rated (no card was played, as online). A table is rated as played at its round's start, and
+        once: its entry in the pool's log is keyed by that time and the table, written with the ratings
+        and refused a second time. Returns the ids rated (``ip_<tournament>-r<round>-t<table>``)."""
+        settings = t.rules
+        game = GAMES[settings.game]
+        seats = game.players(game.validate_rules(settings.preset, settings.rule_options()))
+        pool = pool_for(settings.preset, seats, self.pools, settings.game)
+        if pool is None:
+            return []
+        by_id = {e.id: e for e in entries}
+        rated = []
+        for rnd in sorted(rounds, key=lambda r: r.number):
+            for table in rnd.tables:
+                first, second = by_id.get(table.first), by_id.get(table.second)
+                if table.mode != "in_person" or table.result is None or table.forfeit:
+                    continue
+                if first is None or second is None:
+                    continue
+                rid = f"ip_{t.id.removeprefix('t_')}-r{rnd.number}-t{table.table}"
+                rm = RatedMatch(
+                    rid,
+                    epoch_of(rnd.created_at),
+                    pool.id,
+                    (tuple(first.players), tuple(second.players)),
+                    table.result[0] if table.result[0] != table.result[1] else 0.5,
+                )
+                if self._rate_table(rm, rnd.created_at, [*first.players, *second.players], pool):
+                    rated.append(rid)
+        return rated
+
+    def _rate_table(self, rm: RatedMatch, closed_at: str, players: list[str], pool: RatingPool) -> bool:
+        """Rate one in-person table; a lost condition is tried once more on the ratings read again (a
+        rating moved meanwhile), and a second loss means it was rated already."""
+        for _ in range(2):
+            stored = self.store.get_ratings(pool.id, players)
+            changes = apply_match({p: st.rating for p, st in stored.items()}, rm, pool)
+            names = {p: stored[p].name if p in stored else self._name(p) for p in players}
+            try:
+                self.store.rate(rm, closed_at, changes, stored, names, match_item=False)
+            except WriteConflict:
+                continue
+            return True
+        return False
+
+    def _name(self, player_id: str) -> str:
+        try:
+            return self.players.get(player_id).name
+        except NotFound:
+            return player_id
 
     def recompute(self, caller: Caller, pool_id: str) -> Recomputed:
         """Rebuild a pool's ratings from its rated-match log and store them; report what changed."""

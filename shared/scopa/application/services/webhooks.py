@@ -193,6 +193,26 @@ def recorded(
     return events
 
 
+def claimed(
+    t: TournamentRecord, rnd: RoundRecord, table: TableRecord, kind: str, at: str
+) -> list[TournamentEvent]:
+    """An in-person table's ``result.reported``, ``result.disputed`` or ``result.confirmed``: the claims
+    (each side's games, who reported, when) and, once confirmed, the score and the result. One event per
+    round version: a changed claim is a new event."""
+    data = {
+        "round": rnd.number,
+        "table": table.table,
+        "first": table.first,
+        "second": table.second,
+        "reports": [dict(c) for c in table.reports],
+        "score": table.score,
+        "result": list(table.result) if table.result is not None else None,
+        "forfeit": table.forfeit,
+        "reason": table.reason,
+    }
+    return _event(t, kind, f":{rnd.number}:{table.table}:v{rnd.version}", at, data)
+
+
 def decided(rnd: RoundRecord) -> set[int]:
     """The tables of a round that have a result (to tell which ones a write decided)."""
     return {x.table for x in rnd.tables if x.result is not None}

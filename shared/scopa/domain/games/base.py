@@ -6,7 +6,7 @@ seat's view, and read the outcome; they never import a game's internals.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     from scopa.domain.games.common.bot import Bot
     from scopa.domain.games.common.moves import MoveModel
+    from scopa.domain.games.common.table_score import TableScore
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,14 @@ class GameEngine(Protocol):
 
     def record(self, final_state: Mapping[str, Any], log: list[str], seats: list[str]) -> dict[str, Any]:
         """The full game record of a finished game from its log entries."""
+        ...
+
+    def check_table_score(
+        self, rules: Mapping[str, Any], games_per_match: int, games: Sequence[tuple[int, int]]
+    ) -> TableScore:
+        """What a score reported from a real table counts for (matches won, points per side), a table
+        being best of ``games_per_match`` matches under ``rules``; raises
+        :class:`~scopa.domain.games.common.table_score.ImpossibleScore` naming the rule it breaks."""
         ...
 
     def compact_state(self, state: Mapping[str, Any]) -> dict[str, Any]:

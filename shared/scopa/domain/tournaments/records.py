@@ -15,6 +15,7 @@ from scopa.domain.tournaments.settings import TournamentSettings
 
 TournamentStatus = Literal["draft", "registration", "running", "finished", "cancelled"]
 RoundStatus = Literal["open", "closed"]
+TableMode = Literal["online", "in_person"]
 STATUSES: tuple[TournamentStatus, ...] = ("draft", "registration", "running", "finished", "cancelled")
 
 
@@ -64,6 +65,7 @@ class EntryRecord:
     paused: bool = False  # arena: the entrant asked not to be paired for now
     back_after_wave: int = 0  # arena: the last wave paired when the entrant said they were back
     version: int = 0  # bumped on every save: a write based on an older read is refused (0: stored before)
+    online: bool = False  # a mixed tournament: marked by an organizer to play online (both: an online table)
 
     def entrant(self) -> Entrant:
         return Entrant(self.id, self.name, self.rating, tuple(self.players), self.status, self.joined_round)
@@ -82,9 +84,13 @@ class TableRecord:
     result: list[float] | None = None  # match points [first, second] once decided
     forfeit: bool = False
     reason: str | None = None  # how it was decided: played, resigned, timeout, round_deadline, corrected...
+    mode: TableMode = "online"  # in_person: played at a real table, its result reported (no match)
+    # in person: each side's latest claim {"side", "by", "games", "at"} (a report is a claim, not a result)
+    reports: list[dict[str, Any]] = field(default_factory=list)
+    score: list[list[int]] | None = None  # in person: the confirmed games, [first, second] each
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "table": self.table,
             "first": self.first,
             "second": self.second,
@@ -95,6 +101,9 @@ class TableRecord:
             "forfeit": self.forfeit,
             "reason": self.reason,
         }
+        if self.mode != "online":  # an online table is stored as before in-person play existed
+            data.update(mode=self.mode, reports=self.reports, score=self.score)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableRecord:
@@ -108,6 +117,9 @@ class TableRecord:
             result=data.get("result"),
             forfeit=bool(data.get("forfeit", False)),
             reason=data.get("reason"),
+            mode=data.get("mode", "online"),
+            reports=list(data.get("reports", [])),
+            score=data.get("score"),
         )
 
 

@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     from scopa.domain.tournaments.formats.base import TournamentFormat
 
 EntryPolicy = Literal["open", "club", "invite"]
+#: online: every table an engine match; in_person: real tables, results reported; mixed: a table is online
+#: only when both its entrants are marked online (docs/in-person.md).
+PlayMode = Literal["online", "in_person", "mixed"]
+#: When every table of a round is decided: pair the next round at once, or when the organizer advances.
+NextRound = Literal["at_once", "by_organizer"]
 TiebreakName = Literal[
     "buchholz",
     "buchholz_cut1",
@@ -109,7 +114,7 @@ def _smaller_than_group(size: int) -> dict[str, Any]:
 #: a check-in needs a start time.
 def _stated(schema: dict[str, Any]) -> None:
     """Add the checks to the settings' JSON schema, each format-specific setting asked of the formats."""
-    from scopa.domain.tournaments.formats.registry import taking
+    from scopa.domain.tournaments.formats.registry import built_in, taking
 
     schema["allOf"] = [
         _when_format(
@@ -137,6 +142,11 @@ def _stated(schema: dict[str, Any]) -> None:
             taking("group_size"),
             {"anyOf": [_smaller_than_group(size) for size in range(3, 9)]},
             {"properties": {"group_size": {"const": 4}, "advance_per_group": {"const": 2}}},
+        ),
+        _when_format(
+            tuple(f.name for f in built_in() if f.in_person_refused is not None),
+            {"properties": {"play_mode": {"const": "online"}}},
+            {},
         ),
         {
             "if": {
@@ -274,6 +284,17 @@ class TournamentSettings(BaseModel):
     forbidden_pairs: list[Annotated[tuple[str, str], Field(strict=False)]] = Field(
         default_factory=list, max_length=500, description="player ids never to be paired (Swiss)"
     )
+    play_mode: PlayMode = Field(
+        "online",
+        description="online: every table is a match played here; in_person: played at real tables, "
+        "the players report the results; mixed: in person except tables whose two entrants are marked "
+        "online",
+    )
+    next_round: NextRound = Field(
+        "at_once",
+        description="when every table of a round is decided: pair the next round at once, or "
+        "by_organizer (when an organizer advances the tournament)",
+    )
     forbidden_rounds: Annotated[int, Field(ge=1, le=50), Integral] | None = Field(
         1, description="forbidden pairs apply for this many rounds (null: all rounds)"
     )
@@ -314,6 +335,8 @@ class TournamentSettings(BaseModel):
             raise ValueError("a tie-break is listed twice")
         if self.check_in_minutes and self.starts_at is None:
             raise ValueError("a check-in needs a start time (starts_at)")
+        if self.play_mode != "online" and fmt.in_person_refused is not None:
+            raise ValueError(f"play_mode {self.play_mode}: {fmt.in_person_refused}")
         fmt.check_settings(self)
         return self
 

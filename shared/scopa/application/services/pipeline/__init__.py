@@ -38,6 +38,7 @@ from scopa.application.services.pipeline.common import (
     MAX_STEPS,
     PipelineContext,
     PipelineReport,
+    RateTables,
     Seeding,
     arena_times,
     changed,
@@ -77,6 +78,7 @@ class Pipeline:
         events: EventSink | None = None,
         rate_now: Callable[[list[str]], list[str]] | None = None,
         seeding: Seeding | None = None,
+        rate_tables: RateTables | None = None,
     ) -> None:
         self.repo = repo
         self.matches = matches
@@ -88,6 +90,8 @@ class Pipeline:
         # The entries whose seeding rating moved since they entered, read again at the start
         # (RatingService.reseed).
         self.seeding = seeding
+        # Rates the in-person tables of the rounds an advance closed (RatingService.rate_tables).
+        self.rate_tables = rate_tables
         self.changes: ChangeFeed = changes if changes is not None else NoFeed()  # to live updates
         self._starter = TournamentStart(self)
         self._advance = Advance(self, Stepper(self))
@@ -115,15 +119,18 @@ class Pipeline:
         seeding ratings are read again first (an organizer's hand-set rating is kept)."""
         return self._starter.start(t, actor)
 
-    def advance(self, tournament_id: str) -> list[str]:
+    def advance(self, tournament_id: str, release_next: bool = False) -> list[str]:
         """Move one tournament on as far as it goes now; returns what was done, step by step.
+
+        ``release_next``: an organizer's advance, which pairs the next round of a tournament whose
+        ``next_round`` is by_organizer (the schedule's leaves it waiting).
 
         When a ``rate_now`` is given, the matches of the tables it decided are rated before it returns
         (and before the tournament is marked finished), with every match the rating index lists as
         waiting, so a leaderboard read after an organizer's advance is current. A failed rating write
         fails the advance like any other write; the next advance (or the scheduled step) rates them.
         """
-        return self._advance.advance(tournament_id)
+        return self._advance.advance(tournament_id, release_next)
 
 
 class InProcessWork:

@@ -37,7 +37,7 @@ class Advance:
         self._ctx = ctx
         self._stepper = stepper
 
-    def advance(self, tournament_id: str) -> list[str]:
+    def advance(self, tournament_id: str, release_next: bool = False) -> list[str]:
         """See :meth:`~scopa.application.services.pipeline.Pipeline.advance`."""
         steps: list[str] = []
         undecided: _Undecided | None = None
@@ -54,7 +54,7 @@ class Advance:
             if self._finishes_now(bundle):
                 rated += self._rate_decided(bundle, undecided)  # rated first: a fault leaves it running
                 undecided = _Undecided.of(bundle)
-            step = self._stepper.step(bundle)
+            step = self._stepper.step(bundle, release_next)
             if step is None:
                 break
             steps.append(step)

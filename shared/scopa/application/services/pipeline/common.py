@@ -14,7 +14,7 @@ from scopa.application.ports.changes import ChangeFeed
 from scopa.application.ports.tournaments import TournamentBundle, TournamentRepository
 from scopa.application.ports.webhooks import EventSink
 from scopa.application.services.matches import MatchService
-from scopa.domain.tournaments.records import EntryRecord, TournamentRecord
+from scopa.domain.tournaments.records import EntryRecord, RoundRecord, TournamentRecord
 from scopa.domain.tournaments.settings import TournamentSettings
 
 # Standard-library logging only (the function's handler routes it to its JSON log); every line about a
@@ -26,6 +26,8 @@ CONFLICT_STEP = "conflict: read again"
 MARGIN = 10.0  # seconds: below this much time left, a run takes no more work (a step may take a few)
 
 Seeding = Callable[[TournamentSettings, list[EntryRecord]], list[EntryRecord]]
+#: Rates the decided in-person tables of closed rounds (RatingService.rate_tables); the ids rated.
+RateTables = Callable[[TournamentRecord, list[EntryRecord], list[RoundRecord]], list[str]]
 
 
 class PipelineContext(Protocol):
@@ -38,13 +40,14 @@ class PipelineContext(Protocol):
     changes: ChangeFeed
     rater: Callable[[], list[str]] | None
     rate_now: Callable[[list[str]], list[str]] | None
+    rate_tables: RateTables | None
     seeding: Seeding | None
 
     def published(self, tournament_id: str, version: int | None = None) -> None: ...
 
     def start(self, t: TournamentRecord, actor: str) -> TournamentRecord: ...
 
-    def advance(self, tournament_id: str) -> list[str]: ...
+    def advance(self, tournament_id: str, release_next: bool = False) -> list[str]: ...
 
 
 @dataclass

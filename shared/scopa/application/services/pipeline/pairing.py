@@ -15,6 +15,7 @@ from scopa.application.services.pipeline.common import PipelineContext, is_over,
 from scopa.domain.tournaments.model import RoundPairing
 from scopa.domain.tournaments.planner import PlanningError, check_manual, plan_round, table_records
 from scopa.domain.tournaments.records import RoundRecord
+from scopa.domain.tournaments.table_results import assign_modes
 
 
 class NextRound:
@@ -75,6 +76,7 @@ class NextRound:
             slots=slots,
             requested_byes=list(pairing.requested_byes),
         )
+        assign_modes(settings, rnd.tables, {e.id: e for e in bundle.entries})
         ctx.repo.create_round(t.id, rnd, expected_version=t.version)
         ctx.published(t.id)  # the round is on: current_round and the version moved
         ctx.events.publish(hook_events.paired(t, rnd))

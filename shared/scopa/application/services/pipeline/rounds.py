@@ -1,6 +1,10 @@
 """An open round's progress: start its matches, collect their results, play the next game of a table,
 adjudicate at the deadline, score forfeits, close the round; tell the club's webhooks what was decided.
 
+A table played in person gets no match: its result is written by the players' reports or an organizer
+(:mod:`scopa.application.services.tournaments.table_results`), and the round waits for it; once every
+table is decided, the round closes here as any other.
+
 Its own job because it is where matches meet the tournament: deterministic match ids and deal seeds, a
 table's result from its games, and the round written under its version so two runs cannot both apply it."""
 
@@ -39,15 +43,19 @@ class RoundProgress:
             return f"round {rnd.number}: matches started"
         if not self._collect(t, rnd, entries):
             return None
+        if rnd.status == "closed":
+            self._rate_in_person(bundle, rnd)
         rnd.version += 1
         self._ctx.repo.save_round(t.id, rnd, expected)
         self._results(t, rnd, before)
         return f"round {rnd.number} closed" if rnd.status == "closed" else f"round {rnd.number}: results"
 
     def _start_matches(self, t: TournamentRecord, rnd: RoundRecord, entries: dict[str, EntryRecord]) -> None:
-        """Create each table's first game (a table with an absent entrant is scored without play)."""
+        """Create each online table's first game (a table with an absent entrant is scored without play)."""
         for table in rnd.tables:
-            if table.result is None and not table.games and not self._forfeit_absent(table, entries):
+            if table.result is not None or table.games or self._forfeit_absent(table, entries):
+                continue
+            if table.mode == "online":  # in person: no match; the round waits for the reported result
                 match = self._ctx.matches.create_scheduled(self._spec(t, rnd, table, 1, entries))
                 table.games.append(match.id)
         rnd.matches_created = True
@@ -56,17 +64,27 @@ class RoundProgress:
         """Read the undecided tables' games and update the tables (closing the round once all are
         decided); whether anything changed."""
         ctx = self._ctx
-        undecided = [tb for tb in rnd.tables if tb.result is None]
+        undecided = [tb for tb in rnd.tables if tb.result is None and tb.mode == "online"]
         found = ctx.matches.refresh([g for tb in undecided for g in tb.games])
         late = rnd.deadline is not None and ctx.clock.now() >= rnd.deadline
         changed = False
         for table in undecided:
             changed |= self._update_table(t, rnd, table, found, entries, late)
+        for table in rnd.tables:  # in person: an entrant withdrawn or excluded meanwhile forfeits
+            if table.result is None and table.mode == "in_person":
+                changed |= self._forfeit_absent(table, entries)
         if rnd.decided:
             rnd.status = "closed"
             rnd.closed_at = iso(ctx.clock.now())
             changed = True
         return changed
+
+    def _rate_in_person(self, bundle: TournamentBundle, rnd: RoundRecord) -> None:
+        """Rate the round's in-person tables before the write that closes it: a fault leaves the round
+        open, and the next run rates again (a table rated already is refused, skipped) and closes it."""
+        rate = self._ctx.rate_tables
+        if rate is not None and any(x.mode == "in_person" for x in rnd.tables):
+            rate(bundle.tournament, bundle.entries, [rnd])
 
     def _results(self, t: TournamentRecord, rnd: RoundRecord, before: set[int]) -> None:
         """Tell the club's webhooks of the tables this round's write decided."""

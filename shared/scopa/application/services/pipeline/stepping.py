@@ -26,8 +26,11 @@ class Stepper:
         self._pairing = NextRound(ctx)
         self._waves = Waves(ctx, self._rounds, self._pairing, self.finish)
 
-    def step(self, bundle: TournamentBundle) -> str | None:
-        """What was done (for the report), or None when there is nothing to do now."""
+    def step(self, bundle: TournamentBundle, release_next: bool = False) -> str | None:
+        """What was done (for the report), or None when there is nothing to do now.
+
+        With ``next_round`` by_organizer, a round after a closed one is paired only when an organizer
+        advances (``release_next``); the schedule and the players' reports leave it waiting."""
         t = bundle.tournament
         current = bundle.rounds[-1] if bundle.rounds else None
         try:
@@ -37,6 +40,8 @@ class Stepper:
                 return self._rounds.progress(bundle, current)
             if is_over(bundle, self._ctx.clock):
                 return self.finish(t, sum(1 for r in bundle.rounds if r.status == "closed"))
+            if current is not None and t.rules.next_round == "by_organizer" and not release_next:
+                return None  # the organizer pairs the next round (POST .../advance)
             return self._pairing.pair_next(bundle)
         except WriteConflict:
             return CONFLICT_STEP  # another run moved it on; the loop re-reads

@@ -1,6 +1,7 @@
 """Tournaments, one service a job: :class:`TournamentAdmin` (creation, settings, the organizer's actions),
 :class:`TournamentEntries` (entries, approvals, check-in, withdrawals, exclusions),
-:class:`TournamentAbsences` (requested byes, arena pauses) and :class:`TournamentQueries` (reads,
+:class:`TournamentAbsences` (requested byes, arena pauses), :class:`TableResults` (results of tables played
+in person) and :class:`TournamentQueries` (reads,
 standings, exports). They share :class:`~scopa.application.services.tournaments.access.TournamentAccess`.
 
 Who may do what: a club tournament is managed by the club's organizers, an open tournament by the
@@ -23,6 +24,7 @@ from scopa.application.services.tournaments.results import (
     Paused,
     Standings,
 )
+from scopa.application.services.tournaments.table_results import TableResults, TableView
 
 __all__ = [
     "DEFAULT_RATING",
@@ -33,6 +35,8 @@ __all__ = [
     "Export",
     "Paused",
     "Standings",
+    "TableResults",
+    "TableView",
     "TournamentAbsences",
     "TournamentAccess",
     "TournamentAdmin",

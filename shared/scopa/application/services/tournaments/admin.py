@@ -187,7 +187,7 @@ class TournamentAdmin(TournamentAccess):
             raise Conflict(f"the tournament is {t.status}, not running", code="not_running")
         if t.paused:
             raise Conflict("the tournament is paused; resume it first", code="paused")
-        steps = self.pipeline.advance(tournament_id)
+        steps = self.pipeline.advance(tournament_id, release_next=True)
         if changed(steps):  # an advance that found nothing to do is no change to audit
             self._audit(tournament_id, caller, "advanced", {"steps": steps})
         return Advanced(steps, self.get(tournament_id))

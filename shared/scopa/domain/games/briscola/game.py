@@ -9,13 +9,13 @@ points per seat (chiamata sides change every game, so each seat is a side of its
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
 from scopa.domain.games.base import PoolSpec
-from scopa.domain.games.briscola import engine, views
+from scopa.domain.games.briscola import engine, table_score, views
 from scopa.domain.games.briscola.bots import make_bot
 from scopa.domain.games.briscola.cards import trick_winner
 from scopa.domain.games.briscola.deals import FinishedGame
@@ -32,6 +32,7 @@ from scopa.domain.games.briscola.state import BriscolaState, Move, Trick
 from scopa.domain.games.common.bot import Bot
 from scopa.domain.games.common.engine import DealtGameEngine
 from scopa.domain.games.common.moves import MoveModel
+from scopa.domain.games.common.table_score import TableScore
 
 #: The two-player presets rated one against one, and (played by four) two against two.
 TWO_PLAYER_PRESETS = ("classic", "nine_cards", "scoperta", "best_of_three")
@@ -82,6 +83,11 @@ class BriscolaEngine(DealtGameEngine[BriscolaState, Move]):
 
     def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]:
         return replay(dict(record)).to_json()
+
+    def check_table_score(
+        self, rules: Mapping[str, Any], games_per_match: int, games: Sequence[tuple[int, int]]
+    ) -> TableScore:
+        return table_score.check_table_score(rules_from_options(rules), games_per_match, games)
 
     # -------------------------------------------------------------- DealtGameEngine's hooks
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -12,7 +12,8 @@ from scopa.domain.games.common.bot import Bot
 from scopa.domain.games.common.cards import parse_card
 from scopa.domain.games.common.engine import DealtGameEngine
 from scopa.domain.games.common.moves import MoveModel
-from scopa.domain.games.scopa import engine, storage, views
+from scopa.domain.games.common.table_score import TableScore
+from scopa.domain.games.scopa import engine, storage, table_score, views
 from scopa.domain.games.scopa.bots import make_bot
 from scopa.domain.games.scopa.deals import FinishedDeal
 from scopa.domain.games.scopa.moves import ScopaMove
@@ -81,6 +82,11 @@ class ScopaEngine(DealtGameEngine[ScopaState, Move]):
 
     def verify_record(self, record: Mapping[str, Any]) -> dict[str, Any]:
         return replay(dict(record)).to_json()
+
+    def check_table_score(
+        self, rules: Mapping[str, Any], games_per_match: int, games: Sequence[tuple[int, int]]
+    ) -> TableScore:
+        return table_score.check_table_score(rules_from_options(rules), games_per_match, games)
 
     def compact_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
         return storage.compact(state)

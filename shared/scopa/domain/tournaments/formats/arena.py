@@ -22,6 +22,9 @@ class Arena(RoundFormat):
     default_tiebreaks: tuple[TiebreakName, ...] = ("lot",)  # unused: score, then performance
     hand_pairing_refused: str | None = "an arena pairs whoever is waiting, wave by wave"
     continuous: bool = True
+    in_person_refused: str | None = (
+        "an arena pairs whoever is waiting, wave by wave, against the online game's clock; play it online"
+    )
 
     def check_settings(self, settings: TournamentSettings) -> None:
         if settings.arena_minutes is None:

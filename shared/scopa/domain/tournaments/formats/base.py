@@ -79,6 +79,8 @@ class TournamentFormat(Protocol):
     continuous: bool
     #: At the finish, the rounds planned become the rounds played (planned at their most).
     rounds_are_a_maximum: bool
+    #: Why it cannot be played at real tables (``play_mode`` in_person or mixed); None: it can.
+    in_person_refused: str | None
     page: PageTraits
 
     def check_settings(self, settings: TournamentSettings) -> None:
@@ -174,6 +176,7 @@ class RoundFormat(ABC):
     forbidden_pairs: bool = False
     continuous: bool = False
     rounds_are_a_maximum: bool = False
+    in_person_refused: str | None = None
     page: PageTraits = PageTraits()
     #: The tournament is over when fewer than two entrants are still active.
     over_below_two: bool = False
