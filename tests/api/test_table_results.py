@@ -55,7 +55,8 @@ def test_a_round_in_person_has_no_match_and_waits_for_results(api: Api) -> None:
     assert round_of(api, tid, 1)["status"] == "open"
 
 
-def test_report_then_confirm_closes_the_round_and_pairs_the_next(api: Api) -> None:
+def test_report_then_confirm_closes_the_round_and_pairs_the_next(either_api: Api) -> None:
+    api = either_api
     tid, _, tokens = in_person(api)
     rnd = round_of(api, tid, 1)
     for table in rnd["tables"]:
@@ -268,7 +269,8 @@ def play_in_person(api: Api, tid: str, tokens: dict[str, str], rounds: int) -> N
             assert answer.status == 200, answer.body
 
 
-def test_confirmed_results_feed_standings_crosstable_trf_and_ratings(api: Api) -> None:
+def test_confirmed_results_feed_standings_crosstable_trf_and_ratings(either_api: Api) -> None:
+    api = either_api
     tid, _, tokens = in_person(api, players=4, rounds=2)
     play_in_person(api, tid, tokens, 2)
     assert api.call("GET", f"/tournaments/{tid}").body["status"] == "finished"
