@@ -445,3 +445,14 @@ def test_a_close_retried_with_its_key_answers_as_the_first(api: Api) -> None:
     assert_error(api.call("POST", url, body, token=org), 409, "round_closed")  # without the key: refused
     audit = api.call("GET", f"/tournaments/{tid}/audit").body["audit"]
     assert [e["action"] for e in audit].count("round_closed") == 1
+
+
+def test_one_table_is_read_by_anyone(api: Api) -> None:
+    tid, _, tokens = in_person(api, players=4, rounds=1)
+    first = seated(round_of(api, tid, 1)["tables"][1])[0]
+    report(api, tid, 1, 2, [[11, 5]], tokens[first])
+    table = api.call("GET", f"/tournaments/{tid}/rounds/1/tables/2")
+    assert table.status == 200, table.body
+    assert (table.body["table"], table.body["state"], table.body["round"]) == (2, "reported", 1)
+    assert table.body["reports"][0]["games"] == [[11, 5]]
+    assert_error(api.call("GET", f"/tournaments/{tid}/rounds/1/tables/9"), 404, "table_not_found")
