@@ -12,6 +12,7 @@ import pytest
 from scopa.adapters.sqlite.stores import sqlite_stores
 from scopa.application.auth import Caller
 from scopa.application.errors import Conflict, Forbidden
+from scopa.application.ports.changes import Change, tournament_topic
 from scopa.application.ports.webhooks import TournamentEvent
 from scopa.application.services.tournaments import TableResults
 from scopa.application.wiring import ServiceSet
@@ -26,6 +27,16 @@ class Captured:
 
     def publish(self, events: Sequence[TournamentEvent]) -> None:
         self.events.extend(events)
+
+
+class Followed:
+    """The live-update feed: what the projector and the pages are told."""
+
+    def __init__(self) -> None:
+        self.changes: list[Change] = []
+
+    def publish(self, changes: Sequence[Change]) -> None:
+        self.changes.extend(changes)
 
 
 class Night:
@@ -49,8 +60,14 @@ class Night:
         table = svc.tournaments.round(self.tid, 1)[1].tables[0]
         self.first, self.second = Caller(table.first, "player"), Caller(table.second, "player")
         self.captured = Captured()
+        self.followed = Followed()
         self.results = TableResults(
-            svc.stores.tournaments, svc.clock, svc.clubs, svc.pipeline, events=self.captured
+            svc.stores.tournaments,
+            svc.clock,
+            svc.clubs,
+            svc.pipeline,
+            changes=self.followed,
+            events=self.captured,
         )
 
     def round(self, number: int = 1) -> Any:
@@ -128,3 +145,13 @@ def test_a_confirmed_table_is_rated_once_in_the_pool_of_its_rules() -> None:
     again = night.services.ratings.rate_tables(bundle.tournament, bundle.entries, bundle.rounds)
     assert again == []  # rated once: the log entry refuses a second rating
     assert len(list(night.services.stores.ratings.rated_matches("scopa"))) == 1
+
+
+def test_every_change_of_a_table_is_pushed_to_the_tournaments_followers() -> None:
+    night = Night()
+    night.results.report(night.first, night.tid, 1, 1, [[11, 6]])
+    night.results.report(night.first, night.tid, 1, 1, [[11, 6]])  # no change: nothing pushed
+    assert [c.topic for c in night.followed.changes] == [tournament_topic(night.tid)]
+    night.results.report(night.second, night.tid, 1, 1, [[6, 11]])
+    night.results.enter(night.olga, night.tid, 1, 1, [[11, 6]], None, "settled")
+    assert len(night.followed.changes) == 3

@@ -140,3 +140,61 @@ def test_scopa_a_count_order_tie_says_the_organizer_enters_it() -> None:
     assert error.rule == ScoreRule.TIED_GAME
     assert "count order" in error.message
     assert refused("scopa", [(5, 5)], tie_rule="count_order").message.endswith("the game goes on")
+
+
+# ---------------------------------------------------------------------------------- the engine agrees
+
+
+def play(game: str, rules: dict[str, Any], seed: int) -> dict[str, Any]:
+    """A whole engine match between random bots; its final state."""
+    engine = GAMES[game]
+    state = engine.new_state(rules, f"{seed:064x}", seed % engine.players(rules))
+    bots = [engine.make_bot("random", seed + seat) for seat in range(engine.players(rules))]
+    while (seat := engine.turn(state)) is not None:
+        state, _ = engine.apply(state, seat, bots[seat].choose(engine.view(state, seat)))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [
+        ("classic", {}),
+        ("classic", {"target": 21}),
+        ("classic", {"tie_rule": "count_order", "target": 5}),
+        ("classic", {"cappotto": 6}),
+        ("napola", {"napola_all_coins_wins": True}),
+        ("scopone", {}),
+        ("cirulla", {}),
+    ],
+)
+def test_every_scopa_game_the_engine_ends_is_a_score_it_accepts(preset: str, options: dict[str, Any]) -> None:
+    """What the engine can end, a table can report (a count-order tie aside: the score cannot show it)."""
+    engine = GAMES["scopa"]
+    rules = engine.validate_rules(preset, options)
+    for seed in range(12):
+        outcome = engine.outcome(play("scopa", rules, seed))
+        assert outcome is not None
+        a, b = outcome.scores
+        if a == b:
+            assert outcome.reason == "count_order"
+            continue
+        counted = engine.check_table_score(rules, 1, [(a, b)])
+        assert counted.wins == ((1, 0) if outcome.winner_side == 0 else (0, 1)), (seed, a, b)
+        assert counted.points == (a, b)
+
+
+@pytest.mark.parametrize("preset", ["classic", "best_of_three", "partnership"])
+def test_every_briscola_match_the_engine_ends_is_a_score_it_accepts(preset: str) -> None:
+    """Each game's card points, as the engine counted them, report the match the engine decided."""
+    from scopa.domain.games.briscola.state import BriscolaState
+
+    engine = GAMES["briscola"]
+    rules = engine.validate_rules(preset, {})
+    for seed in range(12):
+        state = play("briscola", rules, seed)
+        outcome = engine.outcome(state)
+        assert outcome is not None
+        games = [(g.points[0], g.points[1]) for g in BriscolaState.from_json(state).history]
+        counted = engine.check_table_score(rules, 1, games)
+        assert counted.wins == ((1, 0) if outcome.winner_side == 0 else (0, 1)), (seed, games)
+        assert counted.points == tuple(outcome.scores)

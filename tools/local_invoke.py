@@ -623,6 +623,7 @@ def in_person_samples(w: World) -> list[Sample]:
     nothing), Bea confirms it; Olga enters a score, closes the round with Bea absent, marks Ada online."""
     olga, table = TOKENS["Olga"], f"/tournaments/{w.club_night}/rounds/1/tables/1"
     return [
+        Sample("get-tournament-round-table", "GET", table, 200),
         Sample(
             "post-tournament-table-report",
             "POST",

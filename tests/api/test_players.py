@@ -361,6 +361,7 @@ def test_health_openapi_and_docs(api: Api) -> None:
         "/tournaments/{tournament_id}/rounds/{number}",
         "/tournaments/{tournament_id}/rounds/{number}/pairings",
         "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/result",
+        "/tournaments/{tournament_id}/rounds/{number}/tables/{table}",
         "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/reports",
         "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/confirm",
         "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/score",

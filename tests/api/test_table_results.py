@@ -55,7 +55,8 @@ def test_a_round_in_person_has_no_match_and_waits_for_results(api: Api) -> None:
     assert round_of(api, tid, 1)["status"] == "open"
 
 
-def test_report_then_confirm_closes_the_round_and_pairs_the_next(api: Api) -> None:
+def test_report_then_confirm_closes_the_round_and_pairs_the_next(either_api: Api) -> None:
+    api = either_api
     tid, _, tokens = in_person(api)
     rnd = round_of(api, tid, 1)
     for table in rnd["tables"]:
@@ -268,7 +269,8 @@ def play_in_person(api: Api, tid: str, tokens: dict[str, str], rounds: int) -> N
             assert answer.status == 200, answer.body
 
 
-def test_confirmed_results_feed_standings_crosstable_trf_and_ratings(api: Api) -> None:
+def test_confirmed_results_feed_standings_crosstable_trf_and_ratings(either_api: Api) -> None:
+    api = either_api
     tid, _, tokens = in_person(api, players=4, rounds=2)
     play_in_person(api, tid, tokens, 2)
     assert api.call("GET", f"/tournaments/{tid}").body["status"] == "finished"
@@ -443,3 +445,14 @@ def test_a_close_retried_with_its_key_answers_as_the_first(api: Api) -> None:
     assert_error(api.call("POST", url, body, token=org), 409, "round_closed")  # without the key: refused
     audit = api.call("GET", f"/tournaments/{tid}/audit").body["audit"]
     assert [e["action"] for e in audit].count("round_closed") == 1
+
+
+def test_one_table_is_read_by_anyone(api: Api) -> None:
+    tid, _, tokens = in_person(api, players=4, rounds=1)
+    first = seated(round_of(api, tid, 1)["tables"][1])[0]
+    report(api, tid, 1, 2, [[11, 5]], tokens[first])
+    table = api.call("GET", f"/tournaments/{tid}/rounds/1/tables/2")
+    assert table.status == 200, table.body
+    assert (table.body["table"], table.body["state"], table.body["round"]) == (2, "reported", 1)
+    assert table.body["reports"][0]["games"] == [[11, 5]]
+    assert_error(api.call("GET", f"/tournaments/{tid}/rounds/1/tables/9"), 404, "table_not_found")

@@ -129,6 +129,7 @@ TABLE = [
         W.table_to_report,
         W.same,
     ),
+    Row("GET", T + "/rounds/{number}/tables/{table}", PUBLIC, W.table_to_report),
     Row("POST", T + "/rounds/{number}/tables/{table}/confirm", "401 403 200 403 403 403", W.table_to_confirm),
     Row("PUT", T + "/rounds/{number}/tables/{table}/score", THIS_ORGANIZER, W.table_to_enter, W.same),
     Row("POST", T + "/rounds/{number}/close", THIS_ORGANIZER, W.round_to_close),

@@ -187,3 +187,26 @@ def test_a_rated_alta_match_is_rated_in_alta_s_own_pool(api: Api) -> None:
     assert rows[0]["player_id"] == match["result"]["winners"][0]
     assert rows[0]["elo"] == 1520.0
     assert api.call("GET", "/rankings/scopa").body["rows"] == []
+
+
+def test_an_alta_tournament_played_in_person_asks_alta_to_check_its_scores(api: Api) -> None:
+    _, token = organizer(api)
+    settings = {"game": "alta", "preset": "classic", "format": "round_robin", "play_mode": "in_person"}
+    tournament = create_tournament(api, token, settings)
+    tid = tournament["id"]
+    players = {}
+    for name in ("Ada", "Bea"):
+        pid, player_token = api.register(name)
+        assert api.call("POST", f"/tournaments/{tid}/entries", {}, token=player_token).status == 201
+        players[pid] = player_token
+    assert api.call("POST", f"/tournaments/{tid}/start", token=token).status == 200
+    table = api.call("GET", f"/tournaments/{tid}/rounds/1").body["tables"][0]
+    first, second = table["first"]["id"], table["second"]["id"]
+    url = f"/tournaments/{tid}/rounds/1/tables/1/reports"
+    refused = api.call("POST", url, {"games": [[2, 2]]}, token=players[first])
+    body = assert_error(refused, 422, "impossible_score")  # Alta's own rule: three tricks a game
+    assert body["details"] == {"rule": "card_points_total"}
+    assert api.call("POST", url, {"games": [[2, 1]]}, token=players[first]).status == 200
+    assert api.call("POST", url, {"games": [[2, 1]]}, token=players[second]).status == 200
+    rows = api.call("GET", f"/tournaments/{tid}/standings").body["standings"]
+    assert {r["entrant"]: r["points"] for r in rows} == {first: 1, second: 0}

@@ -202,12 +202,8 @@ class TableAnswer(RoundTable):
     @classmethod
     def of_view(cls, bundle: TournamentBundle, rnd: RoundRecord, x: TableRecord) -> TableAnswer:
         names = {e.id: e.name for e in bundle.entries}
-
-        def named(entrant: str) -> Named:
-            return Named(id=entrant, name=names.get(entrant, entrant))
-
         return cls(
-            **_table_fields(named, rnd, x),
+            **RoundTable.of(names, rnd, x).model_dump(),
             tournament_id=bundle.tournament.id,
             round=rnd.number,
             round_status=rnd.status,
@@ -245,7 +241,7 @@ class Round(Closed):
             created_at=rnd.created_at,
             closed_at=rnd.closed_at,
             deadline=iso(rnd.deadline) if rnd.deadline is not None else None,
-            tables=[RoundTable(**_table_fields(named, rnd, x)) for x in rnd.tables],
+            tables=[RoundTable.of(names, rnd, x) for x in rnd.tables],
             byes=[named(b) for b in rnd.byes],
             requested_byes=[named(b) for b in rnd.requested_byes],
             bracket=rnd.slots,

@@ -16,7 +16,7 @@ from api.context import services
 from api.idempotency import IdempotencyKey, run_once
 from api.models import CloseRound, EnterScore, ReportScore, SetOnline
 from api.openapi import BEARER
-from api.responses import ACT, documented
+from api.responses import ACT, READ, documented
 
 if TYPE_CHECKING:
     from scopa.application.auth import Caller
@@ -34,6 +34,17 @@ def _caller() -> Caller:
 
 def _answer(view: TableView) -> TableAnswer:
     return TableAnswer.of_view(view.bundle, view.round, view.table)
+
+
+@router.get(
+    "/tournaments/<tournament_id>/rounds/<number>/tables/<table>",
+    operation_id="get_round_table",
+    tags=["tournaments"],
+    summary="One table of a round: who plays, its mode and, in person, its state, claims and score",
+    responses=documented(200, *READ),
+)
+def get_table(tournament_id: str, number: RoundNumber, table: TableNumber) -> TableAnswer:
+    return _answer(services().table_results.table(tournament_id, number, table))
 
 
 @router.post(

@@ -79,6 +79,17 @@ class TableResults(TournamentAccess):
         super().__init__(repo, clock, clubs, changes, events)
         self.pipeline = pipeline
 
+    # ------------------------------------------------------------------ reading
+
+    def table(self, tournament_id: str, number: int, table_no: int) -> TableView:
+        """One table of a round, online or in person (anyone reads it: the claims hide nothing)."""
+        bundle = self.bundle(tournament_id)
+        rnd = self._round(bundle, number)
+        table = next((x for x in rnd.tables if x.table == table_no), None)
+        if table is None:
+            raise NotFound(f"no table {table_no} in round {number}", code="table_not_found")
+        return TableView(bundle, rnd, table)
+
     # ------------------------------------------------------------------ players
 
     @_round_write
