@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from scopa.application.ports.idempotency import IdempotencyRepository
     from scopa.application.ports.jobs import JobRepository, JobRunner
     from scopa.application.ports.matches import MatchRepository
+    from scopa.application.ports.guests import GuestRepository
     from scopa.application.ports.players import PlayerRepository
     from scopa.application.ports.ratings import RatingRepository
     from scopa.application.ports.seeks import SeekRepository
@@ -61,6 +62,7 @@ class Stores:
     connections: ConnectionRepository  # live (WebSocket) connections and what they follow
     webhooks: WebhookRepository  # club webhooks and their deliveries
     jobs: JobRepository  # admin jobs run asynchronously (a rating recompute)
+    guests: GuestRepository  # organizers' guests (the players' store implements it too)
 
 
 class ServiceSet:

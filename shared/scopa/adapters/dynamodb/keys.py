@@ -126,6 +126,11 @@ def player_name_sk(player_id: str) -> str:
     return f"PLAYER#{player_id}"
 
 
+def guests_pk(manager: str) -> str:
+    """An organizer's guests (ports.guests): one item per guest, sort key the guest's id."""
+    return f"GUESTS#{manager}"
+
+
 def player_pk(player_id: str) -> str:
     return f"PLAYER#{player_id}"
 
