@@ -23,16 +23,17 @@ if TYPE_CHECKING:
     from scopa.application.idempotency import IdempotentRequests
     from scopa.application.ports.clubs import ClubRepository
     from scopa.application.ports.connections import ConnectionRepository
+    from scopa.application.ports.guests import GuestRepository
     from scopa.application.ports.idempotency import IdempotencyRepository
     from scopa.application.ports.jobs import JobRepository, JobRunner
     from scopa.application.ports.matches import MatchRepository
-    from scopa.application.ports.guests import GuestRepository
     from scopa.application.ports.players import PlayerRepository
     from scopa.application.ports.ratings import RatingRepository
     from scopa.application.ports.seeks import SeekRepository
     from scopa.application.ports.tournaments import TournamentRepository
     from scopa.application.ports.webhooks import DeliveryQueue, WebhookRepository, WebhookSender
     from scopa.application.services.clubs import ClubService
+    from scopa.application.services.guests import GuestService
     from scopa.application.services.jobs import JobService
     from scopa.application.services.lobby import LobbyService
     from scopa.application.services.matches import MatchService
@@ -104,6 +105,12 @@ class ServiceSet:
         from scopa.application.services.players import PlayerService
 
         return PlayerService(self.stores.players, self.clock, self.tokens, self.changes)
+
+    @cached_property
+    def guests(self) -> GuestService:
+        from scopa.application.services.guests import GuestService
+
+        return GuestService(self.stores.players, self.stores.guests, self.clock, self.tokens)
 
     @cached_property
     def matches(self) -> MatchService:
