@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         TournamentEntries,
         TournamentQueries,
     )
+    from scopa.application.services.tournaments.imports import EntryImport
     from scopa.application.services.webhooks import UrlPolicy, WebhookService
 
 
@@ -210,6 +211,13 @@ class ServiceSet:
             changes=self.changes,
             events=self.webhooks,
         )
+
+    @cached_property
+    def entry_import(self) -> EntryImport:
+        """Entrants imported from a pasted list or a CSV."""
+        from scopa.application.services.tournaments.imports import EntryImport
+
+        return EntryImport(self.tournament_entries, self.guests)
 
     @cached_property
     def tournament_absences(self) -> TournamentAbsences:
