@@ -57,7 +57,9 @@ def test_wrong_codes_are_counted_once_each(stores: Stores) -> None:
         stores.guests.count_wrong_claim("p_gina", 0)
     stores.guests.count_wrong_claim("p_gina", 1)
     found = stores.players.get_player("p_gina", consistent=True)
-    assert found is not None and found.claim is not None and found.claim.tries == 2
+    assert found is not None
+    assert found.claim is not None
+    assert found.claim.tries == 2
 
 
 def test_claiming_makes_an_account_of_the_same_id_once(
@@ -79,4 +81,5 @@ def test_claiming_makes_an_account_of_the_same_id_once(
         stores.guests.claim_guest("p_gina", code_hash, hash_token("scp_tok2"), 1)
     with pytest.raises(WriteConflict):  # no longer a guest: its organizer manages it no more
         stores.guests.set_claim("p_gina", "p_org", GuestClaim(code_hash, 1_800_000_000.0))
-    assert "ABCD-EFGH" not in everything_stored() and "scp_tok" not in everything_stored()
+    assert "ABCD-EFGH" not in everything_stored()
+    assert "scp_tok" not in everything_stored()
