@@ -125,6 +125,7 @@ class EntryImport:
             if dry_run:
                 return LineReport(item.line, name, "guest_created")
             guest = self.guests.create_for(manager, name, f"{line_key}:guest" if line_key else None)
+            seen[guest.id] = item.line  # a later line of that name now finds the guest: a duplicate
             return self._enter(caller, tournament_id, item, guest.id, "guest_created", line_key)
         player = candidates[0]
         if dry_run:
