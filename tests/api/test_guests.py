@@ -58,6 +58,15 @@ def test_a_claim_code_makes_the_guest_an_account_of_the_same_id(api: Api) -> Non
     assert api.call("POST", f"/tournaments/{t['id']}/entries", {"players": [guest]}, token=olga).status == 201
 
     assert_error(api.call("POST", f"/guests/{guest}/claim", {"code": "AAAA-BBBB"}), 409, "no_claim_pending")
+    assert api.call("GET", f"/players/{guest}").body["guest"] is True
+    assert api.call("GET", f"/players/{ada_id}").body["guest"] is False
+    page = api.call("GET", f"/web/players/{guest}")
+    assert page.status == 200
+    assert 'id="guest-mark"' in page.body
+    assert (
+        "Ospite: un giocatore senza account"
+        in api.call("GET", f"/web/players/{guest}", query={"lang": "it"}).body
+    )
     assert_error(api.call("POST", f"/guests/{guest}/claim-code", token=otto), 403, "not_your_guest")
     assert_error(api.call("POST", f"/guests/{ada_id}/claim-code", token=olga), 409, "not_a_guest")
     assert_error(api.call("POST", "/guests/p_nobody/claim-code", token=olga), 404, "player_not_found")
@@ -80,7 +89,8 @@ def test_a_claim_code_makes_the_guest_an_account_of_the_same_id(api: Api) -> Non
     token = claimed.body["token"]
     assert claimed.body["player"]["id"] == guest
     me = api.call("GET", "/me", token=token).body
-    assert (me["id"], me["name"]) == (guest, "Nonna Pina")
+    assert (me["id"], me["name"], me["guest"]) == (guest, "Nonna Pina", False)
+    assert 'id="guest-mark"' not in api.call("GET", f"/web/players/{guest}").body
     # Its entry is still its own: the claimed account withdraws it itself.
     assert api.call("DELETE", f"/tournaments/{t['id']}/entries", token=token).status == 200
     # Spent: neither the code nor the organizer work on it now.

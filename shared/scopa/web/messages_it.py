@@ -9,6 +9,10 @@ Placeholders stay as they are: ``%(name)s`` in templates and the rules help, ``{
 IT: dict[str, str] = {
     # --- the frame of every page
     "Skip to content": "Vai al contenuto",
+    # --- a guest's page
+    "Guest: a player without an account, entered by an organizer.": (
+        "Ospite: un giocatore senza account, iscritto da un organizzatore."
+    ),
     "Main": "Principale",
     "Lobby": "Sala giochi",
     "Inbox": "Posta",
