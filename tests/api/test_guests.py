@@ -134,3 +134,21 @@ def test_no_code_or_token_reaches_the_logs(api: Api, json_log: io.StringIO) -> N
     assert code not in logged
     assert code.replace("-", "") not in logged
     assert token not in logged
+
+
+def test_the_organizer_renames_a_guest(api: Api) -> None:
+    _, olga = organizer(api)
+    _, otto = organizer(api, "Otto")
+    ada_id, _ = api.register("Ada")
+    guest = new_guest(api, olga, "Pina")
+    url = f"/guests/{guest}/name"
+    assert_error(api.call("PUT", url, {"name": "Giuseppina"}, token=otto), 403, "not_your_guest")
+    assert_error(api.call("PUT", f"/guests/{ada_id}/name", {"name": "X"}, token=olga), 409, "not_a_guest")
+    assert_error(api.call("PUT", url, {"name": "\u200b"}, token=olga), 400, "invalid_name")
+    renamed = api.call("PUT", url, {"name": "Giuseppina"}, token=olga)
+    assert renamed.status == 200, renamed.body
+    assert renamed.body["name"] == "Giuseppina"
+    assert api.call("GET", "/players", query={"name": "Pina"}).body["players"] == []
+    assert [p["id"] for p in api.call("GET", "/players", query={"name": "giuseppina"}).body["players"]] == [
+        guest
+    ]

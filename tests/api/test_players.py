@@ -315,6 +315,7 @@ def test_health_openapi_and_docs(api: Api) -> None:
         "/guests",
         "/guests/{player_id}/claim-code",
         "/guests/{player_id}/claim",
+        "/guests/{player_id}/name",
         "/tournaments/{tournament_id}/entries/import",
         "/players/{player_id}",
         "/players/{player_id}/role",

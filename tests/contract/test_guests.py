@@ -83,3 +83,22 @@ def test_claiming_makes_an_account_of_the_same_id_once(
         stores.guests.set_claim("p_gina", "p_org", GuestClaim(code_hash, 1_800_000_000.0))
     assert "ABCD-EFGH" not in everything_stored()
     assert "scp_tok" not in everything_stored()
+
+
+def test_a_guest_is_renamed_with_its_name_index_entry(stores: Stores) -> None:
+    stores.players.create_player(a_guest())
+    with pytest.raises(WriteConflict):  # another organizer
+        stores.guests.rename_guest("p_gina", "p_org2", "Gina", "Luigina")
+    with pytest.raises(WriteConflict):  # renamed meanwhile: the name read is stale
+        stores.guests.rename_guest("p_gina", "p_org", "Gino", "Luigina")
+    stores.guests.rename_guest("p_gina", "p_org", "Gina", "Luigina")
+    assert stores.players.get_player("p_gina", consistent=True) == dataclasses.replace(
+        a_guest(), name="Luigina"
+    )
+    assert stores.players.players_named(name_key("gina"), 5) == []
+    assert stores.players.players_named(name_key("luigina"), 5) == ["p_gina"]
+    stores.guests.rename_guest("p_gina", "p_org", "Luigina", "LUIGINA")  # same key: the entry stays
+    assert stores.players.players_named(name_key("Luigina"), 5) == ["p_gina"]
+    stores.players.create_player(dataclasses.replace(a_guest("p_acc", name="Acc"), guest_of=None))
+    with pytest.raises(WriteConflict):  # an account is never renamed here
+        stores.guests.rename_guest("p_acc", "p_org", "Acc", "Other")

@@ -65,6 +65,18 @@ def list_guests() -> Guests:
     return Guests(guests=[PlayerProfile.of(p) for p in services().guests.list(_caller())])
 
 
+@router.put(
+    "/guests/<player_id>/name",
+    operation_id="rename_guest",
+    tags=["guests"],
+    security=BEARER,
+    summary="The guest's organizer: rename a guest (its name index entry moves with it)",
+    responses=documented(200, *ACT, body=True),
+)
+def rename_guest(player_id: str, body: CreateGuest) -> PlayerProfile:
+    return PlayerProfile.of(services().guests.rename(_caller(), player_id, body.name))
+
+
 @router.post(
     "/guests/<player_id>/claim-code",
     operation_id="issue_guest_claim_code",

@@ -37,9 +37,10 @@ from scopa.domain.games import lookup
 
 
 def name_index_item(player_id: str, name: str) -> dict[str, Any]:
-    """A player's name-index item (untyped: :func:`to_item` types it). Names never change, so it depends on
-    the profile alone: the backfill of profiles from before the index (``functions/jobs/backfill.py``)
-    writes exactly what registration writes."""
+    """A player's name-index item (untyped: :func:`to_item` types it). It depends on the profile alone: the
+    backfill of profiles from before the index (``functions/jobs/backfill.py``) writes exactly what
+    registration writes. Only a guest's name changes (its organizer renames it): the item moves with the
+    name, in the same transaction."""
     return {
         keys.PK: keys.player_name_pk(name_key(name)),
         keys.SK: keys.player_name_sk(player_id),
@@ -224,6 +225,27 @@ class DynamoRepository:
             Limit=limit,
         )
         return self.get_players([from_item(i)["player_id"] for i in found.get("Items", [])])
+
+    def rename_guest(self, player_id: str, manager: str, old_name: str, new_name: str) -> None:
+        writes: list[dict[str, Any]] = [
+            {
+                "Update": {
+                    "TableName": self.table,
+                    "Key": item_key(keys.player_pk(player_id), keys.PROFILE),
+                    "UpdateExpression": "SET #n = :new",
+                    "ConditionExpression": "guest_of = :m AND #n = :old",
+                    "ExpressionAttributeNames": {"#n": "name"},
+                    "ExpressionAttributeValues": to_item({":new": new_name, ":old": old_name, ":m": manager}),
+                }
+            }
+        ]
+        if name_key(old_name) != name_key(new_name):  # the index item moves (one write per item)
+            old = name_index_item(player_id, old_name)
+            writes += [
+                {"Delete": {"TableName": self.table, "Key": item_key(old[keys.PK], old[keys.SK])}},
+                {"Put": {"TableName": self.table, "Item": to_item(name_index_item(player_id, new_name))}},
+            ]
+        self._transact(writes)
 
     def set_claim(self, player_id: str, manager: str, claim: GuestClaim | None) -> None:
         values: dict[str, Any] = {":m": manager}

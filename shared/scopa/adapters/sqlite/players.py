@@ -170,6 +170,24 @@ class SqlitePlayerRepository:
         rows = self.db.query(f"{_PROFILES} WHERE g.manager = ? ORDER BY p.id LIMIT ?", (manager, limit))
         return [_player(row) for row in rows]
 
+    def rename_guest(self, player_id: str, manager: str, old_name: str, new_name: str) -> None:
+        with self.db.transaction() as tx:
+            changed = tx.execute(
+                """UPDATE players SET name = ? WHERE id = ? AND name = ?
+                AND EXISTS (SELECT 1 FROM guests g WHERE g.player_id = players.id AND g.manager = ?)""",
+                (new_name, player_id, old_name, manager),
+            )
+            if changed.rowcount == 0:
+                raise WriteConflict("not that guest of that organizer")
+            tx.execute(
+                "DELETE FROM player_names WHERE name_key = ? AND player_id = ?",
+                (name_key(old_name), player_id),
+            )
+            tx.execute(
+                "INSERT OR IGNORE INTO player_names (name_key, player_id) VALUES (?, ?)",
+                (name_key(new_name), player_id),
+            )
+
     def set_claim(self, player_id: str, manager: str, claim: GuestClaim | None) -> None:
         with self.db.transaction() as tx:
             changed = tx.execute(

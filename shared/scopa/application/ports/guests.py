@@ -17,6 +17,11 @@ class GuestRepository(Protocol):
         """Up to ``limit`` guests managed by ``manager``, by id."""
         ...
 
+    def rename_guest(self, player_id: str, manager: str, old_name: str, new_name: str) -> None:
+        """Rename the guest and move it in the name index, if it is still a guest managed by ``manager``
+        and still named ``old_name`` (else WriteConflict)."""
+        ...
+
     def set_claim(self, player_id: str, manager: str, claim: GuestClaim | None) -> None:
         """Make ``claim`` (None: none) the guest's pending claim, if the player is still a guest managed
         by ``manager``; else :class:`~scopa.application.ports.conflict.WriteConflict`."""

@@ -113,6 +113,18 @@ class GuestService:
             raise Forbidden("only the organizer who made a guest manages it", code="not_your_guest")
         return manager, player
 
+    def rename(self, caller: Caller, player_id: str, name: str) -> Player:
+        """Rename a guest (its organizer only): its name index entry moves with it."""
+        manager, player = self._managed(caller, player_id)
+        new_name = clean_name(name)
+        if new_name != player.name:
+            try:
+                self.guests.rename_guest(player.id, manager, player.name, new_name)
+            except WriteConflict:
+                raise Conflict("the guest changed meanwhile; try again", code="player_changed") from None
+            player.name = new_name
+        return player
+
     def issue_claim(self, caller: Caller, player_id: str) -> ClaimCode:
         """A new one-time claim code for a guest (any earlier code stops working), shown once."""
         manager, player = self._managed(caller, player_id)
