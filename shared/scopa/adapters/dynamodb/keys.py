@@ -4,6 +4,7 @@
 |-------------------|--------------------|------------------------------|-----------------------------|
 | player profile    | ``PLAYER#<id>``    | ``PROFILE``                  |                             |
 | player name index | ``NAME#<name key>``| ``PLAYER#<id>``              |                             |
+| organizer's guest | ``GUESTS#<org id>``| ``<player id>``              |                             |
 | bearer token      | ``TOKEN#<sha256>`` | ``TOKEN``                    |                             |
 | match             | ``MATCH#<id>``     | ``MATCH``                    | ``LIVE`` / ``<deadline>#<id>`` (1) |
 | a player's match  | ``PLAYER#<id>``    | ``MATCH#<created>#<match>``  |                             |
