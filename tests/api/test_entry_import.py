@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from api import context
 from scopa.domain.tournaments.entry_list import MAX_LINE_LENGTH, MAX_LINES, as_csv_text
 from tests.api.conftest import Api
 from tests.api.support import assert_error
@@ -164,3 +167,44 @@ def test_refusals_of_an_import(api: Api) -> None:
         400,
         "wrong_team_size",
     )
+
+
+def test_a_crash_half_way_then_a_retry_ends_as_one_clean_run(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first run dies after the guest of line 2 is made but before its entry: the retry under the same
+    key makes no second guest and no second entry, and every line ends entered."""
+    _, olga = organizer(api)
+    ada, _ = api.register("Ada")
+    t = create_tournament(api, olga, SWISS)
+    entries = context.services().tournament_entries
+    real_enter = entries.enter
+    calls = {"n": 0}
+
+    def dying_enter(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise RuntimeError("the function timed out")
+        return real_enter(*args, **kwargs)
+
+    body = {"text": "Ada\nNonna Pina\nZio Gino\n", "create_guests": True}
+    keyed = {"Idempotency-Key": "import-crash"}
+    monkeypatch.setattr(entries, "enter", dying_enter)
+    assert (
+        api.call("POST", f"/tournaments/{t['id']}/entries/import", body, token=olga, headers=keyed).status
+        == 500
+    )
+    monkeypatch.setattr(entries, "enter", real_enter)
+    assert len(api.call("GET", "/guests", token=olga).body["guests"]) == 1  # Nonna Pina, not yet entered
+
+    retry = api.call("POST", f"/tournaments/{t['id']}/entries/import", body, token=olga, headers=keyed)
+    assert retry.status == 200, retry.body
+    # Nonna Pina's guest was made by the first run: found by name now, so "entered".
+    assert statuses(retry.body) == [
+        (1, "Ada", "entered"),
+        (2, "Nonna Pina", "entered"),
+        (3, "Zio Gino", "guest_created"),
+    ]
+    guests = api.call("GET", "/guests", token=olga).body["guests"]
+    assert len(guests) == 2
+    assert entrants(api, t["id"]) == {ada, *(g["id"] for g in guests)}
