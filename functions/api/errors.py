@@ -39,6 +39,7 @@ from scopa.application import errors as service_errors
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.domain.games.common.errors import GameError, IllegalMove, RecordError, RuleSetError
+from scopa.domain.tournaments.entry_list import EntryListError
 
 RETRY_AFTER_SECONDS = 1  # DynamoDB adapts within seconds; a client waiting longer would only lose time
 
@@ -199,6 +200,10 @@ def register(app: APIGatewayHttpResolver) -> None:
         count("RejectedMoves")
         logger.info("illegal move", extra={"rule": exc.rule.value})
         return answer(HTTPStatus.UNPROCESSABLE_ENTITY, "illegal_move", exc.message, {"rule": exc.rule.value})
+
+    @app.exception_handler(EntryListError)
+    def bad_entry_list(exc: EntryListError) -> Response[str]:
+        return answer(HTTPStatus.UNPROCESSABLE_ENTITY, "invalid_entry_list", str(exc))
 
     @app.exception_handler(RuleSetError)
     def bad_rules(exc: RuleSetError) -> Response[str]:

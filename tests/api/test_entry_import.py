@@ -147,17 +147,17 @@ def test_refusals_of_an_import(api: Api) -> None:
         "tournament_not_found",
     )
     too_many = "\n".join(f"Player {n}" for n in range(MAX_LINES + 2))
-    refused = assert_error(api.call("POST", url, {"text": too_many}, token=olga), 422, "validation_error")
+    refused = assert_error(api.call("POST", url, {"text": too_many}, token=olga), 422, "invalid_entry_list")
     assert f"more than {MAX_LINES} entrants" in refused["message"]
     long = "x" * (MAX_LINE_LENGTH + 1)
     refused = assert_error(
-        api.call("POST", url, {"text": f"Ada\n{long}"}, token=olga), 422, "validation_error"
+        api.call("POST", url, {"text": f"Ada\n{long}"}, token=olga), 422, "invalid_entry_list"
     )
     assert f"line 2 has more than {MAX_LINE_LENGTH} characters" in refused["message"]
     refused = assert_error(
         api.call("POST", url, {"format": "csv", "text": "who,rating\nAda,1"}, token=olga),
         422,
-        "validation_error",
+        "invalid_entry_list",
     )
     assert "unknown: who" in refused["message"]
     assert_error(api.call("POST", url, {"format": "xml", "text": "Ada"}, token=olga), 422, "validation_error")

@@ -78,7 +78,7 @@ def test_a_claim_code_makes_the_guest_an_account_of_the_same_id(api: Api) -> Non
     assert issued.body["claim_path"] == f"/guests/{guest}/claim"
 
     assert_error(api.call("POST", "/guests/p_nobody/claim", {"code": code}), 404, "player_not_found")
-    assert_error(api.call("POST", f"/guests/{guest}/claim", {"code": " "}), 400, "invalid_claim_code")
+    assert_error(api.call("POST", f"/guests/{guest}/claim", {"code": " - "}), 422, "validation_error")
     wrong = assert_error(
         api.call("POST", f"/guests/{guest}/claim", {"code": "AAAA-AAAA"}), 403, "wrong_claim_code"
     )

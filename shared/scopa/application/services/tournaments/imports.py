@@ -21,7 +21,6 @@ from scopa.application.services.players import NAMED_LIMIT, clean_name
 from scopa.application.services.tournaments.access import team_size
 from scopa.application.services.tournaments.entries import TournamentEntries
 from scopa.domain.tournaments.entry_list import (
-    EntryListError,
     InvalidLine,
     ListFormat,
     ListLine,
@@ -77,11 +76,8 @@ class EntryImport:
         manager = caller.player_id or "admin"
         reports: list[LineReport] = []
         seen: dict[str, int] = {}  # player id or an unknown's name key -> the line that had it first
-        try:
-            read = read_entry_list(text, form)
-        except EntryListError as exc:  # the API refuses these first (422), from the request's model
-            raise BadRequest(str(exc), code="invalid_entry_list") from None
-        for item in read:
+        # A text over the limits, or a CSV without a usable header, raises EntryListError (a 422).
+        for item in read_entry_list(text, form):
             if isinstance(item, InvalidLine):
                 reports.append(LineReport(item.line, item.text.strip(), "invalid", reason=item.reason))
                 continue
