@@ -34,7 +34,7 @@ ROUTE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("matches",),
     ("lobby",),
     ("clubs", "webhooks"),
-    ("tournaments", "table_results", "venue"),
+    ("tournaments", "table_results", "venue", "guests"),
     ("pages", "venue_pages"),
 )
 SEGMENTS: dict[str, int] = {
@@ -51,6 +51,7 @@ SEGMENTS: dict[str, int] = {
     "inbox": 3,
     "clubs": 4,
     "tournaments": 5,
+    "guests": 5,
     "": 6,
     "web": 6,
 }

@@ -40,6 +40,7 @@ from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.domain.games.common.errors import GameError, IllegalMove, RecordError, RuleSetError
 from scopa.domain.games.common.table_score import ImpossibleScore
+from scopa.domain.tournaments.entry_list import EntryListError
 
 RETRY_AFTER_SECONDS = 1  # DynamoDB adapts within seconds; a client waiting longer would only lose time
 
@@ -205,6 +206,9 @@ def register(app: APIGatewayHttpResolver) -> None:
     def impossible_score(exc: ImpossibleScore) -> Response[str]:
         logger.info("impossible score", extra={"rule": exc.rule.value})
         return answer(HTTPStatus.UNPROCESSABLE_ENTITY, "impossible_score", str(exc), {"rule": exc.rule.value})
+    @app.exception_handler(EntryListError)
+    def bad_entry_list(exc: EntryListError) -> Response[str]:
+        return answer(HTTPStatus.UNPROCESSABLE_ENTITY, "invalid_entry_list", str(exc))
 
     @app.exception_handler(RuleSetError)
     def bad_rules(exc: RuleSetError) -> Response[str]:

@@ -327,6 +327,59 @@ class CreateChallenge(BaseModel):
     )
 
 
+# ---------------------------------------------------------------- guests and imports
+
+
+class CreateGuest(BaseModel):
+    """A guest: a player without an account, made and managed by the calling organizer."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        defer_build=True,
+        json_schema_extra={"examples": [{"name": "Nonna Pina"}]},
+    )
+    name: str = Name("the guest's display name")
+
+
+class ClaimGuest(BaseModel):
+    """The one-time claim code the organizer handed over (case, spaces and dashes ignored)."""
+
+    model_config = ConfigDict(
+        extra="forbid", strict=True, defer_build=True, json_schema_extra={"examples": [{"code": "K7QM-3XPA"}]}
+    )
+    code: str = Field(
+        min_length=1, max_length=20, pattern=r"[A-Za-z0-9]", description="the code, e.g. K7QM-3XPA"
+    )
+
+
+class ImportEntries(BaseModel):
+    """Entrants to enter from a pasted list or a CSV (docs/guests.md#import)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        defer_build=True,
+        json_schema_extra={
+            "examples": [
+                {"format": "list", "text": "Ada Rossi\nBruno Neri\nNonna Pina\n", "create_guests": True},
+                {"format": "csv", "text": "name,rating,club\nAda Rossi,1620,Circolo\n", "dry_run": True},
+            ]
+        },
+    )
+    format: Literal["list", "csv"] = Field(
+        "list",
+        description="list: one name per line (blank lines and lines starting with # skipped); csv: a header "
+        "line naming the columns name (required), rating, player_id, club",
+    )
+    text: str = Field(
+        max_length=64_000,
+        description="the list or the CSV text (at most 500 entrants, 200 characters a line)",
+    )
+    create_guests: bool = Field(False, description="enter each unknown name as a new guest of the caller")
+    dry_run: bool = Field(False, description="match and report only: nothing is written")
+
+
 # ---------------------------------------------------------------- tables played in person
 
 #: One game's points as a table reports it: [first, second]. Negative numbers reach the game's check,

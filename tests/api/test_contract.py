@@ -355,6 +355,8 @@ KEYED = {
     ("post", "/matches/{match_id}/moves"),
     ("post", "/tournaments"),
     ("post", "/tournaments/{tournament_id}/entries"),
+    ("post", "/tournaments/{tournament_id}/entries/import"),
+    ("post", "/guests"),
     ("post", "/lobby/seeks"),
     ("post", "/challenges"),
     ("post", "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/reports"),

@@ -272,6 +272,7 @@ def test_a_profile_is_public(api: Api) -> None:
         "bot": None,
         "kind": "person",
         "created_at": "2027-01-15T08:00:00.000Z",
+        "guest": False,
     }
     assert_error(api.call("GET", "/players/p_0000000000000000"), 404, "player_not_found")
 
@@ -311,6 +312,11 @@ def test_health_openapi_and_docs(api: Api) -> None:
         "/me/token",
         "/bots",
         "/admin/bots",
+        "/guests",
+        "/guests/{player_id}/claim-code",
+        "/guests/{player_id}/claim",
+        "/guests/{player_id}/name",
+        "/tournaments/{tournament_id}/entries/import",
         "/players/{player_id}",
         "/players/{player_id}/role",
         "/players/{player_id}/token",

@@ -145,6 +145,7 @@ def test_storage_sqlite_builds_the_services_on_the_sqlite_stores(
         "connections",
         "webhooks",
         "jobs",
+        "guests",
     }
     for name, store in stores.items():
         assert type(store).__module__.startswith("scopa.adapters.sqlite."), name

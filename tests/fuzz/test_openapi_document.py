@@ -41,6 +41,8 @@ def test_success_statuses_are_the_ones_the_routes_answer(document: dict[str, Any
     created = {k for k, codes in success.items() if codes == {201}}
     assert created == {
         ("POST", "/players"),
+        ("POST", "/guests"),
+        ("POST", "/guests/{player_id}/claim-code"),
         ("POST", "/admin/bots"),
         ("POST", "/matches"),
         ("POST", "/clubs"),
@@ -56,6 +58,7 @@ def test_success_statuses_are_the_ones_the_routes_answer(document: dict[str, Any
     }
     assert {k for k, codes in success.items() if codes == {204}} == {
         ("DELETE", "/me/token"),
+        ("DELETE", "/guests/{player_id}/claim-code"),
         ("DELETE", "/clubs/{club_id}/members/{player_id}"),
         ("DELETE", "/lobby/seeks/{seek_id}"),
         ("DELETE", "/clubs/{club_id}/webhooks/{hook_id}"),

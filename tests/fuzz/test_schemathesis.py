@@ -79,6 +79,7 @@ REFUSALS_NO_SCHEMA_STATES = {
     "round_out_of_range",  # standings after a round that has closed (the tournament's progress)
     "byes_not_offered",  # requested byes: the stored tournament must be a Swiss
     "not_an_arena",  # the leaderboard or a pause of an arena: the stored tournament's format
+    "invalid_entry_list",  # an imported text's lines: their count, length, a CSV's header
 }
 
 # Every check on, with their defaults but two: a schema-valid request may be refused with a documented

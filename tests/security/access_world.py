@@ -182,6 +182,25 @@ class World:
         hook = self.ok("POST", f"/clubs/{self.club}/webhooks", self.new_webhook().body, self.org)
         return Target({"club_id": self.club, "hook_id": hook["id"]})
 
+    def new_guest(self) -> Target:
+        return Target(body={"name": "Gina"})
+
+    def guest(self) -> Target:
+        """A guest of the organizer (a rename's body)."""
+        guest = self.ok("POST", "/guests", {"name": "Gina"}, self.org)["id"]
+        return Target({"player_id": guest}, {"name": "Gina Rossi"})
+
+    def guest_to_claim(self) -> Target:
+        """A guest with a claim code: anyone holding the code may redeem it."""
+        guest = self.guest()
+        code = self.ok("POST", f"/guests/{guest.params['player_id']}/claim-code", None, self.org)["code"]
+        return Target(guest.params, {"code": code})
+
+    def to_import(self) -> Target:
+        return Target(
+            {"tournament_id": self.tournament(pia=False)}, {"text": "Pia\nNonna Gina", "create_guests": True}
+        )
+
     def new_tournament(self) -> Target:
         return Target(body={"name": "Coppa", "club_id": self.club, "settings": SWISS})
 

@@ -49,6 +49,13 @@ TABLE = [
     Row("PUT", "/players/{player_id}/role", ADMIN_ONLY, W.someone_else),
     Row("POST", "/players/{player_id}/token", ADMIN_ONLY, W.someone_else),
     Row("POST", "/admin/bots", "401 403 403 403 403 201", W.bot_account),
+    # guests (an organizer's; the admin is no player, so it has none)
+    Row("POST", "/guests", "401 403 403 201 201 403", W.new_guest),
+    Row("GET", "/guests", "401 403 403 200 200 403"),
+    Row("PUT", "/guests/{player_id}/name", "401 403 403 403 200 403", W.guest),
+    Row("POST", "/guests/{player_id}/claim-code", "401 403 403 403 201 403", W.guest),
+    Row("DELETE", "/guests/{player_id}/claim-code", "401 403 403 403 204 403", W.guest),
+    Row("POST", "/guests/{player_id}/claim", "200 200 200 200 200 200", W.guest_to_claim),
     # matches
     Row("POST", "/matches", "401 403 201 201 201 201", W.new_match),
     Row("GET", "/matches/{match_id}", PUBLIC, W.seen_match),
@@ -101,6 +108,7 @@ TABLE = [
     Row("GET", T + "/entries", PUBLIC, W.seen_tournament),
     # a club tournament for members: the admin names nobody (400: players_required)
     Row("POST", T + "/entries", "401 403 201 403 201 400", W.to_enter, W.same),
+    Row("POST", T + "/entries/import", THIS_ORGANIZER, W.to_import),
     # withdrawing one's own entry: only an entrant has one (the admin is not a player)
     Row("DELETE", T + "/entries", "401 404 200 404 404 403", W.in_registration, W.same),
     Row("DELETE", T + "/entries/{entrant_id}", "401 403 200 403 200 200", W.in_registration, W.entered_again),

@@ -26,6 +26,10 @@ class PlayerProfile(Closed):
         "house_bot: played inside the service"
     )
     created_at: str
+    guest: bool = Field(
+        description="a guest: a player without an account, made and managed by an organizer "
+        "(docs/guests.md); false once claimed"
+    )
 
     @classmethod
     def of(cls, player: Player) -> PlayerProfile:
@@ -38,6 +42,7 @@ class PlayerProfile(Closed):
             bot=player.bot,
             kind=player_kind(player.id),
             created_at=player.created_at,
+            guest=player.guest_of is not None,
         )
 
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from scopa.application.idempotency import IdempotentRequests
     from scopa.application.ports.clubs import ClubRepository
     from scopa.application.ports.connections import ConnectionRepository
+    from scopa.application.ports.guests import GuestRepository
     from scopa.application.ports.idempotency import IdempotencyRepository
     from scopa.application.ports.jobs import JobRepository, JobRunner
     from scopa.application.ports.matches import MatchRepository
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from scopa.application.ports.tournaments import TournamentRepository
     from scopa.application.ports.webhooks import DeliveryQueue, WebhookRepository, WebhookSender
     from scopa.application.services.clubs import ClubService
+    from scopa.application.services.guests import GuestService
     from scopa.application.services.jobs import JobService
     from scopa.application.services.lobby import LobbyService
     from scopa.application.services.matches import MatchService
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
         TournamentQueries,
     )
     from scopa.application.services.tournaments.venue import VenueCheckIn
+    from scopa.application.services.tournaments.imports import EntryImport
     from scopa.application.services.webhooks import UrlPolicy, WebhookService
 
 
@@ -63,6 +66,7 @@ class Stores:
     connections: ConnectionRepository  # live (WebSocket) connections and what they follow
     webhooks: WebhookRepository  # club webhooks and their deliveries
     jobs: JobRepository  # admin jobs run asynchronously (a rating recompute)
+    guests: GuestRepository  # organizers' guests (the players' store implements it too)
 
 
 class ServiceSet:
@@ -104,6 +108,12 @@ class ServiceSet:
         from scopa.application.services.players import PlayerService
 
         return PlayerService(self.stores.players, self.clock, self.tokens, self.changes)
+
+    @cached_property
+    def guests(self) -> GuestService:
+        from scopa.application.services.guests import GuestService
+
+        return GuestService(self.stores.players, self.stores.guests, self.clock, self.tokens)
 
     @cached_property
     def matches(self) -> MatchService:
@@ -212,6 +222,11 @@ class ServiceSet:
         from scopa.application.services.tournaments.venue import VenueCheckIn
 
         return VenueCheckIn(self.tournament_entries, self._signing_key or dev_signing_key())
+    def entry_import(self) -> EntryImport:
+        """Entrants imported from a pasted list or a CSV."""
+        from scopa.application.services.tournaments.imports import EntryImport
+
+        return EntryImport(self.tournament_entries, self.guests)
 
     @cached_property
     def tournament_absences(self) -> TournamentAbsences:

@@ -9,6 +9,10 @@ Placeholders stay as they are: ``%(name)s`` in templates and the rules help, ``{
 IT: dict[str, str] = {
     # --- the frame of every page
     "Skip to content": "Vai al contenuto",
+    # --- a guest's page
+    "Guest: a player without an account, entered by an organizer.": (
+        "Ospite: un giocatore senza account, iscritto da un organizzatore."
+    ),
     "Main": "Principale",
     "Lobby": "Sala giochi",
     "Inbox": "Posta",
@@ -582,6 +586,16 @@ IT: dict[str, str] = {
     "Could not load the console: {reason}": "Impossibile caricare la console: {reason}",
     "Each line needs two player ids.": "Ogni riga vuole due id di giocatore.",
     "Entered.": "Iscritto.",
+    "Import entrants: one name per line, or a CSV with a name column": (
+        "Importa iscritti: un nome per riga, o un CSV con una colonna name"
+    ),
+    "Form": "Formato",
+    "a list of names": "un elenco di nomi",
+    "Make unknown names guests": "Iscrivi come ospiti i nomi sconosciuti",
+    "Import": "Importa",
+    "line {line}, {name}: {status}": "riga {line}, {name}: {status}",
+    "Checked: nothing was entered.": "Controllato: nessuno è stato iscritto.",
+    "Imported.": "Importato.",
     "Excluded.": "Escluso.",
     "Withdrawn.": "Ritirato.",
     "Forbidden pairs saved.": "Coppie vietate salvate.",

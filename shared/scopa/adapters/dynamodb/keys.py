@@ -4,6 +4,7 @@
 |-------------------|--------------------|------------------------------|-----------------------------|
 | player profile    | ``PLAYER#<id>``    | ``PROFILE``                  |                             |
 | player name index | ``NAME#<name key>``| ``PLAYER#<id>``              |                             |
+| organizer's guest | ``GUESTS#<org id>``| ``<player id>``              |                             |
 | bearer token      | ``TOKEN#<sha256>`` | ``TOKEN``                    |                             |
 | match             | ``MATCH#<id>``     | ``MATCH``                    | ``LIVE`` / ``<deadline>#<id>`` (1) |
 | a player's match  | ``PLAYER#<id>``    | ``MATCH#<created>#<match>``  |                             |
@@ -124,6 +125,11 @@ def player_name_pk(key: str) -> str:
 
 def player_name_sk(player_id: str) -> str:
     return f"PLAYER#{player_id}"
+
+
+def guests_pk(manager: str) -> str:
+    """An organizer's guests (ports.guests): one item per guest, sort key the guest's id."""
+    return f"GUESTS#{manager}"
 
 
 def player_pk(player_id: str) -> str:

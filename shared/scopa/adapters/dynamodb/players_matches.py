@@ -32,14 +32,15 @@ from scopa.adapters.dynamodb.codec import (
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
 from scopa.application.ports.matches import Match, MatchSummary
-from scopa.application.ports.players import Player, Role, name_key
+from scopa.application.ports.players import GuestClaim, Player, Role, name_key
 from scopa.domain.games import lookup
 
 
 def name_index_item(player_id: str, name: str) -> dict[str, Any]:
-    """A player's name-index item (untyped: :func:`to_item` types it). Names never change, so it depends on
-    the profile alone: the backfill of profiles from before the index (``functions/jobs/backfill.py``)
-    writes exactly what registration writes."""
+    """A player's name-index item (untyped: :func:`to_item` types it). It depends on the profile alone: the
+    backfill of profiles from before the index (``functions/jobs/backfill.py``) writes exactly what
+    registration writes. Only a guest's name changes (its organizer renames it): the item moves with the
+    name, in the same transaction."""
     return {
         keys.PK: keys.player_name_pk(name_key(name)),
         keys.SK: keys.player_name_sk(player_id),
@@ -76,6 +77,8 @@ class DynamoRepository:
             },
             {"Put": {"TableName": self.table, "Item": to_item(named)}},
         ]
+        if player.guest_of is not None:  # the organizer's list of guests
+            writes.append({"Put": {"TableName": self.table, "Item": to_item(_guest_item(player))}})
         if player.token_hash and player.token_version == 0:
             writes.append(
                 {"Put": {"TableName": self.table, "Item": self._token_item(player.token_hash, player)}}
@@ -107,6 +110,8 @@ class DynamoRepository:
             item["origin"] = json.dumps(player.origin, separators=(",", ":"))
         if player.token_version:
             item["token_version"] = player.token_version
+        if player.guest_of is not None:
+            item["guest_of"] = player.guest_of
         return to_item(item)
 
     def _token_item(self, token_hash: str, player: Player) -> dict[str, Any]:
@@ -209,6 +214,93 @@ class DynamoRepository:
             )
         else:
             self._update(update)
+
+    # ------------------------------------------------------------------ guests (ports.guests)
+
+    def guests_of(self, manager: str, limit: int) -> list[Player]:
+        found = self.client.query(
+            TableName=self.table,
+            KeyConditionExpression="pk = :pk",
+            ExpressionAttributeValues={":pk": {"S": keys.guests_pk(manager)}},
+            Limit=limit,
+        )
+        return self.get_players([from_item(i)["player_id"] for i in found.get("Items", [])])
+
+    def rename_guest(self, player_id: str, manager: str, old_name: str, new_name: str) -> None:
+        writes: list[dict[str, Any]] = [
+            {
+                "Update": {
+                    "TableName": self.table,
+                    "Key": item_key(keys.player_pk(player_id), keys.PROFILE),
+                    "UpdateExpression": "SET #n = :new",
+                    "ConditionExpression": "guest_of = :m AND #n = :old",
+                    "ExpressionAttributeNames": {"#n": "name"},
+                    "ExpressionAttributeValues": to_item({":new": new_name, ":old": old_name, ":m": manager}),
+                }
+            }
+        ]
+        if name_key(old_name) != name_key(new_name):  # the index item moves (one write per item)
+            old = name_index_item(player_id, old_name)
+            writes += [
+                {"Delete": {"TableName": self.table, "Key": item_key(old[keys.PK], old[keys.SK])}},
+                {"Put": {"TableName": self.table, "Item": to_item(name_index_item(player_id, new_name))}},
+            ]
+        self._transact(writes)
+
+    def set_claim(self, player_id: str, manager: str, claim: GuestClaim | None) -> None:
+        values: dict[str, Any] = {":m": manager}
+        if claim is None:
+            expression = "REMOVE claim_hash, claim_expires, claim_tries"
+        else:
+            expression = "SET claim_hash = :h, claim_expires = :e, claim_tries = :n"
+            values |= {":h": claim.code_hash, ":e": str(claim.expires_at), ":n": claim.tries}
+        self._update(
+            {
+                "TableName": self.table,
+                "Key": item_key(keys.player_pk(player_id), keys.PROFILE),
+                "UpdateExpression": expression,
+                "ConditionExpression": "guest_of = :m",
+                "ExpressionAttributeValues": to_item(values),
+            }
+        )
+
+    def count_wrong_claim(self, player_id: str, tries: int) -> None:
+        self._update(
+            {
+                "TableName": self.table,
+                "Key": item_key(keys.player_pk(player_id), keys.PROFILE),
+                "UpdateExpression": "SET claim_tries = :next",
+                "ConditionExpression": "attribute_exists(claim_hash) AND claim_tries = :n",
+                "ExpressionAttributeValues": to_item({":n": tries, ":next": tries + 1}),
+            }
+        )
+
+    def claim_guest(self, player_id: str, code_hash: str, token_hash: str, version: int) -> None:
+        player = self.get_player(player_id, consistent=True)
+        if player is None or player.guest_of is None:
+            raise WriteConflict("not a guest")
+        self._transact(
+            [
+                {
+                    "Update": {
+                        "TableName": self.table,
+                        "Key": item_key(keys.player_pk(player_id), keys.PROFILE),
+                        "UpdateExpression": "SET token_hash = :t, token_version = :v "
+                        "REMOVE guest_of, claim_hash, claim_expires, claim_tries",
+                        "ConditionExpression": "claim_hash = :h AND guest_of = :m",
+                        "ExpressionAttributeValues": to_item(
+                            {":t": token_hash, ":v": version, ":h": code_hash, ":m": player.guest_of}
+                        ),
+                    }
+                },
+                {
+                    "Delete": {
+                        "TableName": self.table,
+                        "Key": item_key(keys.guests_pk(player.guest_of), player_id),
+                    }
+                },
+            ]
+        )
 
     # ------------------------------------------------------------------ matches
 
@@ -577,6 +669,17 @@ def create_table(client: Any, table_name: str) -> None:
     )
 
 
+def _guest_item(player: Player) -> dict[str, Any]:
+    """A guest's item in its organizer's list (untyped: :func:`to_item` types it)."""
+    assert player.guest_of is not None
+    return {
+        keys.PK: keys.guests_pk(player.guest_of),
+        keys.SK: player.id,
+        "type": "guest",
+        "player_id": player.id,
+    }
+
+
 def _player(item: dict[str, Any]) -> Player:
     return Player(
         id=item["id"],
@@ -586,4 +689,10 @@ def _player(item: dict[str, Any]) -> Player:
         token_hash=item.get("token_hash"),
         origin=json.loads(item["origin"]) if "origin" in item else None,
         token_version=int(item.get("token_version", 0)),
+        guest_of=item.get("guest_of"),
+        claim=(
+            GuestClaim(item["claim_hash"], float(item["claim_expires"]), int(item["claim_tries"]))
+            if "claim_hash" in item
+            else None
+        ),
     )

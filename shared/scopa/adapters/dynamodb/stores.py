@@ -30,4 +30,5 @@ def dynamodb_stores(client: Any, table_name: str, ranking_shards: int = 4) -> St
         connections=DynamoConnectionRepository(client, table_name),
         webhooks=DynamoWebhookRepository(client, table_name),
         jobs=DynamoJobRepository(client, table_name),
+        guests=players_matches,
     )

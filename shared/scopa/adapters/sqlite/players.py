@@ -17,7 +17,7 @@ from typing import cast
 
 from scopa.adapters.sqlite.database import Database
 from scopa.application.ports.conflict import WriteConflict
-from scopa.application.ports.players import Player, Role, name_key
+from scopa.application.ports.players import GuestClaim, Player, Role, name_key
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS players (
@@ -39,6 +39,15 @@ SCHEMA: tuple[str, ...] = (
         player_id TEXT NOT NULL,
         PRIMARY KEY (name_key, player_id)
     ) WITHOUT ROWID""",
+    # Guests (ports.guests): a table of their own, so files from before guests need no migration.
+    """CREATE TABLE IF NOT EXISTS guests (
+        player_id TEXT PRIMARY KEY,
+        manager TEXT NOT NULL,
+        claim_hash TEXT,
+        claim_expires REAL,
+        claim_tries INTEGER NOT NULL DEFAULT 0
+    ) WITHOUT ROWID""",
+    """CREATE INDEX IF NOT EXISTS guests_by_manager ON guests (manager, player_id)""",
     """CREATE TABLE IF NOT EXISTS token_versions (
         player_id TEXT PRIMARY KEY,
         version INTEGER NOT NULL
@@ -88,6 +97,10 @@ class SqlitePlayerRepository:
                 "INSERT INTO player_names (name_key, player_id) VALUES (?, ?)",
                 (name_key(player.name), player.id),
             )
+            if player.guest_of is not None:
+                tx.execute(
+                    "INSERT INTO guests (player_id, manager) VALUES (?, ?)", (player.id, player.guest_of)
+                )
             if player.token_version:
                 _put_version(tx, player.id, player.token_version)
             elif player.token_hash:  # an opaque token (tests of the read path)
@@ -151,6 +164,66 @@ class SqlitePlayerRepository:
             if old_hash:
                 tx.execute("DELETE FROM tokens WHERE token_hash = ?", (old_hash,))
 
+    # ------------------------------------------------------------------ guests (ports.guests)
+
+    def guests_of(self, manager: str, limit: int) -> list[Player]:
+        rows = self.db.query(f"{_PROFILES} WHERE g.manager = ? ORDER BY p.id LIMIT ?", (manager, limit))
+        return [_player(row) for row in rows]
+
+    def rename_guest(self, player_id: str, manager: str, old_name: str, new_name: str) -> None:
+        with self.db.transaction() as tx:
+            changed = tx.execute(
+                """UPDATE players SET name = ? WHERE id = ? AND name = ?
+                AND EXISTS (SELECT 1 FROM guests g WHERE g.player_id = players.id AND g.manager = ?)""",
+                (new_name, player_id, old_name, manager),
+            )
+            if changed.rowcount == 0:
+                raise WriteConflict("not that guest of that organizer")
+            tx.execute(
+                "DELETE FROM player_names WHERE name_key = ? AND player_id = ?",
+                (name_key(old_name), player_id),
+            )
+            tx.execute(
+                "INSERT OR IGNORE INTO player_names (name_key, player_id) VALUES (?, ?)",
+                (name_key(new_name), player_id),
+            )
+
+    def set_claim(self, player_id: str, manager: str, claim: GuestClaim | None) -> None:
+        with self.db.transaction() as tx:
+            changed = tx.execute(
+                """UPDATE guests SET claim_hash = ?, claim_expires = ?, claim_tries = ?
+                WHERE player_id = ? AND manager = ?""",
+                (
+                    claim.code_hash if claim else None,
+                    claim.expires_at if claim else None,
+                    claim.tries if claim else 0,
+                    player_id,
+                    manager,
+                ),
+            )
+            if changed.rowcount == 0:
+                raise WriteConflict("not a guest of that organizer")
+
+    def count_wrong_claim(self, player_id: str, tries: int) -> None:
+        with self.db.transaction() as tx:
+            changed = tx.execute(
+                """UPDATE guests SET claim_tries = claim_tries + 1
+                WHERE player_id = ? AND claim_hash IS NOT NULL AND claim_tries = ?""",
+                (player_id, tries),
+            )
+            if changed.rowcount == 0:
+                raise WriteConflict("the claim changed meanwhile")
+
+    def claim_guest(self, player_id: str, code_hash: str, token_hash: str, version: int) -> None:
+        with self.db.transaction() as tx:
+            spent = tx.execute(
+                "DELETE FROM guests WHERE player_id = ? AND claim_hash = ?", (player_id, code_hash)
+            )
+            if spent.rowcount == 0:
+                raise WriteConflict("not a guest with that claim")
+            tx.execute("UPDATE players SET token_hash = ? WHERE id = ?", (token_hash, player_id))
+            _put_version(tx, player_id, version)
+
 
 def _put_token(tx: sqlite3.Connection, token_hash: str, player_id: str, role: str) -> None:
     tx.execute(
@@ -168,8 +241,9 @@ def _put_version(tx: sqlite3.Connection, player_id: str, version: int) -> None:
     )
 
 
-_PROFILES = """SELECT p.*, COALESCE(v.version, 0) AS token_version FROM players p
-    LEFT JOIN token_versions v ON v.player_id = p.id"""
+_PROFILES = """SELECT p.*, COALESCE(v.version, 0) AS token_version,
+    g.manager, g.claim_hash, g.claim_expires, g.claim_tries FROM players p
+    LEFT JOIN token_versions v ON v.player_id = p.id LEFT JOIN guests g ON g.player_id = p.id"""
 
 
 def _player(row: sqlite3.Row) -> Player:
@@ -181,4 +255,10 @@ def _player(row: sqlite3.Row) -> Player:
         token_hash=row["token_hash"],
         origin=json.loads(row["origin"]) if row["origin"] else None,
         token_version=int(row["token_version"]),
+        guest_of=row["manager"],
+        claim=(
+            GuestClaim(row["claim_hash"], float(row["claim_expires"]), int(row["claim_tries"]))
+            if row["claim_hash"]
+            else None
+        ),
     )

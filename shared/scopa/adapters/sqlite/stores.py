@@ -43,8 +43,9 @@ def open_database(path: str | Path) -> Database:
 
 def sqlite_stores(path: str | Path | Database) -> Stores:
     db = path if isinstance(path, Database) else open_database(path)
+    player_store = players.SqlitePlayerRepository(db)
     return Stores(
-        players=players.SqlitePlayerRepository(db),
+        players=player_store,
         matches=matches.SqliteMatchRepository(db),
         clubs=clubs.SqliteClubRepository(db),
         tournaments=tournaments.SqliteTournamentRepository(db),
@@ -54,4 +55,5 @@ def sqlite_stores(path: str | Path | Database) -> Stores:
         connections=connections.SqliteConnectionRepository(db),
         webhooks=webhooks.SqliteWebhookRepository(db),
         jobs=jobs.SqliteJobRepository(db),
+        guests=player_store,
     )

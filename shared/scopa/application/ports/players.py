@@ -21,6 +21,16 @@ def name_key(name: str) -> str:
     return " ".join(name.casefold().split())
 
 
+@dataclass(frozen=True)
+class GuestClaim:
+    """A guest's pending claim code: only its SHA-256 is stored, with when it expires (epoch seconds) and
+    how many wrong codes were tried against it (refused after a few: services.guests)."""
+
+    code_hash: str
+    expires_at: float
+    tries: int = 0
+
+
 @dataclass
 class Player:
     id: str
@@ -33,6 +43,10 @@ class Player:
     # The current token's version: 1 at registration, bumped by every rotation, revocation or reissue;
     # 0 for an opaque token of before signed tokens (found through its own token record).
     token_version: int = 0
+    # A guest (a player without an account, made by an organizer): the organizer who manages it; None for
+    # accounts. A guest holds no token; its pending claim code (if any) is ``claim``.
+    guest_of: str | None = None
+    claim: GuestClaim | None = None
 
     @property
     def is_bot(self) -> bool:

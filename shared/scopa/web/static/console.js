@@ -37,6 +37,34 @@ async function act(promise, done) {
   }
 }
 
+async function importEntrants(form, dryRun) {
+  // Check (a dry run) or import a pasted list: the answer's lines are listed under the form, each with
+  // what became of it; an import that entered someone shows the entrants after a reload.
+  const body = {
+    text: form.elements.text.value,
+    format: form.elements.format.value,
+    create_guests: form.elements.create_guests.checked,
+    dry_run: dryRun,
+  };
+  try {
+    const answer = await api("POST", `${base}/entries/import`, body);
+    const report = $("import-report");
+    report.replaceChildren(
+      ...answer.lines.map((line) => {
+        const item = document.createElement("li");
+        item.dataset.status = line.status;
+        const why = line.reason || line.candidates.map((c) => c.id).join(", ");
+        item.textContent = t("line {line}, {name}: {status}", { line: line.line, name: line.name, status: line.status }) + (why ? ` (${why})` : "");
+        return item;
+      }),
+    );
+    report.hidden = false;
+    say(dryRun ? t("Checked: nothing was entered.") : t("Imported."));
+  } catch (err) {
+    say(t("Could not do that: {reason}", { reason: err.message }));
+  }
+}
+
 // ------------------------------------------------------------------ the player's panel
 
 async function showPlayer() {
@@ -152,6 +180,13 @@ function wireOrganizer() {
       event.preventDefault();
       const player = playerOf(enterForm.elements.player.value);
       act(api("POST", `${base}/entries`, { players: [player] }), t("Entered."));
+    });
+  const importForm = $("import-form");
+  if (importForm)
+    importForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const dryRun = !(event.submitter && event.submitter.dataset.do === "import");
+      importEntrants(importForm, dryRun);
     });
   document.querySelectorAll("#requests button[data-approve]").forEach((button) => {
     const entrant = encodeURIComponent(button.dataset.approve);
