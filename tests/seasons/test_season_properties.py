@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from hypothesis import given
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 
 from scopa.domain.seasons.places import shared_places
 from scopa.domain.seasons.rules import SeasonRules
-from scopa.domain.seasons.standings import Finish, SeasonEvent, season_standings
+from scopa.domain.seasons.standings import EventStatus, Finish, SeasonEvent, season_standings
 
 PLAYERS = [f"p{i}" for i in range(8)]
 
@@ -25,7 +26,7 @@ def seasons(draw: st.DrawFn) -> tuple[list[SeasonEvent], SeasonRules]:
             Finish(p, p.upper(), place, shared)
             for p, (place, shared) in zip(field, shared_places(keys), strict=True)
         )
-        status = draw(st.sampled_from(["finished", "finished", "finished", "pending"]))
+        status: EventStatus = draw(st.sampled_from(["finished", "finished", "finished", "pending"]))
         events.append(SeasonEvent(f"t{index}", f"t{index}", status, len(field), finishes))
     rules = SeasonRules(
         scale=draw(st.sampled_from(["table", "field"])),
@@ -48,7 +49,7 @@ def test_standings_are_a_total_order(
     assert sorted(r.player for r in rows) == sorted(players)
     assert [r.rank for r in rows] == list(range(1, len(rows) + 1))
     # the chain's first keys are monotone down the table
-    for above, below in zip(rows, rows[1:], strict=False):
+    for above, below in itertools.pairwise(rows):
         assert above.points >= below.points
         if above.points == below.points:
             assert (above.wins, -above.best, above.played) >= (below.wins, -below.best, below.played)

@@ -13,16 +13,18 @@ from pydantic import ValidationError
 from scopa.domain.seasons.exports import to_csv, to_ndjson
 from scopa.domain.seasons.places import shared_places
 from scopa.domain.seasons.rules import SeasonRules
-from scopa.domain.seasons.standings import Finish, SeasonEvent, season_standings
+from scopa.domain.seasons.standings import EventStatus, Finish, SeasonEvent, SeasonRow, season_standings
 from scopa.domain.tournaments.standings import lot_value
 
 
-def event(eid: str, *places: tuple[str, int] | tuple[str, int, int], status: str = "finished") -> SeasonEvent:
-    finishes = tuple(Finish(p[0], p[0].upper(), p[1], p[2] if len(p) == 3 else 1) for p in places)  # type: ignore[misc]
-    return SeasonEvent(eid, eid, status, len(finishes), finishes)  # type: ignore[arg-type]
+def event(
+    eid: str, *places: tuple[str, int] | tuple[str, int, int], status: EventStatus = "finished"
+) -> SeasonEvent:
+    finishes = tuple(Finish(p[0], p[0].upper(), p[1], p[2] if len(p) == 3 else 1) for p in places)
+    return SeasonEvent(eid, eid, status, len(finishes), finishes)
 
 
-def ranked(rows: list) -> list[str]:  # type: ignore[type-arg]
+def ranked(rows: list[SeasonRow]) -> list[str]:
     return [r.player for r in rows]
 
 
@@ -61,7 +63,9 @@ def test_best_n_of_m_counts_the_highest() -> None:
     ]
     rows = season_standings(events, SeasonRules(points=[25, 18, 15, 12, 10, 8, 6, 4, 2], best_of=2), "s")
     a = next(r for r in rows if r.player == "a")
-    assert a.points == 25 + 18 and a.counted == 2 and a.played == 4
+    assert a.points == 25 + 18
+    assert a.counted == 2
+    assert a.played == 4
     assert [(s.event, s.counted) for s in a.events] == [
         ("t1", False),
         ("t2", True),
@@ -85,14 +89,16 @@ def test_tiebreak_wins_first() -> None:
     events = [event("t1", ("a", 1), ("b", 2)), event("t2", ("b", 3), ("a", 6))]
     rows = season_standings(events, SeasonRules(), "s")
     assert rows[0].points == rows[1].points == 33
-    assert ranked(rows) == ["a", "b"] and rows[0].tiebreaks["wins"] == 1
+    assert ranked(rows) == ["a", "b"]
+    assert rows[0].tiebreaks["wins"] == 1
 
 
 def test_tiebreak_best_place() -> None:
     # equal points (18 + 12 = 15 + 15), no wins: a's best is 2nd
     events = [event("t1", ("a", 2), ("b", 3)), event("t2", ("b", 3), ("a", 4))]
     rows = season_standings(events, SeasonRules(), "s")
-    assert ranked(rows) == ["a", "b"] and (rows[0].best, rows[1].best) == (2, 3)
+    assert ranked(rows) == ["a", "b"]
+    assert (rows[0].best, rows[1].best) == (2, 3)
 
 
 def test_tiebreak_more_events_played() -> None:
@@ -101,7 +107,8 @@ def test_tiebreak_more_events_played() -> None:
     events.append(event("t3", *[(f"x{i}", i) for i in range(1, 11)], ("b", 11)))
     rows = season_standings(events, SeasonRules(best_of=2), "s")
     top = [r for r in rows if r.player in ("a", "b")]
-    assert ranked(top) == ["b", "a"] and (top[0].played, top[1].played) == (3, 2)
+    assert ranked(top) == ["b", "a"]
+    assert (top[0].played, top[1].played) == (3, 2)
 
 
 def test_tiebreak_head_to_head() -> None:
@@ -115,8 +122,12 @@ def test_tiebreak_head_to_head() -> None:
     rules = SeasonRules(points=[10, 6, 6, 0])
     rows = season_standings(events, rules, "s")
     a, b = (next(r for r in rows if r.player == p) for p in "ab")
-    assert a.points == b.points and a.wins == b.wins and a.best == b.best and a.played == b.played
-    assert a.tiebreaks["head_to_head"] == 2 and b.tiebreaks["head_to_head"] == -2
+    assert a.points == b.points
+    assert a.wins == b.wins
+    assert a.best == b.best
+    assert a.played == b.played
+    assert a.tiebreaks["head_to_head"] == 2
+    assert b.tiebreaks["head_to_head"] == -2
     assert a.rank < b.rank
 
 
@@ -166,8 +177,10 @@ def test_exports_parse_back() -> None:
     a = next(r for r in table if r["player"] == "a")
     assert (a["t1"], a["t2"], a["t3"], a["t4"]) == ("25", "18", "", "")
     c = next(r for r in table if r["player"] == "c")
-    assert c["t1"] == "16.5" and c["t2"] == "25"
+    assert c["t1"] == "16.5"
+    assert c["t2"] == "25"
     lines = [json.loads(x) for x in to_ndjson({"id": "s_1"}, events, rows).splitlines()]
-    assert lines[0]["type"] == "season" and [e["status"] for e in lines[0]["events"]][-1] == "pending"
+    assert lines[0]["type"] == "season"
+    assert [e["status"] for e in lines[0]["events"]][-1] == "pending"
     assert [x["player"] for x in lines[1:]] == [r.player for r in rows]
     assert lines[1]["events"][0].keys() == {"event", "place", "shared", "points", "counted"}
