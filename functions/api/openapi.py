@@ -29,6 +29,7 @@ TAGS: list[dict[str, str]] = [
     {"name": "lobby", "description": "Open seeks, challenges and the caller's inbox"},
     {"name": "clubs", "description": "Clubs, their members and their webhooks"},
     {"name": "tournaments", "description": "Tournaments, entries, rounds, standings and exports"},
+    {"name": "seasons", "description": "Club seasons: tournaments grouped, points per place, standings"},
     {"name": "rankings", "description": "Rating pools, leaderboards and a player's ratings"},
     {"name": "admin", "description": "Operations only the admin token may do"},
     {"name": "system", "description": "Health and the game rules"},
