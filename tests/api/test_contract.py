@@ -357,6 +357,7 @@ KEYED = {
     ("post", "/tournaments/{tournament_id}/entries"),
     ("post", "/lobby/seeks"),
     ("post", "/challenges"),
+    ("post", "/clubs/{club_id}/seasons"),
 }
 
 
