@@ -644,4 +644,29 @@ IT: dict[str, str] = {
         "riga {n}, {line}: {count} giocatori hanno questo nome ({ids}): scrivi l'id"
     ),
     "Nobody was added: {problems}.": "Nessuno è stato aggiunto: {problems}.",
+    # --- club seasons
+    "Seasons": "Stagioni",
+    "No seasons yet.": "Nessuna stagione.",
+    "The members' ratings": "I punteggi dei soci",
+    "%(start)s to %(end)s": "dal %(start)s al %(end)s",
+    "a place scores the field size minus the place plus one": (
+        "ogni posto vale il numero di partecipanti meno il posto più uno"
+    ),
+    "points by place: %(points)s": "punti per posto: %(points)s",
+    "%(n)s for each event played": "%(n)s per ogni tappa giocata",
+    "best %(n)s events count": "contano le migliori %(n)s tappe",
+    "every event counts": "contano tutte le tappe",
+    "(of %(m)s)": "(su %(m)s)",
+    "shared places score their average": "i posti a pari merito valgono la media dei loro punti",
+    "shared places score the best of them": "i posti a pari merito valgono il migliore",
+    "Events": "Tappe",
+    "No tournaments in this season yet.": "Ancora nessun torneo in questa stagione.",
+    "Ties broken by: %(order)s": "Spareggi: %(order)s",
+    "points in brackets do not count": "i punti tra parentesi non contano",
+    "Best place": "Miglior piazzamento",
+    "No finished event yet.": "Ancora nessuna tappa conclusa.",
+    "Standings as NDJSON": "Classifica in NDJSON",
+    "Events won": "Tappe vinte",
+    "Events played": "Tappe giocate",
+    "Head to head": "Scontri diretti",
 }
