@@ -273,6 +273,9 @@ def season(svc: ServiceSet, club_id: str, season_id: str, opts: PageOptions) -> 
 
     found = svc.clubs.get(club_id)
     table = svc.seasons.standings(club_id, season_id)
+    club_events, _cursor = svc.tournaments.list_tournaments(None, club_id, 100, None)
+    attached = set(table.season.tournaments)
+    candidates = [t for t in club_events if t.id not in attached and t.status != "cancelled"]
     return _page(
         "season.html",
         f"{table.season.name} · {found.name}",
@@ -284,6 +287,7 @@ def season(svc: ServiceSet, club_id: str, season_id: str, opts: PageOptions) -> 
         rows=table.rows,
         scores=finishes_by_event(table.rows),
         tiebreaks=[tr(opts, SEASON_TIEBREAK_LABELS[name]) for name in TIEBREAKS],
+        candidates=candidates,  # for the organizers' form (the script shows it to them only)
     )
 
 
