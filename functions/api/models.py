@@ -256,12 +256,14 @@ class UpdateClub(BaseModel):
     )
 
 
+DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
 SeasonDate = Field(
-    pattern=r"^\d{4}-\d{2}-\d{2}$",
+    pattern=DATE_PATTERN,
     min_length=10,
     max_length=10,
     examples=["2027-01-01"],
     description="YYYY-MM-DD",
+    json_schema_extra={"format": "date"},
 )
 
 
@@ -305,8 +307,12 @@ class UpdateSeason(BaseModel):
         description=f"the season's new name (1 to {NAME_MAX} characters)",
         json_schema_extra=_name_schema,
     )
-    starts_on: str | None = Field(None, pattern=r"^\d{4}-\d{2}-\d{2}$", min_length=10, max_length=10)
-    ends_on: str | None = Field(None, pattern=r"^\d{4}-\d{2}-\d{2}$", min_length=10, max_length=10)
+    starts_on: str | None = Field(
+        None, pattern=DATE_PATTERN, min_length=10, max_length=10, json_schema_extra={"format": "date"}
+    )
+    ends_on: str | None = Field(
+        None, pattern=DATE_PATTERN, min_length=10, max_length=10, json_schema_extra={"format": "date"}
+    )
     rules: SeasonRules | None = None
     version: Annotated[int, Field(ge=1, le=10**9), Integral] | None = Field(
         None,

@@ -49,6 +49,7 @@ ERROR_CODES: dict[int, tuple[str, ...]] = {
         "invalid_result",
         "invalid_role",
         "invalid_season_dates",
+        "invalid_season_rules",
         "invalid_seed",
         "invalid_webhook_events",
         "invalid_webhook_url",

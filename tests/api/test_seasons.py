@@ -219,9 +219,15 @@ def test_each_refusal_has_its_code_and_message(api: Api) -> None:
     no_day = {"name": "X", "starts_on": "2027-02-30", "ends_on": "2027-03-01"}
     refused(api.call("POST", base, no_day, token=olga), 400, "invalid_season_dates", "YYYY-MM-DD")
     rising = {"name": "X", **DATES, "rules": {"points": [10, 12]}}
-    refused(api.call("POST", base, rising, token=olga), 422, "validation_error", "points")
+    refused(api.call("POST", base, rising, token=olga), 400, "invalid_season_rules", "points:")
     too_many = {"name": "X", **DATES, "rules": {"best_of": 3, "events": 2}}
-    refused(api.call("POST", base, too_many, token=olga), 422, "validation_error", "best_of")
+    refused(api.call("POST", base, too_many, token=olga), 400, "invalid_season_rules", "best_of:")
+    rising_edit = {"rules": {"points": [1, 2]}}
+    refused(
+        api.call("PATCH", f"{base}/{sid}", rising_edit, token=olga), 400, "invalid_season_rules", "points:"
+    )
+    unknown = {"name": "X", **DATES, "rules": {"scale": "elo"}}
+    refused(api.call("POST", base, unknown, token=olga), 422, "validation_error", "scale")
     refused(attach(api, olga, club, sid, "t_none"), 404, "tournament_not_found", "no tournament")
     other_club = api.call("POST", "/clubs", {"name": "Altro"}, token=olga).body["id"]
     foreign = club_tournament(api, olga, other_club, 2, ("greedy",))

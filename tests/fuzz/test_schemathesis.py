@@ -79,6 +79,11 @@ REFUSALS_NO_SCHEMA_STATES = {
     "round_out_of_range",  # standings after a round that has closed (the tournament's progress)
     "byes_not_offered",  # requested byes: the stored tournament must be a Swiss
     "not_an_arena",  # the leaderboard or a pause of an arena: the stored tournament's format
+    "invalid_season_dates",  # a season ends on or after it starts (two values; with an edit, the stored)
+    "invalid_season_rules",  # points never rising down a list of any length; best_of within events
+    "tournament_of_another_club",  # attaching to a season: the stored tournament's club, status, start
+    "tournament_cancelled",
+    "tournament_outside_season",
 }
 
 # Every check on, with their defaults but two: a schema-valid request may be refused with a documented

@@ -83,6 +83,7 @@ def test_points_are_the_counted_events_sum(season: tuple[list[SeasonEvent], Seas
     events, rules = season
     for row in season_standings(events, rules, "seed"):
         counted = [s.points for s in row.events if s.counted]
-        assert abs(sum(counted) - row.points) < 1e-6
+        # each shown value is rounded to 6 decimals, the total from the exact sum
+        assert abs(sum(counted) - row.points) <= 0.5e-6 * (len(counted) + 1) + 1e-12
         assert len(counted) == min(row.played, rules.best_of or row.played)
         assert all(c >= n for c in counted for n in (s.points for s in row.events if not s.counted))

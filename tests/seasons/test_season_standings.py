@@ -148,8 +148,6 @@ def test_shared_places_from_keys() -> None:
 @pytest.mark.parametrize(
     ("rules", "setting"),
     [
-        ({"points": [10, 12]}, "points"),
-        ({"best_of": 5, "events": 4}, "best_of"),
         ({"points": []}, "points"),
         ({"participation": -1}, "participation"),
         ({"scale": "elo"}, "scale"),
@@ -160,6 +158,25 @@ def test_shared_places_from_keys() -> None:
 def test_rules_refused_naming_the_setting(rules: dict[str, object], setting: str) -> None:
     with pytest.raises(ValidationError, match=setting):
         SeasonRules.model_validate(rules)
+
+
+@pytest.mark.parametrize(
+    ("rules", "setting"),
+    [
+        ({"points": [10, 12]}, "points"),
+        ({"points": [5, 3, 3, 4]}, "points"),
+        ({"best_of": 5, "events": 4}, "best_of"),
+    ],
+)
+def test_contradictions_are_named(rules: dict[str, object], setting: str) -> None:
+    problem = SeasonRules.model_validate(rules).contradiction()
+    assert problem is not None
+    assert problem.startswith(f"{setting}:")
+
+
+def test_consistent_rules_have_no_contradiction() -> None:
+    assert SeasonRules().contradiction() is None
+    assert SeasonRules(points=[3, 3, 1], best_of=4, events=4).contradiction() is None
 
 
 def test_exports_parse_back() -> None:

@@ -73,6 +73,7 @@ class SeasonService:
         """A new season of the club (its organizers). With a key, a retry finds the season it made."""
         self._organizer(caller, club_id)
         _check_dates(starts_on, ends_on)
+        _check_rules(rules)
         now = iso(self.clock.now())
         season = Season(
             id=_season_id(club_id, caller.player_id or "admin", idempotency_key),
@@ -115,6 +116,8 @@ class SeasonService:
             raise _changed(season)
         new_start, new_end = starts_on or season.starts_on, ends_on or season.ends_on
         _check_dates(new_start, new_end)
+        if rules is not None:
+            _check_rules(rules)
         if rules is not None and len(season.tournaments) > rules.event_cap:
             raise Conflict(
                 f"the season has {len(season.tournaments)} events: detach some first to allow "
@@ -292,6 +295,12 @@ def _check_dates(starts_on: str, ends_on: str) -> None:
         raise BadRequest("dates are YYYY-MM-DD", code="invalid_season_dates") from None
     if end < start:
         raise BadRequest("a season ends on or after the day it starts", code="invalid_season_dates")
+
+
+def _check_rules(rules: SeasonRules) -> None:
+    problem = rules.contradiction()
+    if problem is not None:
+        raise BadRequest(problem, code="invalid_season_rules")
 
 
 def _season_id(club_id: str, caller: str, key: str | None) -> str:

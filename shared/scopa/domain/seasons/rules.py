@@ -1,15 +1,18 @@
 """A season's scoring rules: points per place, participation points, best N of M events, shared places.
 
 One validated, frozen pydantic model, strict as a request body: the API takes it as is, the service
-stores it as JSON, the standings read it. Contradictions are refused here, naming the setting.
+stores it as JSON, the standings read it. What the JSON schema states (types, bounds) pydantic checks;
+the two relations it cannot state for any list (points never rising, N within M) are named by
+:meth:`SeasonRules.contradiction`, which the service turns into a refusal naming the setting.
 """
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
-from typing import Annotated, Literal, Self
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from scopa.domain.json_values import Integral
 
@@ -20,7 +23,7 @@ MAX_SCALE = 64
 
 Scale = Literal["table", "field"]
 SharedPlaces = Literal["average", "best"]
-PointValue = Annotated[float, Field(ge=0, le=1000, strict=False)]
+PointValue = Annotated[float, Field(ge=0, le=1000)]  # strict: a number, never a boolean or a string
 
 
 class SeasonRules(BaseModel):
@@ -60,13 +63,13 @@ class SeasonRules(BaseModel):
         description="places shared in an event's final standings: the average of their points, or the best",
     )
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Self:
-        if any(later > earlier for earlier, later in zip(self.points, self.points[1:], strict=False)):
-            raise ValueError("points: a later place never scores more than an earlier one")
+    def contradiction(self) -> str | None:
+        """Why these rules contradict themselves, naming the setting; None when they do not."""
+        if any(later > earlier for earlier, later in itertools.pairwise(self.points)):
+            return "points: a later place never scores more than an earlier one"
         if self.best_of is not None and self.events is not None and self.best_of > self.events:
-            raise ValueError("best_of: N cannot exceed the season's events M")
-        return self
+            return "best_of: N cannot exceed the season's events M"
+        return None
 
     @property
     def event_cap(self) -> int:
