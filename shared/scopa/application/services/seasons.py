@@ -202,9 +202,9 @@ class SeasonService:
     # ------------------------------------------------------------------ what everyone reads
 
     def get(self, club_id: str, season_id: str) -> Season:
-        self.clubs.get(club_id)
         season = self.repo.get_season(club_id, season_id)
         if season is None:
+            self.clubs.get(club_id)  # no club: club_not_found (a season is only made in a club that exists)
             raise NotFound(f"no season '{season_id}' in this club", code="season_not_found")
         return season
 
