@@ -260,3 +260,30 @@ def test_each_refusal_has_its_code_and_message(either_api: Api) -> None:
     refused(api.call("GET", f"{base}/{sid}/export", query={"format": "xls"}), 422, "validation_error", "csv")
     # nothing half-written: the season holds the one tournament it took
     assert api.call("GET", f"{base}/{sid}").body["tournaments"] == [first]
+
+
+def test_each_player_of_a_pair_gets_the_pairs_place(api: Api) -> None:
+    olga, club, season = club_with_season(api, {"points": [10, 6, 3], "participation": 1})
+    t = create_tournament(api, olga, {**SWISS, "rounds": 1, "preset": "scopone"}, club_id=club)
+    pairs = [[f"bot-greedy-{2 * i + 1}", f"bot-random-{2 * i + 2}"] for i in range(3)]
+    for pair in pairs:
+        answer = api.call("POST", f"/tournaments/{t['id']}/entries", {"players": pair}, token=olga)
+        assert answer.status == 201, answer.body
+    assert api.call("POST", f"/tournaments/{t['id']}/start", token=olga).status == 200
+    run_until_finished(api, t["id"])
+    assert attach(api, olga, club, season["id"], t["id"]).status == 200
+    final = api.call("GET", f"/tournaments/{t['id']}/standings").body["standings"]
+    entries = {
+        e["id"]: e["players"] for e in api.call("GET", f"/tournaments/{t['id']}/entries").body["entries"]
+    }
+    rows = api.call("GET", f"/clubs/{club}/seasons/{season['id']}/standings").body["rows"]
+    places = {r["player"]: r["events"][0]["place"] for r in rows}
+    assert len(rows) == 6
+    for row in final:
+        for player in entries[row["entrant"]]:
+            assert places[player] <= row["rank"]  # the pair's place (shared when tied on all but the lot)
+        assert len({places[p] for p in entries[row["entrant"]]}) == 1
+    names = {r["player"]: r["name"] for r in rows}
+    entry_names = {e["name"] for e in api.call("GET", f"/tournaments/{t['id']}/entries").body["entries"]}
+    assert not set(names.values()) & entry_names  # each player's own name, not the pair's
+    assert len(set(names.values())) == 6
