@@ -13,7 +13,13 @@ import pytest
 
 from tests.api.conftest import Api
 from tests.api.support import assert_error
-from tests.api.tournament_support import create_tournament, enter_bots, organizer, run_until_finished
+from tests.api.tournament_support import (
+    create_tournament,
+    enter_bots,
+    enter_humans,
+    organizer,
+    run_until_finished,
+)
 
 SWISS = {"format": "swiss", "rounds": 2, "target": 1}
 SCALE = [10, 7, 5, 3, 2, 1]
@@ -287,3 +293,26 @@ def test_each_player_of_a_pair_gets_the_pairs_place(api: Api) -> None:
     entry_names = {e["name"] for e in api.call("GET", f"/tournaments/{t['id']}/entries").body["entries"]}
     assert not set(names.values()) & entry_names  # each player's own name, not the pair's
     assert len(set(names.values())) == 6
+
+
+def test_an_excluded_entrant_scores_nothing_and_the_places_close_up(api: Api) -> None:
+    olga, club, season = club_with_season(api, {"points": [10, 6, 3, 1]})
+    tid = club_tournament(api, olga, club, 4, ("greedy",))
+    pia = next(iter(enter_humans(api, tid, ("Pia",))))  # her game holds the first round open
+    assert api.call("POST", f"/tournaments/{tid}/start", token=olga).status == 200
+    excluded = api.call(
+        "POST", f"/tournaments/{tid}/entries/{pia}/exclude", {"reason": "left the venue"}, token=olga
+    )
+    assert excluded.status == 200, excluded.body
+    run_until_finished(api, tid)
+    ranked = api.call("GET", f"/tournaments/{tid}/standings").body["standings"]
+    assert pia in {r["entrant"] for r in ranked}  # the tournament keeps her in its standings
+    assert attach(api, olga, club, season["id"], tid).status == 200
+    table = api.call("GET", f"/clubs/{club}/seasons/{season['id']}/standings").body
+    rows = table["rows"]
+    assert pia not in {r["player"] for r in rows}
+    assert sorted(r["player"] for r in rows) == [f"bot-greedy-{i}" for i in range(1, 5)]
+    places = sorted(r["events"][0]["place"] for r in rows)
+    assert places[0] == 1
+    assert max(places) <= 4  # the places close up behind the excluded entrant
+    assert table["events"][0]["field"] == 4
