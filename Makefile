@@ -93,7 +93,7 @@ browser:
 
 # The edit loop: the pure domain's tests and the storage contract on SQLite, property tests scaled down
 # (tests/conftest.py); no browser, moto, subprocess or CDK tier. `make test` stays everything, and CI's.
-CHECK_TESTS := tests/briscola tests/tournaments tests/ratings tests/storage tests/live tests/contract \
+CHECK_TESTS := tests/briscola tests/tournaments tests/seasons tests/ratings tests/storage tests/live tests/contract \
 	$(filter-out tests/test_cli.py tests/test_events.py tests/test_local_server_socket.py,$(wildcard tests/test_*.py))
 
 check: lint

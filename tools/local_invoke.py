@@ -71,6 +71,8 @@ class World:
     approvals: str = ""  # Olga's Swiss whose entries wait for approval: Ada's and Bea's wait
     check_in: str = ""  # Olga's Swiss starting at 09:30 with a one-hour check-in (open now): Ada entered
     club_night: str = ""  # Olga's mixed (in-person) Swiss, Ada and Bea at table 1; Ada reported 11-7
+    season: str = ""  # the club's 2026-27 season, counting ``club_done``
+    club_done: str = ""  # the club's Swiss of four greedy bots, played to the end
 
 
 def bootstrap(services: Any) -> World:
@@ -82,6 +84,7 @@ def bootstrap(services: Any) -> World:
     from scopa.application.ports.players import Player
     from scopa.application.services.lobby import NewSeek
     from scopa.application.services.matches import MatchView, NewMatch
+    from scopa.domain.seasons.rules import SeasonRules
     from scopa.domain.tournaments.settings import TournamentSettings
 
     admin = Caller(ADMIN_ID, "admin")
@@ -187,6 +190,16 @@ def bootstrap(services: Any) -> World:
 
     seek = services.lobby.create_seek(bea, NewSeek(move_seconds=60), idempotency_key="sample-seek").id
 
+    club_done = tournament("club-done", "Notte dei bot", 2, club_id=CLUB, settings={"target": 1})
+    for i, bot in enumerate((BOT1, BOT2, BOT3, BOT4)):
+        entries.enter(olga, club_done, [bot], 1600 - 50 * i)
+    admin.start(olga, club_done)  # played out at once, as ``done``
+    rules = SeasonRules(best_of=8, events=12)
+    season = services.seasons.create(
+        olga, CLUB, "Stagione 2026-27", "2026-01-01", "2027-12-31", rules, idempotency_key="sample-season"
+    )
+    services.seasons.attach(olga, CLUB, season.id, club_done)
+
     live = services.matches.get(ada, active)
     mover = ada if live.turn_player_id == ada.player_id else bea
     move = services.matches.get(mover, active).view["legal_moves"][0]
@@ -209,6 +222,8 @@ def bootstrap(services: Any) -> World:
         check_in=check_in,
         arena=arena,
         club_night=club_night,
+        season=season.id,
+        club_done=club_done,
     )
 
 
@@ -393,6 +408,7 @@ def sample_events(w: World | None = None) -> list[Sample]:
         Sample("get-docs", "GET", "/docs", 200, headers={"accept": "text/html"}),
         *club_samples(w),
         *tournament_samples(w),
+        *season_samples(w),
     ]
 
 
@@ -462,6 +478,53 @@ def club_samples(w: World) -> list[Sample]:
             404,
             token=olga,
         ),
+    ]
+
+
+def season_samples(w: World) -> list[Sample]:
+    olga = TOKENS["Olga"]
+    base = f"/clubs/{CLUB}/seasons"
+    return [
+        Sample(
+            "post-club-seasons",
+            "POST",
+            base,
+            201,
+            token=olga,
+            body={
+                "name": "Stagione 2027",
+                "starts_on": "2027-01-01",
+                "ends_on": "2027-12-31",
+                "rules": {"points": [25, 18, 15, 12, 10, 8, 6, 4, 2, 1], "best_of": 6, "events": 10},
+            },
+            headers={"idempotency-key": "olga-season-2027"},
+        ),
+        Sample("get-club-seasons", "GET", base, 200, query={"limit": "10"}),
+        Sample("get-club-season", "GET", f"{base}/{w.season}", 200),
+        Sample(
+            "patch-club-season",
+            "PATCH",
+            f"{base}/{w.season}",
+            200,
+            token=olga,
+            body={"rules": {"scale": "field", "participation": 1}, "version": 2},
+        ),
+        Sample(
+            "put-club-season-tournament",
+            "PUT",
+            f"{base}/{w.season}/tournaments/{w.registration}",
+            200,
+            token=olga,
+        ),
+        Sample(
+            "delete-club-season-tournament",
+            "DELETE",
+            f"{base}/{w.season}/tournaments/{w.club_done}",
+            200,
+            token=olga,
+        ),
+        Sample("get-club-season-standings", "GET", f"{base}/{w.season}/standings", 200),
+        Sample("get-club-season-export", "GET", f"{base}/{w.season}/export", 200, query={"format": "ndjson"}),
     ]
 
 

@@ -33,7 +33,7 @@ ROUTE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("players", "rankings"),
     ("matches",),
     ("lobby",),
-    ("clubs", "webhooks"),
+    ("clubs", "webhooks", "seasons"),
     ("tournaments", "table_results", "venue", "guests"),
     ("pages", "venue_pages"),
 )

@@ -21,6 +21,7 @@ from api.game_models import OneGameModel
 from scopa.domain.game_names import GameName
 from scopa.domain.games import GameEngine
 from scopa.domain.json_values import Integral, JsonInt
+from scopa.domain.seasons.rules import SeasonRules
 from scopa.domain.tournaments.settings import TournamentSettings
 
 
@@ -215,6 +216,70 @@ class UpdateClub(BaseModel):
     version: Annotated[int, Field(ge=0, le=10**9), Integral] | None = Field(
         None,
         description="the club's version as the editor read it: 409 club_changed if someone edited it since",
+    )
+
+
+DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
+SeasonDate = Field(
+    pattern=DATE_PATTERN,
+    min_length=10,
+    max_length=10,
+    examples=["2027-01-01"],
+    description="YYYY-MM-DD",
+    json_schema_extra={"format": "date"},
+)
+
+
+class CreateSeason(BaseModel):
+    """A club season: its dates (both inclusive) and how it scores its events (docs/seasons.md)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        defer_build=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "name": "Inverno 2027",
+                    "starts_on": "2027-01-01",
+                    "ends_on": "2027-03-31",
+                    "rules": {"points": [25, 18, 15, 12, 10, 8, 6, 4, 2, 1], "best_of": 6, "events": 10},
+                }
+            ]
+        },
+    )
+    name: str = Name("the season's name")
+    starts_on: str = SeasonDate
+    ends_on: str = SeasonDate
+    rules: SeasonRules = Field(default_factory=SeasonRules)
+
+
+class UpdateSeason(BaseModel):
+    """A season's editable fields; those left out stay as they are (``rules`` is replaced whole)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        defer_build=True,
+        json_schema_extra={"examples": [{"rules": {"best_of": 8}, "version": 3}]},
+    )
+    name: str | None = Field(
+        None,
+        min_length=1,
+        max_length=NAME_MAX,
+        description=f"the season's new name (1 to {NAME_MAX} characters)",
+        json_schema_extra=_name_schema,
+    )
+    starts_on: str | None = Field(
+        None, pattern=DATE_PATTERN, min_length=10, max_length=10, json_schema_extra={"format": "date"}
+    )
+    ends_on: str | None = Field(
+        None, pattern=DATE_PATTERN, min_length=10, max_length=10, json_schema_extra={"format": "date"}
+    )
+    rules: SeasonRules | None = None
+    version: Annotated[int, Field(ge=1, le=10**9), Integral] | None = Field(
+        None,
+        description="the version the editor read: 409 season_changed if someone edited the season since",
     )
 
 

@@ -30,6 +30,7 @@ TAGS: list[dict[str, str]] = [
     {"name": "clubs", "description": "Clubs, their members and their webhooks"},
     {"name": "tournaments", "description": "Tournaments, entries, rounds, standings and exports"},
     {"name": "guests", "description": "Players without an account, their claim codes; importing entrants"},
+    {"name": "seasons", "description": "Club seasons: tournaments grouped, points per place, standings"},
     {"name": "rankings", "description": "Rating pools, leaderboards and a player's ratings"},
     {"name": "admin", "description": "Operations only the admin token may do"},
     {"name": "system", "description": "Health and the game rules"},

@@ -363,6 +363,7 @@ KEYED = {
     ("post", "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/confirm"),
     ("put", "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/score"),
     ("post", "/tournaments/{tournament_id}/rounds/{number}/close"),
+    ("post", "/clubs/{club_id}/seasons"),
 }
 
 

@@ -49,6 +49,7 @@ def test_success_statuses_are_the_ones_the_routes_answer(document: dict[str, Any
         ("POST", "/clubs/{club_id}/members"),
         ("POST", "/clubs/{club_id}/join-requests"),
         ("POST", "/clubs/{club_id}/webhooks"),
+        ("POST", "/clubs/{club_id}/seasons"),
         ("POST", "/tournaments"),
         ("POST", "/tournaments/{tournament_id}/entries"),
         ("POST", "/tournaments/{tournament_id}/byes"),

@@ -80,6 +80,11 @@ REFUSALS_NO_SCHEMA_STATES = {
     "byes_not_offered",  # requested byes: the stored tournament must be a Swiss
     "not_an_arena",  # the leaderboard or a pause of an arena: the stored tournament's format
     "invalid_entry_list",  # an imported text's lines: their count, length, a CSV's header
+    "invalid_season_dates",  # a season ends on or after it starts (two values; with an edit, the stored)
+    "invalid_season_rules",  # points never rising down a list of any length; best_of within events
+    "tournament_of_another_club",  # attaching to a season: the stored tournament's club, status, start
+    "tournament_cancelled",
+    "tournament_outside_season",
 }
 
 # Every check on, with their defaults but two: a schema-valid request may be refused with a documented

@@ -128,6 +128,13 @@ def club(club_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Resp
     return html(pages.club(services(), club_id, view(lang, style)), lang)
 
 
+@router.get("/web/clubs/<club_id>/seasons/<season_id>", include_in_schema=False)
+def season(club_id: str, season_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+    from scopa.web import pages
+
+    return html(pages.season(services(), club_id, season_id, view(lang, style)), lang)
+
+
 @router.get("/web/tournaments/<tournament_id>", include_in_schema=False)
 def tournament(tournament_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
     from scopa.web import pages

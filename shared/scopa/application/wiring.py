@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from scopa.application.ports.matches import MatchRepository
     from scopa.application.ports.players import PlayerRepository
     from scopa.application.ports.ratings import RatingRepository
+    from scopa.application.ports.seasons import SeasonRepository
     from scopa.application.ports.seeks import SeekRepository
     from scopa.application.ports.tournaments import TournamentRepository
     from scopa.application.ports.webhooks import DeliveryQueue, WebhookRepository, WebhookSender
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from scopa.application.services.pipeline import Pipeline
     from scopa.application.services.players import PlayerService
     from scopa.application.services.ratings import RatingService
+    from scopa.application.services.seasons import SeasonService
     from scopa.application.services.tournaments import (
         TableResults,
         TournamentAbsences,
@@ -67,6 +69,7 @@ class Stores:
     webhooks: WebhookRepository  # club webhooks and their deliveries
     jobs: JobRepository  # admin jobs run asynchronously (a rating recompute)
     guests: GuestRepository  # organizers' guests (the players' store implements it too)
+    seasons: SeasonRepository  # club seasons: events grouped into season standings
 
 
 class ServiceSet:
@@ -151,6 +154,13 @@ class ServiceSet:
         if isinstance(queue, InProcessQueue):
             queue.consumer = service.attempt  # local: this process sends them
         return service
+
+    @cached_property
+    def seasons(self) -> SeasonService:
+        """Club seasons and their standings, read from the attached tournaments' final standings."""
+        from scopa.application.services.seasons import SeasonService
+
+        return SeasonService(self.stores.seasons, self.stores.tournaments, self.clubs, self.clock)
 
     @cached_property
     def ratings(self) -> RatingService:

@@ -265,6 +265,7 @@ def club(svc: ServiceSet, club_id: str, opts: PageOptions) -> str:
     members, _cursor = svc.clubs.members(club_id, 100, None)
     ordered = sorted(members, key=lambda m: (m.role != "organizer", m.name.casefold(), m.player_id))
     events, _cursor = svc.tournaments.list_tournaments(None, club_id, 50, None)
+    seasons, _cursor = svc.seasons.list_seasons(club_id, 50, None)
     return _page(
         "club.html",
         found.name,
@@ -273,6 +274,40 @@ def club(svc: ServiceSet, club_id: str, opts: PageOptions) -> str:
         members=ordered,
         organizers=[m for m in ordered if m.role == "organizer"],
         tournaments=events,
+        seasons=sorted(seasons, key=lambda s: (s.starts_on, s.id), reverse=True),
+    )
+
+
+SEASON_TIEBREAK_LABELS = {
+    "wins": "Events won",
+    "best": "Best place",
+    "played": "Events played",
+    "head_to_head": "Head to head",
+    "lot": "Lot",
+}
+
+
+def season(svc: ServiceSet, club_id: str, season_id: str, opts: PageOptions) -> str:
+    """A club season: its rules, its events and its standings (the club's leaderboard for the season)."""
+    from scopa.domain.seasons.standings import TIEBREAKS, finishes_by_event
+
+    found = svc.clubs.get(club_id)
+    table = svc.seasons.standings(club_id, season_id)
+    club_events, _cursor = svc.tournaments.list_tournaments(None, club_id, 100, None)
+    attached = set(table.season.tournaments)
+    candidates = [t for t in club_events if t.id not in attached and t.status != "cancelled"]
+    return _page(
+        "season.html",
+        f"{table.season.name} · {found.name}",
+        opts,
+        club=found,
+        season=table.season,
+        rules=table.rules,
+        events=table.events,
+        rows=table.rows,
+        scores=finishes_by_event(table.rows),
+        tiebreaks=[tr(opts, SEASON_TIEBREAK_LABELS[name]) for name in TIEBREAKS],
+        candidates=candidates,  # for the organizers' form (the script shows it to them only)
     )
 
 

@@ -21,6 +21,7 @@
 | a player's entry  | ``PLAYER#<id>``    | ``TOURNAMENT#<tournament>``  |                             |
 | all tournaments   | ``TOURNAMENTS``    | ``<created>#<id>``           |                             |
 | a club's tournament | ``CLUB#<id>``    | ``TOURNAMENT#<created>#<id>``|                             |
+| club season       | ``CLUB#<id>``      | ``SEASON#<season>``          |                             |
 | rating            | ``PLAYER#<id>``    | ``RATING#<pool>``            | gsi2, gsi3: ``RANK#..`` (3) |
 | rating history    | ``PLAYER#<id>``    | ``RHIST#<pool>#<at>#<match>``|                             |
 | record vs someone | ``PLAYER#<id>``    | ``VS#<pool>#<opponent>``     |                             |
@@ -219,6 +220,14 @@ def player_tournament_sk(tournament_id: str) -> str:
 
 def club_tournament_sk(created_at: str, tournament_id: str) -> str:
     return f"{CLUB_TOURNAMENT_PREFIX}{created_at}#{tournament_id}"
+
+
+SEASON_PREFIX = "SEASON#"
+
+
+def season_sk(season_id: str) -> str:
+    """A club season under its club's partition (``club_pk``): its rules and attached tournaments."""
+    return f"{SEASON_PREFIX}{season_id}"
 
 
 # ---------------------------------------------------------------- seeks

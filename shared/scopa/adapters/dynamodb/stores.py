@@ -9,6 +9,7 @@ from scopa.adapters.dynamodb.idempotency import DynamoIdempotencyRepository
 from scopa.adapters.dynamodb.jobs import DynamoJobRepository
 from scopa.adapters.dynamodb.players_matches import DynamoRepository
 from scopa.adapters.dynamodb.ratings import DynamoRatingRepository
+from scopa.adapters.dynamodb.seasons import DynamoSeasonRepository
 from scopa.adapters.dynamodb.seeks import DynamoSeekRepository
 from scopa.adapters.dynamodb.tournaments import DynamoTournamentRepository
 from scopa.adapters.dynamodb.webhooks import DynamoWebhookRepository
@@ -31,4 +32,5 @@ def dynamodb_stores(client: Any, table_name: str, ranking_shards: int = 4) -> St
         webhooks=DynamoWebhookRepository(client, table_name),
         jobs=DynamoJobRepository(client, table_name),
         guests=players_matches,
+        seasons=DynamoSeasonRepository(client, table_name),
     )

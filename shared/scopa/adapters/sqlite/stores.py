@@ -12,6 +12,7 @@ from scopa.adapters.sqlite import (
     matches,
     players,
     ratings,
+    seasons,
     seeks,
     tournaments,
     webhooks,
@@ -32,6 +33,7 @@ SCHEMA: tuple[str, ...] = (
     *seeks.SCHEMA,
     *connections.SCHEMA,
     *webhooks.SCHEMA,
+    *seasons.SCHEMA,
     *jobs.SCHEMA,
 )
 
@@ -56,4 +58,5 @@ def sqlite_stores(path: str | Path | Database) -> Stores:
         webhooks=webhooks.SqliteWebhookRepository(db),
         jobs=jobs.SqliteJobRepository(db),
         guests=player_store,
+        seasons=seasons.SqliteSeasonRepository(db),
     )

@@ -214,7 +214,34 @@ async function clubPage(box, profile) {
     );
     cell.append(roleButton, removeButton);
   });
+  seasonForm(clubId);
   $("organizer-panel").hidden = false;
+}
+
+function seasonForm(clubId) {
+  // A new season: its name, dates and points per place (a comma-separated list); then its page, where
+  // the organizers attach the club's tournaments.
+  const form = $("season-form");
+  onSubmit(form, async () => {
+    const shown = form.elements;
+    const rules = {};
+    const points = shown.points.value.split(",").map((p) => p.trim()).filter((p) => p !== "");
+    if (points.length) rules.points = points.map(Number);
+    if (shown.best_of.value) rules.best_of = Number(shown.best_of.value);
+    const body = {
+      name: shown.name.value.trim(),
+      starts_on: shown.starts_on.value,
+      ends_on: shown.ends_on.value,
+      rules,
+    };
+    try {
+      const season = await api("POST", `/clubs/${clubId}/seasons`, body);
+      location.assign(`/web/clubs/${clubId}/seasons/${encodeURIComponent(season.id)}`);
+      return true;
+    } catch (err) {
+      say(t("Could not start the season: {reason}", { reason: err.message }));
+    }
+  });
 }
 
 async function askToJoin(clubId) {

@@ -1,0 +1,1 @@
+"""Club seasons: events grouped into one table of season points (rules, places, standings, exports)."""
