@@ -206,6 +206,7 @@ def register(app: APIGatewayHttpResolver) -> None:
     def impossible_score(exc: ImpossibleScore) -> Response[str]:
         logger.info("impossible score", extra={"rule": exc.rule.value})
         return answer(HTTPStatus.UNPROCESSABLE_ENTITY, "impossible_score", str(exc), {"rule": exc.rule.value})
+
     @app.exception_handler(EntryListError)
     def bad_entry_list(exc: EntryListError) -> Response[str]:
         return answer(HTTPStatus.UNPROCESSABLE_ENTITY, "invalid_entry_list", str(exc))

@@ -39,7 +39,7 @@ from scopa_client.openapi.api.lobby import (
 )
 from scopa_client.openapi.api.matches import accept_match, create_match, decline_match, get_match, play_move
 from scopa_client.openapi.api.players import get_me, list_player_matches, register_player
-from scopa_client.openapi.models import CreateMatch, CreateSeek, PlayMove, RegisterPlayer
+from scopa_client.openapi.models import BriscolaMove, CreateMatch, CreateSeek, RegisterPlayer, ScopaMove
 from scopa_client.openapi.types import Response
 
 NETWORK_ERRORS: tuple[type[BaseException], ...] = (httpx.TransportError,)
@@ -51,6 +51,13 @@ Chooser = Callable[[Json], Json]
 
 #: A move's 409 codes that say the match is no longer where the mover saw it: read it again, don't fail.
 MOVED_ON = frozenset({"stale_version", "not_your_turn", "match_finished"})
+
+
+def _move_body(move: Json) -> BriscolaMove | ScopaMove:
+    """The move as the document's union member that holds its fields (both send the same JSON)."""
+    if set(move) <= {"card", "take", "version"}:
+        return ScopaMove.from_dict(move)
+    return BriscolaMove.from_dict(move)
 
 
 class ApiError(Exception):
@@ -200,7 +207,7 @@ class Session:
         """Play ``move`` at ``version``; a retry with the same key answers the first result. Sent to the
         match's move link when there is one; when that cannot be reached, to the API's path (the same key
         makes the second try safe) and to the API from then on."""
-        body = PlayMove.from_dict({**move, "version": version})
+        body = _move_body({**move, "version": version})
         link = self.moves_links.get(match_id)
         if link is not None:
             try:

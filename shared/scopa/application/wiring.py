@@ -49,8 +49,8 @@ if TYPE_CHECKING:
         TournamentEntries,
         TournamentQueries,
     )
-    from scopa.application.services.tournaments.venue import VenueCheckIn
     from scopa.application.services.tournaments.imports import EntryImport
+    from scopa.application.services.tournaments.venue import VenueCheckIn
     from scopa.application.services.webhooks import UrlPolicy, WebhookService
 
 
@@ -232,6 +232,8 @@ class ServiceSet:
         from scopa.application.services.tournaments.venue import VenueCheckIn
 
         return VenueCheckIn(self.tournament_entries, self._signing_key or dev_signing_key())
+
+    @cached_property
     def entry_import(self) -> EntryImport:
         """Entrants imported from a pasted list or a CSV."""
         from scopa.application.services.tournaments.imports import EntryImport

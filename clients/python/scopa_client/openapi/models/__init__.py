@@ -10,8 +10,11 @@ from .audit_record import AuditRecord
 from .audit_record_details import AuditRecordDetails
 from .audit_trail import AuditTrail
 from .bots import Bots
+from .briscola_move import BriscolaMove
 from .briscola_trick import BriscolaTrick
 from .challenge import Challenge
+from .claim_guest import ClaimGuest
+from .close_round import CloseRound
 from .club_answer import ClubAnswer
 from .club_member import ClubMember
 from .club_member_role import ClubMemberRole
@@ -24,9 +27,11 @@ from .create_bot_account import CreateBotAccount
 from .create_challenge import CreateChallenge
 from .create_challenge_game import CreateChallengeGame
 from .create_club import CreateClub
+from .create_guest import CreateGuest
 from .create_match import CreateMatch
 from .create_match_game import CreateMatchGame
 from .create_match_options_type_0 import CreateMatchOptionsType0
+from .create_season import CreateSeason
 from .create_seek import CreateSeek
 from .create_seek_game import CreateSeekGame
 from .create_tournament import CreateTournament
@@ -43,19 +48,30 @@ from .deliveries import Deliveries
 from .delivery_answer import DeliveryAnswer
 from .delivery_answer_status import DeliveryAnswerStatus
 from .enter import Enter
+from .enter_score import EnterScore
+from .enter_score_forfeit_type_0 import EnterScoreForfeitType0
 from .entries import Entries
 from .entry import Entry
 from .entry_status import EntryStatus
 from .error_body import ErrorBody
 from .error_body_details import ErrorBodyDetails
 from .exclude import Exclude
+from .export_season_format import ExportSeasonFormat
 from .export_tournament_format import ExportTournamentFormat
 from .finished_deal import FinishedDeal
 from .finished_game import FinishedGame
 from .get_leaderboard_by import GetLeaderboardBy
 from .get_rules_game import GetRulesGame
+from .guest_claim_code import GuestClaimCode
+from .guests import Guests
 from .health import Health
 from .http_validation_error import HTTPValidationError
+from .import_answer import ImportAnswer
+from .import_answer_counts import ImportAnswerCounts
+from .import_entries import ImportEntries
+from .import_entries_format import ImportEntriesFormat
+from .import_line import ImportLine
+from .import_line_status import ImportLineStatus
 from .inbox_answer import InboxAnswer
 from .invitation import Invitation
 from .join_request_answer import JoinRequestAnswer
@@ -91,7 +107,6 @@ from .opponent import Opponent
 from .pause import Pause
 from .paused_entry import PausedEntry
 from .paused_entry_status import PausedEntryStatus
-from .play_move import PlayMove
 from .played_card import PlayedCard
 from .player_matches import PlayerMatches
 from .player_profile import PlayerProfile
@@ -112,39 +127,66 @@ from .recompute_job_status import RecomputeJobStatus
 from .recompute_report import RecomputeReport
 from .register_player import RegisterPlayer
 from .registration import Registration
+from .report_score import ReportScore
 from .request_bye import RequestBye
 from .response_validation_error import ResponseValidationError
 from .round_ import Round
 from .round_status import RoundStatus
 from .round_table import RoundTable
+from .round_table_mode import RoundTableMode
+from .round_table_state_type_0 import RoundTableStateType0
 from .rule_option import RuleOption
 from .rule_preset import RulePreset
 from .rule_preset_options import RulePresetOptions
 from .rules import Rules
 from .rules_options import RulesOptions
+from .scopa_move import ScopaMove
+from .season_answer import SeasonAnswer
+from .season_event_answer import SeasonEventAnswer
+from .season_event_answer_status import SeasonEventAnswerStatus
+from .season_event_score import SeasonEventScore
+from .season_rules import SeasonRules
+from .season_rules_scale import SeasonRulesScale
+from .season_rules_shared_places import SeasonRulesSharedPlaces
+from .season_standing import SeasonStanding
+from .season_standing_tiebreaks import SeasonStandingTiebreaks
+from .season_standings import SeasonStandings
+from .seasons import Seasons
 from .seat import Seat
 from .seat_kind import SeatKind
 from .seek_answer import SeekAnswer
 from .seek_answer_status import SeekAnswerStatus
 from .seek_page import SeekPage
+from .set_online import SetOnline
 from .set_role import SetRole
 from .set_role_role import SetRoleRole
 from .standing import Standing
 from .standing_tiebreaks import StandingTiebreaks
 from .standings_answer import StandingsAnswer
+from .table_answer import TableAnswer
+from .table_answer_mode import TableAnswerMode
+from .table_answer_round_status import TableAnswerRoundStatus
+from .table_answer_state_type_0 import TableAnswerStateType0
+from .table_report import TableReport
+from .table_report_side import TableReportSide
 from .time_control import TimeControl
 from .tournament import Tournament
 from .tournament_settings import TournamentSettings
 from .tournament_settings_entry_policy import TournamentSettingsEntryPolicy
 from .tournament_settings_format import TournamentSettingsFormat
 from .tournament_settings_game import TournamentSettingsGame
+from .tournament_settings_next_round import TournamentSettingsNextRound
 from .tournament_settings_object import TournamentSettingsObject
 from .tournament_settings_options import TournamentSettingsOptions
+from .tournament_settings_play_mode import TournamentSettingsPlayMode
 from .tournament_settings_tiebreaks_type_0_item import TournamentSettingsTiebreaksType0Item
 from .tournament_status import TournamentStatus
 from .tournaments import Tournaments
 from .update_club import UpdateClub
+from .update_season import UpdateSeason
 from .validation_error import ValidationError
+from .venue_check_in import VenueCheckIn
+from .venue_code import VenueCode
 from .webhook_answer import WebhookAnswer
 from .webhooks import Webhooks
 from .who import Who
@@ -160,8 +202,11 @@ __all__ = (
     "AuditRecordDetails",
     "AuditTrail",
     "Bots",
+    "BriscolaMove",
     "BriscolaTrick",
     "Challenge",
+    "ClaimGuest",
+    "CloseRound",
     "ClubAnswer",
     "ClubMember",
     "ClubMemberRole",
@@ -175,9 +220,11 @@ __all__ = (
     "CreateChallengeGame",
     "CreateClub",
     "CreatedWebhook",
+    "CreateGuest",
     "CreateMatch",
     "CreateMatchGame",
     "CreateMatchOptionsType0",
+    "CreateSeason",
     "CreateSeek",
     "CreateSeekGame",
     "CreateTournament",
@@ -193,19 +240,30 @@ __all__ = (
     "DeliveryAnswer",
     "DeliveryAnswerStatus",
     "Enter",
+    "EnterScore",
+    "EnterScoreForfeitType0",
     "Entries",
     "Entry",
     "EntryStatus",
     "ErrorBody",
     "ErrorBodyDetails",
     "Exclude",
+    "ExportSeasonFormat",
     "ExportTournamentFormat",
     "FinishedDeal",
     "FinishedGame",
     "GetLeaderboardBy",
     "GetRulesGame",
+    "GuestClaimCode",
+    "Guests",
     "Health",
     "HTTPValidationError",
+    "ImportAnswer",
+    "ImportAnswerCounts",
+    "ImportEntries",
+    "ImportEntriesFormat",
+    "ImportLine",
+    "ImportLineStatus",
     "InboxAnswer",
     "Invitation",
     "JoinRequestAnswer",
@@ -248,7 +306,6 @@ __all__ = (
     "PlayerProfileRole",
     "PlayerRatingsAnswer",
     "Players",
-    "PlayMove",
     "Pool",
     "PoolPlayersPerSide",
     "PoolRating",
@@ -262,26 +319,48 @@ __all__ = (
     "RecomputeReport",
     "RegisterPlayer",
     "Registration",
+    "ReportScore",
     "RequestBye",
     "ResponseValidationError",
     "Round",
     "RoundStatus",
     "RoundTable",
+    "RoundTableMode",
+    "RoundTableStateType0",
     "RuleOption",
     "RulePreset",
     "RulePresetOptions",
     "Rules",
     "RulesOptions",
+    "ScopaMove",
+    "SeasonAnswer",
+    "SeasonEventAnswer",
+    "SeasonEventAnswerStatus",
+    "SeasonEventScore",
+    "SeasonRules",
+    "SeasonRulesScale",
+    "SeasonRulesSharedPlaces",
+    "Seasons",
+    "SeasonStanding",
+    "SeasonStandings",
+    "SeasonStandingTiebreaks",
     "Seat",
     "SeatKind",
     "SeekAnswer",
     "SeekAnswerStatus",
     "SeekPage",
+    "SetOnline",
     "SetRole",
     "SetRoleRole",
     "Standing",
     "StandingsAnswer",
     "StandingTiebreaks",
+    "TableAnswer",
+    "TableAnswerMode",
+    "TableAnswerRoundStatus",
+    "TableAnswerStateType0",
+    "TableReport",
+    "TableReportSide",
     "TimeControl",
     "Tournament",
     "Tournaments",
@@ -289,12 +368,17 @@ __all__ = (
     "TournamentSettingsEntryPolicy",
     "TournamentSettingsFormat",
     "TournamentSettingsGame",
+    "TournamentSettingsNextRound",
     "TournamentSettingsObject",
     "TournamentSettingsOptions",
+    "TournamentSettingsPlayMode",
     "TournamentSettingsTiebreaksType0Item",
     "TournamentStatus",
     "UpdateClub",
+    "UpdateSeason",
     "ValidationError",
+    "VenueCheckIn",
+    "VenueCode",
     "WebhookAnswer",
     "Webhooks",
     "Who",

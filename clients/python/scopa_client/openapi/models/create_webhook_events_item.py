@@ -1,11 +1,20 @@
 from typing import Literal
 
 CreateWebhookEventsItem = Literal[
-    "result.recorded", "round.paired", "tournament.finished", "tournament.started"
+    "result.confirmed",
+    "result.disputed",
+    "result.recorded",
+    "result.reported",
+    "round.paired",
+    "tournament.finished",
+    "tournament.started",
 ]
 
 CREATE_WEBHOOK_EVENTS_ITEM_VALUES: set[CreateWebhookEventsItem] = {
+    "result.confirmed",
+    "result.disputed",
     "result.recorded",
+    "result.reported",
     "round.paired",
     "tournament.finished",
     "tournament.started",

@@ -25,6 +25,7 @@ class Entry:
         requested_byes (list[int]):
         status (EntryStatus):
         checked_in_at (None | str | Unset):
+        online (bool | Unset):  Default: False.
     """
 
     created_at: str
@@ -37,6 +38,7 @@ class Entry:
     requested_byes: list[int]
     status: EntryStatus
     checked_in_at: None | str | Unset = UNSET
+    online: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         created_at = self.created_at
@@ -63,6 +65,8 @@ class Entry:
         else:
             checked_in_at = self.checked_in_at
 
+        online = self.online
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -80,6 +84,8 @@ class Entry:
         )
         if checked_in_at is not UNSET:
             field_dict["checked_in_at"] = checked_in_at
+        if online is not UNSET:
+            field_dict["online"] = online
 
         return field_dict
 
@@ -113,6 +119,8 @@ class Entry:
 
         checked_in_at = _parse_checked_in_at(d.pop("checked_in_at", UNSET))
 
+        online = d.pop("online", UNSET)
+
         entry = cls(
             created_at=created_at,
             id=id,
@@ -124,6 +132,7 @@ class Entry:
             requested_byes=requested_byes,
             status=status,
             checked_in_at=checked_in_at,
+            online=online,
         )
 
         return entry

@@ -29,6 +29,7 @@ class PausedEntry:
             seated_in_wave (int | None):
             status (PausedEntryStatus):
             checked_in_at (None | str | Unset):
+            online (bool | Unset):  Default: False.
     """
 
     created_at: str
@@ -42,6 +43,7 @@ class PausedEntry:
     seated_in_wave: int | None
     status: PausedEntryStatus
     checked_in_at: None | str | Unset = UNSET
+    online: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         created_at = self.created_at
@@ -71,6 +73,8 @@ class PausedEntry:
         else:
             checked_in_at = self.checked_in_at
 
+        online = self.online
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -89,6 +93,8 @@ class PausedEntry:
         )
         if checked_in_at is not UNSET:
             field_dict["checked_in_at"] = checked_in_at
+        if online is not UNSET:
+            field_dict["online"] = online
 
         return field_dict
 
@@ -129,6 +135,8 @@ class PausedEntry:
 
         checked_in_at = _parse_checked_in_at(d.pop("checked_in_at", UNSET))
 
+        online = d.pop("online", UNSET)
+
         paused_entry = cls(
             created_at=created_at,
             id=id,
@@ -141,6 +149,7 @@ class PausedEntry:
             seated_in_wave=seated_in_wave,
             status=status,
             checked_in_at=checked_in_at,
+            online=online,
         )
 
         return paused_entry

@@ -18,6 +18,8 @@ class PlayerProfile:
     Attributes:
         bot (None | str): a house bot's program (random, greedy, strong); null otherwise
         created_at (str):
+        guest (bool): a guest: a player without an account, made and managed by an organizer (docs/guests.md); false
+            once claimed
         id (str):
         kind (PlayerProfileKind): person; bot: a bot account (an outside program, created by the admin); house_bot:
             played inside the service
@@ -27,6 +29,7 @@ class PlayerProfile:
 
     bot: None | str
     created_at: str
+    guest: bool
     id: str
     kind: PlayerProfileKind
     name: str
@@ -37,6 +40,8 @@ class PlayerProfile:
         bot = self.bot
 
         created_at = self.created_at
+
+        guest = self.guest
 
         id = self.id
 
@@ -52,6 +57,7 @@ class PlayerProfile:
             {
                 "bot": bot,
                 "created_at": created_at,
+                "guest": guest,
                 "id": id,
                 "kind": kind,
                 "name": name,
@@ -74,6 +80,8 @@ class PlayerProfile:
 
         created_at = d.pop("created_at")
 
+        guest = d.pop("guest")
+
         id = d.pop("id")
 
         kind = check_player_profile_kind(d.pop("kind"))
@@ -85,6 +93,7 @@ class PlayerProfile:
         player_profile = cls(
             bot=bot,
             created_at=created_at,
+            guest=guest,
             id=id,
             kind=kind,
             name=name,

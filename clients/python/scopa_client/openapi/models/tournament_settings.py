@@ -12,6 +12,14 @@ from ..models.tournament_settings_entry_policy import (
 )
 from ..models.tournament_settings_format import TournamentSettingsFormat, check_tournament_settings_format
 from ..models.tournament_settings_game import TournamentSettingsGame, check_tournament_settings_game
+from ..models.tournament_settings_next_round import (
+    TournamentSettingsNextRound,
+    check_tournament_settings_next_round,
+)
+from ..models.tournament_settings_play_mode import (
+    TournamentSettingsPlayMode,
+    check_tournament_settings_play_mode,
+)
 from ..models.tournament_settings_tiebreaks_type_0_item import (
     TournamentSettingsTiebreaksType0Item,
     check_tournament_settings_tiebreaks_type_0_item,
@@ -58,7 +66,12 @@ class TournamentSettings:
         late_entry_rounds (int | Unset): late entries are taken until this many rounds have started Default: 0.
         max_entrants (int | Unset): the player cap Default: 256.
         max_requested_byes (int | Unset): Swiss: byes one entrant may ask for (0: none); see POST .../byes Default: 1.
+        next_round (TournamentSettingsNextRound | Unset): when every table of a round is decided: pair the next round at
+            once, or by_organizer (when an organizer advances the tournament) Default: 'at_once'.
         options (TournamentSettingsOptions | Unset): single rule options over the preset
+        play_mode (TournamentSettingsPlayMode | Unset): online: every table is a match played here; in_person: played at
+            real tables, the players report the results; mixed: in person except tables whose two entrants are marked online
+            Default: 'online'.
         preset (str | Unset): the game's rule preset of every match (GET /rules?game=) Default: 'classic'.
         requested_bye_points (float | Unset): Swiss: match points for a bye a player asked for: 0.5 (the half-point bye
             of FIDE-rated opens, the default) or 0 Default: 0.5.
@@ -96,7 +109,9 @@ class TournamentSettings:
     late_entry_rounds: int | Unset = 0
     max_entrants: int | Unset = 256
     max_requested_byes: int | Unset = 1
+    next_round: TournamentSettingsNextRound | Unset = "at_once"
     options: TournamentSettingsOptions | Unset = UNSET
+    play_mode: TournamentSettingsPlayMode | Unset = "online"
     preset: str | Unset = "classic"
     requested_bye_points: float | Unset = 0.5
     round_seconds: int | None | Unset = UNSET
@@ -171,9 +186,17 @@ class TournamentSettings:
 
         max_requested_byes = self.max_requested_byes
 
+        next_round: str | Unset = UNSET
+        if not isinstance(self.next_round, Unset):
+            next_round = self.next_round
+
         options: dict[str, Any] | Unset = UNSET
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
+
+        play_mode: str | Unset = UNSET
+        if not isinstance(self.play_mode, Unset):
+            play_mode = self.play_mode
 
         preset = self.preset
 
@@ -264,8 +287,12 @@ class TournamentSettings:
             field_dict["max_entrants"] = max_entrants
         if max_requested_byes is not UNSET:
             field_dict["max_requested_byes"] = max_requested_byes
+        if next_round is not UNSET:
+            field_dict["next_round"] = next_round
         if options is not UNSET:
             field_dict["options"] = options
+        if play_mode is not UNSET:
+            field_dict["play_mode"] = play_mode
         if preset is not UNSET:
             field_dict["preset"] = preset
         if requested_bye_points is not UNSET:
@@ -379,12 +406,26 @@ class TournamentSettings:
 
         max_requested_byes = d.pop("max_requested_byes", UNSET)
 
+        _next_round = d.pop("next_round", UNSET)
+        next_round: TournamentSettingsNextRound | Unset
+        if isinstance(_next_round, Unset):
+            next_round = UNSET
+        else:
+            next_round = check_tournament_settings_next_round(_next_round)
+
         _options = d.pop("options", UNSET)
         options: TournamentSettingsOptions | Unset
         if isinstance(_options, Unset):
             options = UNSET
         else:
             options = TournamentSettingsOptions.from_dict(_options)
+
+        _play_mode = d.pop("play_mode", UNSET)
+        play_mode: TournamentSettingsPlayMode | Unset
+        if isinstance(_play_mode, Unset):
+            play_mode = UNSET
+        else:
+            play_mode = check_tournament_settings_play_mode(_play_mode)
 
         preset = d.pop("preset", UNSET)
 
@@ -484,7 +525,9 @@ class TournamentSettings:
             late_entry_rounds=late_entry_rounds,
             max_entrants=max_entrants,
             max_requested_byes=max_requested_byes,
+            next_round=next_round,
             options=options,
+            play_mode=play_mode,
             preset=preset,
             requested_bye_points=requested_bye_points,
             round_seconds=round_seconds,

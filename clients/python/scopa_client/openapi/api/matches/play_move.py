@@ -6,16 +6,17 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.briscola_move import BriscolaMove
 from ...models.error_body import ErrorBody
 from ...models.match_answer import MatchAnswer
-from ...models.play_move import PlayMove
+from ...models.scopa_move import ScopaMove
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     match_id: str,
     *,
-    body: PlayMove,
+    body: BriscolaMove | ScopaMove,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -29,7 +30,10 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, ScopaMove):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -121,7 +125,7 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    body: PlayMove,
+    body: BriscolaMove | ScopaMove,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | MatchAnswer]:
     """Play a move at the expected version: a card (Scopa: with its capture), a Briscola bid or call
@@ -129,9 +133,11 @@ def sync_detailed(
     Args:
         match_id (str):
         idempotency_key (str | Unset):
-        body (PlayMove): One move: a card (Scopa with ``take``; Briscola with an optional
-            ``signal``), or in Briscola
-            chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``.
+        body (BriscolaMove | ScopaMove): One move at the match ``version`` it answers, in the move
+            model of the match's game (ScopaMove,
+            BriscolaMove: each game brings its own). The match's own game reads it: a body only
+            another game's
+            model takes is refused as ``invalid_input``, after the checks of seat, turn and version.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,7 +164,7 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    body: PlayMove,
+    body: BriscolaMove | ScopaMove,
     idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | MatchAnswer | None:
     """Play a move at the expected version: a card (Scopa: with its capture), a Briscola bid or call
@@ -166,9 +172,11 @@ def sync(
     Args:
         match_id (str):
         idempotency_key (str | Unset):
-        body (PlayMove): One move: a card (Scopa with ``take``; Briscola with an optional
-            ``signal``), or in Briscola
-            chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``.
+        body (BriscolaMove | ScopaMove): One move at the match ``version`` it answers, in the move
+            model of the match's game (ScopaMove,
+            BriscolaMove: each game brings its own). The match's own game reads it: a body only
+            another game's
+            model takes is refused as ``invalid_input``, after the checks of seat, turn and version.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -190,7 +198,7 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    body: PlayMove,
+    body: BriscolaMove | ScopaMove,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorBody | MatchAnswer]:
     """Play a move at the expected version: a card (Scopa: with its capture), a Briscola bid or call
@@ -198,9 +206,11 @@ async def asyncio_detailed(
     Args:
         match_id (str):
         idempotency_key (str | Unset):
-        body (PlayMove): One move: a card (Scopa with ``take``; Briscola with an optional
-            ``signal``), or in Briscola
-            chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``.
+        body (BriscolaMove | ScopaMove): One move at the match ``version`` it answers, in the move
+            model of the match's game (ScopaMove,
+            BriscolaMove: each game brings its own). The match's own game reads it: a body only
+            another game's
+            model takes is refused as ``invalid_input``, after the checks of seat, turn and version.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -225,7 +235,7 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    body: PlayMove,
+    body: BriscolaMove | ScopaMove,
     idempotency_key: str | Unset = UNSET,
 ) -> ErrorBody | MatchAnswer | None:
     """Play a move at the expected version: a card (Scopa: with its capture), a Briscola bid or call
@@ -233,9 +243,11 @@ async def asyncio(
     Args:
         match_id (str):
         idempotency_key (str | Unset):
-        body (PlayMove): One move: a card (Scopa with ``take``; Briscola with an optional
-            ``signal``), or in Briscola
-            chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``.
+        body (BriscolaMove | ScopaMove): One move at the match ``version`` it answers, in the move
+            model of the match's game (ScopaMove,
+            BriscolaMove: each game brings its own). The match's own game reads it: a body only
+            another game's
+            model takes is refused as ``invalid_input``, after the checks of seat, turn and version.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

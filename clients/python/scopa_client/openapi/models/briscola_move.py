@@ -7,22 +7,22 @@ from attrs import define as _attrs_define
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="PlayMove")
+T = TypeVar("T", bound="BriscolaMove")
 
 
 @_attrs_define
-class PlayMove:
-    """One move: a card (Scopa with ``take``; Briscola with an optional ``signal``), or in Briscola
-    chiamata a ``bid`` or a ``call``. Exactly one of ``card``, ``bid``, ``call``.
+class BriscolaMove:
+    """A Briscola move: a ``card`` (with an optional ``signal``), or in chiamata a ``bid`` or a ``call``;
+    exactly one of the three. ``take`` is there for clients that send one body to every game, as they
+    could when the service had one move model: it is kept with the move and means nothing in Briscola.
 
         Attributes:
             version (int): the match version this move answers (from GET)
-            bid (int | None | str | Unset): Briscola chiamata: a rank (A 3 K Q J 7 6 5 4 2), a points target 62-120, or
-                'pass'
-            call (None | str | Unset): Briscola chiamata: the card called
+            bid (int | None | str | Unset): chiamata: a rank (A 3 K Q J 7 6 5 4 2), a points target 62-120, or 'pass'
+            call (None | str | Unset): chiamata: the card called
             card (None | str | Unset): the card played
-            signal (None | str | Unset): Briscola with signals: a word sent with the card
-            take (list[str] | Unset): Scopa: table cards taken; [] to lay
+            signal (None | str | Unset): with signals: a word sent with the card
+            take (list[str] | Unset): no meaning in Briscola (kept with the move)
     """
 
     version: int
@@ -126,7 +126,7 @@ class PlayMove:
 
         take = cast(list[str], d.pop("take", UNSET))
 
-        play_move = cls(
+        briscola_move = cls(
             version=version,
             bid=bid,
             call=call,
@@ -135,4 +135,4 @@ class PlayMove:
             take=take,
         )
 
-        return play_move
+        return briscola_move

@@ -1,0 +1,224 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_body import ErrorBody
+from ...models.export_season_format import ExportSeasonFormat
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    club_id: str,
+    season_id: str,
+    *,
+    format_: ExportSeasonFormat | Unset = "csv",
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_
+
+    params["format"] = json_format_
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/clubs/{club_id}/seasons/{season_id}/export".format(
+            club_id=quote(str(club_id), safe=""),
+            season_id=quote(str(season_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorBody | str | None:
+    if response.status_code == 200:
+        response_200 = response.text
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = ErrorBody.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorBody.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorBody.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorBody | str]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    club_id: str,
+    season_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    format_: ExportSeasonFormat | Unset = "csv",
+) -> Response[ErrorBody | str]:
+    """The season's standings as CSV (one column per event) or NDJSON
+
+    Args:
+        club_id (str):
+        season_id (str):
+        format_ (ExportSeasonFormat | Unset):  Default: 'csv'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | str]
+    """
+
+    kwargs = _get_kwargs(
+        club_id=club_id,
+        season_id=season_id,
+        format_=format_,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    club_id: str,
+    season_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    format_: ExportSeasonFormat | Unset = "csv",
+) -> ErrorBody | str | None:
+    """The season's standings as CSV (one column per event) or NDJSON
+
+    Args:
+        club_id (str):
+        season_id (str):
+        format_ (ExportSeasonFormat | Unset):  Default: 'csv'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | str
+    """
+
+    return sync_detailed(
+        club_id=club_id,
+        season_id=season_id,
+        client=client,
+        format_=format_,
+    ).parsed
+
+
+async def asyncio_detailed(
+    club_id: str,
+    season_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    format_: ExportSeasonFormat | Unset = "csv",
+) -> Response[ErrorBody | str]:
+    """The season's standings as CSV (one column per event) or NDJSON
+
+    Args:
+        club_id (str):
+        season_id (str):
+        format_ (ExportSeasonFormat | Unset):  Default: 'csv'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | str]
+    """
+
+    kwargs = _get_kwargs(
+        club_id=club_id,
+        season_id=season_id,
+        format_=format_,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    club_id: str,
+    season_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    format_: ExportSeasonFormat | Unset = "csv",
+) -> ErrorBody | str | None:
+    """The season's standings as CSV (one column per event) or NDJSON
+
+    Args:
+        club_id (str):
+        season_id (str):
+        format_ (ExportSeasonFormat | Unset):  Default: 'csv'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | str
+    """
+
+    return (
+        await asyncio_detailed(
+            club_id=club_id,
+            season_id=season_id,
+            client=client,
+            format_=format_,
+        )
+    ).parsed
