@@ -72,6 +72,7 @@ class World:
     check_in: str = ""  # Olga's Swiss starting at 09:30 with a one-hour check-in (open now): Ada entered
     club_night: str = ""  # Olga's mixed (in-person) Swiss, Ada and Bea at table 1; Ada reported 11-7
     season: str = ""  # the club's 2026-27 season, counting ``club_done``
+    guest: str = ""  # Olga's guest Nonna Pina, with a claim code pending
     club_done: str = ""  # the club's Swiss of four greedy bots, played to the end
 
 
@@ -199,6 +200,8 @@ def bootstrap(services: Any) -> World:
         olga, CLUB, "Stagione 2026-27", "2026-01-01", "2027-12-31", rules, idempotency_key="sample-season"
     )
     services.seasons.attach(olga, CLUB, season.id, club_done)
+    guest = services.guests.create(olga, "Nonna Pina", idempotency_key="sample-guest")
+    services.guests.issue_claim(olga, str(guest.id))
 
     live = services.matches.get(ada, active)
     mover = ada if live.turn_player_id == ada.player_id else bea
@@ -224,6 +227,7 @@ def bootstrap(services: Any) -> World:
         club_night=club_night,
         season=season.id,
         club_done=club_done,
+        guest=str(guest.id),
     )
 
 
@@ -409,6 +413,7 @@ def sample_events(w: World | None = None) -> list[Sample]:
         *club_samples(w),
         *tournament_samples(w),
         *season_samples(w),
+        *guest_samples(w),
     ]
 
 
@@ -477,6 +482,37 @@ def club_samples(w: World) -> list[Sample]:
             f"/clubs/{CLUB}/webhooks/h_0000000000000000/deliveries",
             404,
             token=olga,
+        ),
+    ]
+
+
+def guest_samples(w: World) -> list[Sample]:
+    """Olga's guests, a claim (with a wrong code: the right one is a secret of the world) and an import."""
+    olga = TOKENS["Olga"]
+    guest = f"/guests/{w.guest}"
+    return [
+        Sample(
+            "post-guests",
+            "POST",
+            "/guests",
+            201,
+            token=olga,
+            body={"name": "Zio Beppe"},
+            headers={"idempotency-key": "olga-guest-beppe"},
+        ),
+        Sample("get-guests", "GET", "/guests", 200, token=olga),
+        Sample("put-guest-name", "PUT", f"{guest}/name", 200, token=olga, body={"name": "Nonna Giuseppina"}),
+        Sample("post-guest-claim-code", "POST", f"{guest}/claim-code", 201, token=olga),
+        Sample("delete-guest-claim-code", "DELETE", f"{guest}/claim-code", 204, token=olga),
+        Sample("post-guest-claim", "POST", f"{guest}/claim", 403, body={"code": "K7QM-3XPA"}),
+        Sample(
+            "post-tournament-entries-import",
+            "POST",
+            f"/tournaments/{w.registration}/entries/import",
+            200,
+            token=olga,
+            body={"format": "list", "text": "Bea\nNonna Pina\nZia Rosa\n", "create_guests": True},
+            headers={"idempotency-key": "olga-import-1"},
         ),
     ]
 

@@ -85,6 +85,8 @@ REFUSALS_NO_SCHEMA_STATES = {
     "tournament_of_another_club",  # attaching to a season: the stored tournament's club, status, start
     "tournament_cancelled",
     "tournament_outside_season",
+    "not_in_round",  # a round's close names absent entrants: the stored round's tables seat them
+    "impossible_score",  # a table's games: the game's rules (target, ties, 120 card points, best of N)
 }
 
 # Every check on, with their defaults but two: a schema-valid request may be refused with a documented
