@@ -31,13 +31,23 @@ class Field:
     """A started Swiss of registered players (names -> ids, tokens), run by an organizer."""
 
     def __init__(
-        self, site: Site, settings: dict[str, Any] = SWISS, start: bool = True, players: list[str] = PLAYERS
+        self,
+        site: Site,
+        settings: dict[str, Any] = SWISS,
+        start: bool = True,
+        players: list[str] = PLAYERS,
+        guests: tuple[str, ...] | list[str] = (),
+        club_id: str | None = None,
+        olga: str | None = None,
     ) -> None:
         http = site.http
         self.http = http
         self.site = site
-        _, self.olga = http.organizer("Olga")
-        t = http.ok("POST", "/tournaments", {"name": "Giovedì al circolo", "settings": settings}, self.olga)
+        self.olga = olga or http.organizer("Olga")[1]
+        body: dict[str, Any] = {"name": "Giovedì al circolo", "settings": settings}
+        if club_id is not None:
+            body["club_id"] = club_id
+        t = http.ok("POST", "/tournaments", body, self.olga)
         self.id: str = t["id"]
         self.base = f"/tournaments/{self.id}"
         self.ids: dict[str, str] = {}
@@ -46,6 +56,14 @@ class Field:
             pid, token = http.register(name)
             self.ids[name], self.tokens[name] = pid, token
             http.ok("POST", f"{self.base}/entries", {"players": [pid]}, self.olga)
+        if guests:  # people without a phone: entered from a pasted list, made guests of the organizer
+            text = "".join(f"{name}\n" for name in guests)
+            body = {"format": "list", "text": text, "create_guests": True}
+            report = http.ok("POST", f"{self.base}/entries/import", body, self.olga)
+            assert [line["status"] for line in report["lines"]] == ["guest_created"] * len(guests)
+            for entry in http.ok("GET", f"{self.base}/entries")["entries"]:
+                if entry["name"] in guests:
+                    self.ids[entry["name"]] = entry["id"]
         self.names = {pid: name for name, pid in self.ids.items()}
         if start:
             http.ok("POST", f"{self.base}/start", None, self.olga)
@@ -593,12 +611,25 @@ def test_a_mixed_round_prints_slips_for_the_tables_played_in_person_only(site: S
 
 
 def test_a_club_night_of_three_rounds_at_the_venue(site: Site, browser: Any) -> None:
-    """Ten entrants, three in-person rounds run from the venue pages: slips printed each round (their QR
-    codes checked), two tables of round 1 reported from phones (one disputed and settled at the grid),
-    every other table typed into the grid, the wall following by push throughout; at the end the printed
-    standings, crosstable and the TRF report equal the test's own recount."""
-    names = PLAYERS[:10]
-    field = Field(site, players=names)
+    """Ten entrants of a club, four of them guests imported from a pasted list, three in-person rounds run
+    from the venue pages: slips printed each round (their QR codes checked), round 1's tables of two
+    registered players reported from phones (one disputed and settled at the grid), every other table
+    typed into the grid, the wall following by push throughout; at the end the printed standings,
+    crosstable, the TRF report and the club's season standings equal the test's own recount."""
+    guests = ["Nonna Pina", "Zio Beppe", "Zia Rosa", "Nonno Gino"]  # no phone: imported from a pasted list
+    names = PLAYERS[:6] + guests
+    http = site.http
+    _, olga = http.organizer("Olga")
+    club = http.ok("POST", "/clubs", {"name": "Circolo del giovedì"}, olga)["id"]
+    today = datetime.now(UTC).date()
+    season_body = {
+        "name": "Stagione",
+        "starts_on": today.replace(day=1).isoformat(),
+        "ends_on": today.replace(year=today.year + 1).isoformat(),
+    }
+    season = http.ok("POST", f"/clubs/{club}/seasons", season_body, olga)
+    field = Field(site, players=names[:6], guests=guests, club_id=club, olga=olga)
+    assert http.ok("GET", f"/players/{field.ids[guests[0]]}")["guest"] is True
     phone = {"width": 390, "height": 844}
     opened: list[tuple[Any, list[str]]] = []
 
@@ -642,8 +673,17 @@ def test_a_club_night_of_three_rounds_at_the_venue(site: Site, browser: Any) -> 
             _text, sheets = pdf_text(printer)
             assert sheets == 2
             by_grid = list(tables)
+            phones: list[dict[str, Any]] = []
             if number == 1:
-                one, two = by_grid.pop(0), by_grid.pop(0)
+                # The tables of two players with phones (the guests have none): the first is disputed,
+                # a second, if the pairing made one, is reported and confirmed from the phones
+                phones = [x for x in tables if {x["first"]["name"], x["second"]["name"]} <= set(field.tokens)]
+                assert phones, "round 1 seats two registered players together"
+                two = phones[0]
+                by_grid.remove(two)
+            if number == 1 and len(phones) > 1:
+                one = phones[1]
+                by_grid.remove(one)
                 # Table one from the phones: reported, confirmed by the opponent
                 first = tab(field.tokens[one["first"]["name"]], phone)
                 second = tab(field.tokens[one["second"]["name"]], phone)
@@ -659,6 +699,7 @@ def test_a_club_night_of_three_rounds_at_the_venue(site: Site, browser: Any) -> 
                     "() => document.getElementById('report').dataset.state === 'confirmed'"
                 )
                 record(1, one, first_won=False)
+            if number == 1:
                 # Table two: the players disagree; the organizer settles it at the grid with a reason
                 a = tab(field.tokens[two["first"]["name"]], phone)
                 b = tab(field.tokens[two["second"]["name"]], phone)
@@ -717,6 +758,21 @@ def test_a_club_night_of_three_rounds_at_the_venue(site: Site, browser: Any) -> 
         records = {line[14:47].strip(): line for line in trf.splitlines() if line.startswith("001")}
         assert set(records) == set(names)
         assert {name: float(line[80:84]) for name, line in records.items()} == points
+        # The season of the club counts the night: the default scale by place, places shared by entrants
+        # equal on everything but the lot (recounted here from the public standings)
+        http.ok("PUT", f"/clubs/{club}/seasons/{season['id']}/tournaments/{field.id}", None, olga)
+        standings = http.ok("GET", f"{field.base}/standings")["standings"]
+        key = [
+            (r["points"], sorted((k, v) for k, v in r["tiebreaks"].items() if k != "lot")) for r in standings
+        ]
+        scale = [25, 18, 15, 12, 10, 8, 6, 4, 2, 1]
+        expected_season = {}
+        for i, row in enumerate(standings):
+            shared = [j for j in range(len(standings)) if key[j] == key[i]]
+            expected_season[row["name"]] = sum(scale[j] for j in shared) / len(shared)
+        season_rows = http.ok("GET", f"/clubs/{club}/seasons/{season['id']}/standings")["rows"]
+        assert {r["name"]: float(r["points"]) for r in season_rows} == expected_season
+        assert [float(r["points"]) for r in season_rows] == sorted(expected_season.values(), reverse=True)
     finally:
         for ctx, errors in opened:
             ctx.close()
