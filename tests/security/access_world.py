@@ -16,6 +16,7 @@ from tests.api.tournament_support import organizer
 
 CALLERS = ("anonymous", "other player", "the player", "other club's organizer", "the organizer", "admin")
 SWISS = {"format": "swiss", "rounds": 3, "target": 1, "entry_policy": "club"}
+SEASON = {"name": "Inverno", "starts_on": "2027-01-01", "ends_on": "2027-03-31"}  # the clock: 2027-01-15
 
 
 @dataclass
@@ -47,6 +48,7 @@ class World:
         self.ok("POST", f"/matches/{ended}/resign", None, pia_token)
         self.finished_match = ended
         self.running = self.tournament(entrants=4, start=True)
+        self._season: str | None = None
 
     # ------------------------------------------------------------------ helpers
 
@@ -345,6 +347,48 @@ class World:
         """Pia's entry in a mixed tournament in registration, to mark online (again: no change)."""
         t = self.tournament(play_mode="mixed")
         return Target({"tournament_id": t, "entrant_id": self.pia}, {"online": True})
+
+    def new_season(self) -> Target:
+        return Target({"club_id": self.club}, {**SEASON, "rules": {"best_of": 2}})
+
+    def season(self) -> Target:
+        """The club's season, made once by its organizer, counting a finished and a running tournament."""
+        if self._season is None:
+            self._season = self.ok("POST", f"/clubs/{self.club}/seasons", SEASON, self.org)["id"]
+            for t in (self.finished_tournament(), self.running):
+                self.ok("PUT", f"/clubs/{self.club}/seasons/{self._season}/tournaments/{t}", None, self.org)
+        return Target({"club_id": self.club, "season_id": self._season})
+
+    def season_export(self) -> Target:
+        return Target(self.season().params, query={"format": "ndjson"})
+
+    def season_edit(self) -> Target:
+        """The season renamed, with new rules (no version: again changes nothing)."""
+        return Target(self.season().params, {"name": "Inverno 2027", "rules": {"best_of": 1}})
+
+    def finished_tournament(self) -> str:
+        """A club Swiss of one round between two house bots, played to its end."""
+        t = self.tournament(entrants=2, pia=False, rounds=1, start=True)
+        if self.api.call("GET", f"/tournaments/{t}").body["status"] == "running":
+            self.ok("POST", f"/tournaments/{t}/advance", None, self.org)
+        assert self.api.call("GET", f"/tournaments/{t}").body["status"] == "finished"
+        return t
+
+    def tournament_to_attach(self) -> Target:
+        """A new club tournament in registration (one not started yet may be attached; again: no change)."""
+        return Target({**self.season().params, "tournament_id": self.tournament()})
+
+    def attached_tournament(self) -> Target:
+        """A new club tournament attached to the season, to detach."""
+        target = self.tournament_to_attach()
+        p = target.params
+        self.ok(
+            "PUT",
+            f"/clubs/{p['club_id']}/seasons/{p['season_id']}/tournaments/{p['tournament_id']}",
+            None,
+            self.org,
+        )
+        return target
 
     def pool(self) -> Target:
         return Target({"pool": "scopa", "player_id": self.pia})

@@ -34,6 +34,7 @@ ADMIN_ONLY = "401 403 403 403 403 200"
 THIS_ORGANIZER = "401 403 403 403 200 200"
 ONLY_THE_PLAYER = "401 403 200 403 403 403"
 T = "/tournaments/{tournament_id}"
+S = "/clubs/{club_id}/seasons"
 
 TABLE = [
     Row("GET", "/health", PUBLIC),
@@ -94,6 +95,17 @@ TABLE = [
     Row("GET", "/clubs/{club_id}/webhooks/{hook_id}", THIS_ORGANIZER, W.webhook),
     Row("GET", "/clubs/{club_id}/webhooks/{hook_id}/deliveries", THIS_ORGANIZER, W.webhook),
     Row("DELETE", "/clubs/{club_id}/webhooks/{hook_id}", "401 403 403 403 204 204", W.webhook),
+    # a club's seasons: its organizers (and the admin) write, anyone reads (docs/seasons.md)
+    Row("POST", S, "401 403 403 403 201 201", W.new_season),
+    Row("GET", S, PUBLIC, W.season),
+    Row("GET", S + "/{season_id}", PUBLIC, W.season),
+    Row("PATCH", S + "/{season_id}", THIS_ORGANIZER, W.season_edit, W.same),
+    Row(
+        "PUT", S + "/{season_id}/tournaments/{tournament_id}", THIS_ORGANIZER, W.tournament_to_attach, W.same
+    ),
+    Row("DELETE", S + "/{season_id}/tournaments/{tournament_id}", THIS_ORGANIZER, W.attached_tournament),
+    Row("GET", S + "/{season_id}/standings", PUBLIC, W.season),
+    Row("GET", S + "/{season_id}/export", PUBLIC, W.season_export),
     # tournaments
     Row("POST", "/tournaments", "401 403 403 403 201 201", W.new_tournament),
     Row("GET", "/tournaments", PUBLIC),
