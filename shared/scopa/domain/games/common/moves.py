@@ -8,6 +8,7 @@ engine refused it before the models were the games'.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -33,9 +34,9 @@ class MoveModel(BaseModel):
 
     version: JsonInt = Field(ge=1, le=10**9, description="the match version this move answers (from GET)")
 
+    @abstractmethod
     def move(self) -> dict[str, Any]:
-        """The move as the game's engine reads it."""
-        raise NotImplementedError
+        """The move as the game's engine reads it (a game's model without it cannot be made)."""
 
 
 def read_move(model: type[MoveModel], body: Mapping[str, Any]) -> dict[str, Any]:
