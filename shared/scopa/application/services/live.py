@@ -463,21 +463,34 @@ class LiveService:
                 report.refused += 1
             else:
                 posts.append((subscriber.connection_id, message))
+        delivered = [False] * len(posts)
         if len(posts) <= INLINE_POSTS or self.post_threads <= 1:
-            delivered = [self.pusher.send(c, m) for c, m in posts]
+            self._send_each(posts, iter(range(len(posts))), delivered)
             if then is not None:
                 then()
         else:
-            with ThreadPoolExecutor(min(self.post_threads, len(posts)), thread_name_prefix="post") as pool:
-                results = [pool.submit(self.pusher.send, c, m) for c, m in posts]
+            # Each thread takes the next post from one shared iterator (atomic under the GIL): a slow
+            # connection holds up one thread, not a share of the page; no task object per post.
+            order = iter(range(len(posts)))
+            threads = min(self.post_threads, len(posts))
+            with ThreadPoolExecutor(threads, thread_name_prefix="post") as pool:
+                running = [pool.submit(self._send_each, posts, order, delivered) for _ in range(threads)]
                 if then is not None:
                     then()
-                delivered = [r.result() for r in results]
+                for done in running:
+                    done.result()
         for (connection_id, _), ok in zip(posts, delivered, strict=True):
             if ok:
                 report.sent += 1
             elif connection_id not in report.gone:
                 report.gone.append(connection_id)
+
+    def _send_each(
+        self, posts: list[tuple[str, dict[str, Any]]], order: Iterator[int], delivered: list[bool]
+    ) -> None:
+        for index in order:
+            connection_id, message = posts[index]
+            delivered[index] = self.pusher.send(connection_id, message)
 
     def _forget(self, gone: list[str]) -> None:
         for connection_id in gone:
