@@ -7,12 +7,12 @@ renderers are the live functions' own (``live.topics.renderers``): one read of t
 rendering per audience per run. The pusher is a stand-in whose every post sleeps ``--post-ms`` (20 ms,
 about a warm ``PostToConnection`` from Lambda in its region) and notes when the follower has the update.
 
-* **new**: ``LiveService.notify`` as deployed: the first page of 1,000 followers posted by 50 threads, each
-  further page handed on as a slice; the stand-in dispatch runs every slice in a thread of its own after
-  ``--invoke-ms`` (250 ms: SQS ``SendMessage``, the Lambda poller's long-poll receive and a warm invoke.
-  AWS publishes no figure for an event source mapping's delay; 250 ms is the assumption, a cold start
-  would add about a second), then renders and posts it as a notifier run does (``post_slice``, its own
-  50 threads);
+* **new**: ``LiveService.notify`` as deployed: followers read in pages of 1,000 and cut into slices of
+  100; the first slice posted by this run's 20 threads, each further one handed on. The stand-in dispatch
+  runs every slice in a thread of its own after ``--invoke-ms`` (250 ms: SQS ``SendMessageBatch``, the
+  Lambda poller's long-poll receive and a warm invoke. AWS publishes no figure for an event source
+  mapping's delay; 250 ms is this bench's assumption; a cold start would add about a second), then
+  renders and posts it as a notifier run does (``post_slice``, with its own 20 threads);
 * **today**: the same service with one page and one posting thread: the loop this replaces. At 10,000
   followers it is extrapolated from the 1,000 run (posts are sequential: time grows linearly), not run.
 
@@ -39,7 +39,7 @@ from scopa.application.auth import Caller
 from scopa.application.clock import SystemClock, iso
 from scopa.application.ports.changes import Change, RecordingFeed, match_topic
 from scopa.application.ports.connections import SUBSCRIBER_PAGE
-from scopa.application.ports.fanout import InProcessFanout, Slice
+from scopa.application.ports.fanout import SLICE_SUBSCRIBERS, InProcessFanout, Slice
 from scopa.application.services.live import POST_THREADS, LiveService, NotifyReport
 from scopa.application.services.matches import NewMatch
 from scopa.application.wiring import ServiceSet
@@ -111,17 +111,19 @@ class Bench:
 
     def service(self, pusher: SleepingPusher, today: bool) -> LiveService:
         if today:
-            return self._live(pusher, page_size=10**9, post_threads=1)
-        live = self._live(pusher, page_size=SUBSCRIBER_PAGE, post_threads=POST_THREADS)
+            return self._live(pusher, page_size=10**9, post_threads=1, slice_size=10**9)
+        live = self._live(pusher, SUBSCRIBER_PAGE, POST_THREADS, SLICE_SUBSCRIBERS)
 
         def invoked(piece: Slice) -> NotifyReport:
             time.sleep(self.invoke_s)  # the queue and the invoke, before the other run starts
             return live.post_slice(piece)
 
-        live.fanout = InProcessFanout(invoked, workers=64)
+        live.fanout = InProcessFanout(invoked, workers=128)
         return live
 
-    def _live(self, pusher: SleepingPusher, page_size: int, post_threads: int) -> LiveService:
+    def _live(
+        self, pusher: SleepingPusher, page_size: int, post_threads: int, slice_size: int
+    ) -> LiveService:
         from live.topics import renderers
 
         def no_tokens(token: str) -> Caller:
@@ -135,6 +137,7 @@ class Bench:
             no_tokens,
             page_size=page_size,
             post_threads=post_threads,
+            slice_size=slice_size,
         )
 
 
@@ -215,7 +218,8 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(measure(bench, 100, 100, 1, today=True))
     print(
         f"fan-out of one change, {args.post_ms:g} ms a post, {args.invoke_ms:g} ms a slice's invoke, "
-        f"pages of {SUBSCRIBER_PAGE}, {POST_THREADS} posting threads a run:"
+        f"pages of {SUBSCRIBER_PAGE} read, slices of {SLICE_SUBSCRIBERS}, "
+        f"{POST_THREADS} posting threads a run:"
     )
     head = ("followers", "topics", "path", "runs", "last", "last p95", "p50", "p95")
     print("{:>9} {:>6} {:<21} {:>4} {:>7} {:>8} {:>7} {:>7}".format(*head))

@@ -31,11 +31,12 @@ from tests.common import ManualClock, hidden_cards, use_fake_aws
 use_fake_aws()
 
 SEED = "2f" * 16
-#: (page size, posting threads, followers per seat and spectators): each fan-out path.
+#: (page size, slice size, posting threads, followers per seat and spectators): each fan-out path.
 PATHS = {
-    "inline": (1000, 50, 1, 1),  # 2 seats + 1 spectator + 1 anonymous: 4 posts, no thread
-    "pooled": (1000, 4, 3, 4),  # 6 seat connections + 8 spectators on one page, 4 threads
-    "sliced": (3, 4, 3, 4),  # the same 14 in pages of 3: one here, four handed on
+    "inline": (1000, 100, 20, 1, 1),  # 2 seats + 1 spectator + 1 anonymous: 4 posts, no thread
+    "pooled": (1000, 100, 4, 3, 4),  # 6 seat connections + 8 spectators in one slice, 4 threads
+    # The same 14 read in pages of 5 cut in slices of 3: 3 posted here, 5 slices (2, 3, 2, 3, 1) handed on.
+    "sliced": (5, 3, 4, 3, 4),
 }
 
 
@@ -45,15 +46,15 @@ class Recording:
     def __init__(self) -> None:
         self.slices: list[Slice] = []
 
-    def dispatch(self, piece: Slice) -> None:
-        self.slices.append(piece)
+    def dispatch(self, pieces: Any) -> None:
+        self.slices += pieces
 
     def settle(self) -> list[Any]:
         return []
 
 
 class World:
-    def __init__(self, stores: Stores, page_size: int, threads: int) -> None:
+    def __init__(self, stores: Stores, page_size: int, threads: int, slice_size: int = 3) -> None:
         self.clock = ManualClock()
         self.feed = RecordingFeed()
         self.svc = ServiceSet(stores, self.clock, self.feed)
@@ -69,6 +70,7 @@ class World:
             lambda token: authenticate(self.svc.stores.players, f"Bearer {token}", None),
             page_size=page_size,
             post_threads=threads,
+            slice_size=slice_size,
         )
 
     @staticmethod
@@ -121,7 +123,7 @@ def a_match_with_followers(world: World, per_seat: int, spectators: int) -> tupl
         for caller in (ada, bea):
             connection_id = f"c_{caller.player_id}_{i}"
             world.follow(connection_id, topic, caller)
-            expected[connection_id] = stored.seats.index(caller.player_id)
+            expected[connection_id] = stored.seats.index(str(caller.player_id))
     for i in range(spectators):
         world.follow(f"c_cid_{i}", topic, cid)
         expected[f"c_cid_{i}"] = None
@@ -161,13 +163,13 @@ def assert_each_sees_its_own_view(
 
 @pytest.mark.parametrize("path", sorted(PATHS))
 def test_each_follower_gets_its_own_view_once_at_every_fanout_path(stores: Stores, path: str) -> None:
-    page_size, threads, per_seat, spectators = PATHS[path]
-    world = World(stores, page_size, threads)
+    page_size, slice_size, threads, per_seat, spectators = PATHS[path]
+    world = World(stores, page_size, threads, slice_size)
     topic, expected = a_match_with_followers(world, per_seat, spectators)
     version = moved(world, topic)
     report = world.live.notify(world.feed.changes)
     assert (report.sent, report.gone, report.refused) == (len(expected), [], 0)
-    assert report.slices == {"inline": 0, "pooled": 0, "sliced": 4}[path]
+    assert report.slices == {"inline": 0, "pooled": 0, "sliced": 5}[path]
     # One rendering per audience (each seat, every spectator) per run: this one and each slice's.
     assert report.renders == 3 if path != "sliced" else report.renders <= 3 * (1 + report.slices)
     assert_each_sees_its_own_view(world, topic, expected, version)
@@ -181,19 +183,19 @@ def test_a_slice_renders_per_audience_itself_and_a_rerun_is_harmless(stores: Sto
     version = moved(world, topic)
     first = world.live.notify(world.feed.changes)
     assert (first.sent, first.slices) == (3, 4)
-    assert len(dispatch.slices) == 4
+    assert [len(piece.subscribers) for piece in dispatch.slices] == [3, 3, 3, 2]
     assert all(piece.topic == topic and piece.version == version for piece in dispatch.slices)
     followers = [s.connection_id for piece in dispatch.slices for s in piece.subscribers]
     assert len(followers) == len(set(followers)) == len(expected) - 3
     for piece in dispatch.slices:  # as the queue's consumer would, through the message's JSON
-        again = Slice.of_json(json.loads(json.dumps(piece.as_json())))
-        assert again == piece
-        world.live.run_slice(again)
+        queued = Slice.of_json(json.loads(json.dumps(piece.as_json())))
+        assert queued == piece
+        world.live.run_slice(queued)
     assert_each_sees_its_own_view(world, topic, expected, version)
     for piece in dispatch.slices:  # a retry: the same view again, which the client ignores
         assert world.live.run_slice(piece).sent == len(piece.subscribers)
-    again = {c: m for c in expected if (m := world.pusher.take(c))}
-    assert all(messages[0]["version"] == version for messages in again.values())
+    retried = {c: world.pusher.take(c) for c in followers}
+    assert all([m["version"] for m in messages] == [version] for messages in retried.values())
 
 
 def test_a_slice_forgets_its_gone_connections_and_a_forged_seat_gets_nothing_it_may_not_see(
@@ -230,8 +232,8 @@ def test_the_in_process_fanout_runs_slices_in_threads_and_hands_their_reports_ba
         return NotifyReport(sent=len(piece.subscribers), gone=[piece.subscribers[0].connection_id])
 
     fanout = InProcessFanout(run, workers=2)
-    for topic in ("match:m_1", "lobby", "match:m_2"):
-        fanout.dispatch(Slice(topic, 1, (Subscriber("c_1", None), Subscriber("c_2", "p_1"))))
+    pair = (Subscriber("c_1", None), Subscriber("c_2", "p_1"))
+    fanout.dispatch([Slice(topic, 1, pair) for topic in ("match:m_1", "lobby", "match:m_2")])
     reports = fanout.settle()
     assert sorted(seen) == ["lobby", "match:m_1", "match:m_2"]
     assert [r.sent for r in reports] == [2, 2]
@@ -318,16 +320,20 @@ def test_the_notifier_handler_runs_slices_from_the_queue_and_skips_malformed_rec
     assert answer == {"batchItemFailures": [{"itemIdentifier": "m1"}]}  # SQS brings it back
 
 
-def test_the_sqs_fanout_queues_each_slice_as_one_message_and_never_raises() -> None:
+def test_the_sqs_fanout_queues_each_slice_as_one_message_in_batches_and_never_raises() -> None:
     from scopa.adapters.aws_sqs.fanout import SqsFanout
 
     with mock_aws():
         sqs = boto3.client("sqs", region_name="eu-south-1")
         url = sqs.create_queue(QueueName="scopa-fanout")["QueueUrl"]
-        piece = Slice("match:m_1", 9, (Subscriber("c_1", "p_ada"), Subscriber("c_2", None)))
+        pieces = [
+            Slice("match:m_1", 9, (Subscriber(f"c_{i}", "p_ada"), Subscriber("c_x", None))) for i in range(12)
+        ]
         fanout = SqsFanout(sqs, url)
-        fanout.dispatch(piece)
+        fanout.dispatch(pieces)
         assert fanout.settle() == []
-        (message,) = sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10)["Messages"]
-        assert Slice.of_json(json.loads(message["Body"])) == piece
-        SqsFanout(sqs, url + "-missing").dispatch(piece)  # logged, not raised
+        got = []
+        for _ in range(4):
+            got += sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10).get("Messages", [])
+        assert sorted((Slice.of_json(json.loads(m["Body"])) for m in got), key=str) == sorted(pieces, key=str)
+        SqsFanout(sqs, url + "-missing").dispatch(pieces)  # logged, not raised

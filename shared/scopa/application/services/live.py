@@ -17,16 +17,18 @@ player, so a leaked token stops receiving the player's views within the notifier
 the token again once the connection is stored as the player's, which closes the race with a rotation that
 the notifier handled in between (docs/live.md).
 
-Fan-out at scale (docs/live.md, "Fan-out"): a topic's followers are read a page at a time; the first page
-is posted by this run, every further page is handed on as a :class:`~scopa.application.ports.fanout.Slice`
-to another run (:meth:`LiveService.run_slice`), which reads the subject and renders per audience itself.
-Within a run, a page of more than :data:`INLINE_POSTS` messages is posted by a bounded pool of threads
-(the pusher is thread-safe); a smaller one (a game between two people) in the calling thread, as before.
+Fan-out at scale (docs/live.md, "Fan-out"): a topic's followers are read a page (1,000) at a time and cut
+into slices of :data:`~scopa.application.ports.fanout.SLICE_SUBSCRIBERS`; this run posts the first slice
+and hands every further one on as a :class:`~scopa.application.ports.fanout.Slice` to another run
+(:meth:`LiveService.run_slice`), which reads the subject and renders per audience itself. Within a run,
+more than :data:`INLINE_POSTS` messages are posted by a bounded pool of threads (the pusher is
+thread-safe); fewer (a game between two people) in the calling thread, as before.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import logging
 import secrets
@@ -48,7 +50,7 @@ from scopa.application.ports.connections import (
     Subscriber,
     subscriber_pages,
 )
-from scopa.application.ports.fanout import FanoutDispatch, InProcessFanout, Slice
+from scopa.application.ports.fanout import SLICE_SUBSCRIBERS, FanoutDispatch, InProcessFanout, Slice
 from scopa.application.ports.push import Pusher
 
 log = logging.getLogger(__name__)
@@ -58,9 +60,10 @@ Rendering = tuple[int, dict[str, Any]]  # (version, data)
 Render = Callable[[str, Caller], Rendering]
 MAX_MESSAGE_CHARS = 8 * 1024  # a client message larger than this is refused (API Gateway allows 128 KB)
 MAX_TOPIC_CHARS = 200
-#: Posting threads of one notifier run: 1,000 posts of 20 ms take 0.4 s with 50 (a Lambda run's HTTPS
-#: pool is sized to match: ``scopa.adapters.apigw.push.management_client``).
-POST_THREADS = 50
+#: Posting threads of one notifier run: a slice's 100 posts of 20 ms take 0.1 s with 20; more would not
+#: help a 512 MB Lambda, whose CPU (about 1 ms a post) is the limit by then. The HTTPS pool of a run is
+#: sized to match (``scopa.adapters.apigw.push.management_client``).
+POST_THREADS = 20
 #: A page of at most this many messages is posted in the calling thread (a match between two people:
 #: its seats and a spectator or two), with no thread started.
 INLINE_POSTS = 4
@@ -197,6 +200,7 @@ class LiveService:
         fanout: FanoutDispatch | None = None,
         page_size: int = SUBSCRIBER_PAGE,
         post_threads: int = POST_THREADS,
+        slice_size: int = SLICE_SUBSCRIBERS,
     ) -> None:
         self.connections = connections
         self.pusher = pusher
@@ -206,6 +210,7 @@ class LiveService:
         self.fanout: FanoutDispatch = fanout if fanout is not None else InProcessFanout(self.post_slice)
         self.page_size = page_size
         self.post_threads = post_threads
+        self.slice_size = slice_size
         # A bearer token -> its caller (Unauthorized when unknown), read afresh: a token retired a moment
         # ago must not open a connection that the notifier already swept.
         self._authenticate = authenticate
@@ -358,7 +363,8 @@ class LiveService:
 
         Changes to one topic are merged (the newest version wins). Per topic: its followers a page at a
         time, one read of the subject (with a :class:`SharedRenderer`) and one rendering per audience; the
-        first page is posted here, every further page is handed on as a slice (:meth:`run_slice`).
+        first :attr:`slice_size` followers are posted here, every further slice of them is handed on
+        (:meth:`run_slice`) as soon as its page is read.
         Nothing is read for a topic nobody follows.
         """
         report = NotifyReport()
@@ -383,8 +389,9 @@ class LiveService:
             reading = self._reading(topic)
             if reading is None:
                 continue
-            hand_on = functools.partial(self._hand_on, topic, version, pages, report)
-            self._post(topic, reading, first, report, then=hand_on)
+            own, rest = first[: self.slice_size], first[self.slice_size :]
+            hand_on = functools.partial(self._hand_on, topic, version, itertools.chain([rest], pages), report)
+            self._post(topic, reading, own, report, then=hand_on)
         for answer in self.fanout.settle():
             report.add(answer)
         self._forget(report.gone)
@@ -430,9 +437,12 @@ class LiveService:
     def _hand_on(
         self, topic: str, version: int | None, pages: Iterator[list[Subscriber]], report: NotifyReport
     ) -> None:
-        for page in pages:
-            self.fanout.dispatch(Slice(topic, version, tuple(page)))
-            report.slices += 1
+        for page in pages:  # each page's slices as soon as it is read
+            size = self.slice_size
+            pieces = [Slice(topic, version, tuple(page[i : i + size])) for i in range(0, len(page), size)]
+            if pieces:
+                self.fanout.dispatch(pieces)
+                report.slices += len(pieces)
 
     def _post(
         self,
