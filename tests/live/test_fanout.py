@@ -337,3 +337,41 @@ def test_the_sqs_fanout_queues_each_slice_as_one_message_in_batches_and_never_ra
             got += sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10).get("Messages", [])
         assert sorted((Slice.of_json(json.loads(m["Body"])) for m in got), key=str) == sorted(pieces, key=str)
         SqsFanout(sqs, url + "-missing").dispatch(pieces)  # logged, not raised
+
+
+def test_a_big_topic_goes_through_the_queue_and_back_into_the_notifier(
+    local_notifier: RecordingPusher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """250 followers of the lobby: the notifier's handler posts 100 and queues two slices (moto's SQS,
+    ``FANOUT_QUEUE_URL``); the queue's records, handed back to the same handler as Lambda's poller would,
+    reach the other 150; every follower has exactly one update."""
+    from api import context
+    from live.context import live
+    from notifier.handler import handler
+    from tools.apigw import FakeLambdaContext
+
+    with mock_aws():
+        sqs = boto3.client("sqs", region_name="eu-south-1")
+        url = sqs.create_queue(QueueName="scopa-fanout")["QueueUrl"]
+        monkeypatch.setenv("FANOUT_QUEUE_URL", url)
+        monkeypatch.setenv("AWS_REGION", "eu-south-1")
+        context.reset()
+        context.use_live(None, local_notifier)
+        service = live()
+        followers = [f"c_{i:03d}" for i in range(250)]
+        for connection_id in followers:
+            service.on_connect(connection_id)
+            service.receive(connection_id, '{"action": "subscribe", "topic": "lobby"}')
+            local_notifier.take(connection_id)
+        report = handler({"changes": [{"topic": "lobby", "version": None}]}, FakeLambdaContext())
+        assert (report["sent"], report["slices"]) == (100, 2)
+        records = []
+        for _ in range(3):
+            got = sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10).get("Messages", [])
+            records += [{"messageId": m["MessageId"], "body": m["Body"]} for m in got]
+        assert len(records) == 2
+        for record in records:  # one slice per invocation, as the mapping's batch size is 1
+            assert handler({"Records": [record]}, FakeLambdaContext()) == {"batchItemFailures": []}
+        for connection_id in followers:
+            (message,) = local_notifier.take(connection_id)
+            assert (message["type"], message["topic"]) == ("update", "lobby")

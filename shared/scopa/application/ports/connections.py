@@ -77,7 +77,8 @@ class ConnectionRepository(Protocol):
         ...
 
     def subscribers(self, topic: str) -> list[Subscriber]:
-        """Every connection following ``topic`` with its player, in one read."""
+        """Every connection following ``topic`` with its player, expired or not, all at once (tests and
+        tools; the notifier reads :meth:`subscriber_page` by page)."""
         ...
 
     def subscriber_page(self, topic: str, *, limit: int, after: str | None, now: int) -> SubscriberPage:
