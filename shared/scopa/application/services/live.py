@@ -398,7 +398,7 @@ class LiveService:
         return report
 
     def run_slice(self, piece: Slice) -> NotifyReport:
-        """Post one slice (a page handed on by :meth:`notify`, from a queue): the subject read and rendered
+        """Post one slice (handed on by :meth:`notify`, from a queue): the subject read and rendered
         here, per audience; its gone connections forgotten. Running it again is harmless: the same view
         again, which a client ignores as not newer."""
         report = self.post_slice(piece)
