@@ -502,8 +502,56 @@ def at_rest(memory_mb: int) -> dict[str, float]:
         * 60
         / SQS_LONG_POLL_SECONDS
         * PRICES["sqs_request"],
+        "fan-out queue polling": IDLE_SQS_POLLERS
+        * RUNS_PER_MONTH
+        * 60
+        / SQS_LONG_POLL_SECONDS
+        * PRICES["sqs_request"],
         "dashboard": PRICES["dashboard_month"],
         "custom metrics": IDLE_CUSTOM_METRICS * PRICES["custom_metric_month"],
+    }
+
+
+# ---------------------------------------------------------------- spectator updates of a big topic
+# One change to a topic of 10,000 followers (a popular final's spectators, the lobby), as the notifier
+# posts it (docs/live.md, "Fan-out"): pages of 1,000 followers read, slices of 100 posted by a run each.
+#: Measured: a subscriber item is 91 B (anonymous) to 128 B (logged in) on DynamoDB (bench.meter's
+#: item_size of the adapter's items, tests/contract/test_connections.py); priced at the larger.
+SUBSCRIBER_ITEM_BYTES = 128
+#: Measured: boto3's CPU per PostToConnection, 1.04 ms (1,000 posts of a 2.5 KB update to a local HTTP
+#: endpoint, 1 and 50 threads alike, 2026-11-29; TLS in AWS adds some). A 512 MB run has 512/1,769 vCPU.
+POST_CPU_MS = 1.04
+#: The notifier's fixed part of a run (the subject read, one rendering per audience): NOTIFY_BASE_MS.
+FANOUT_FOLLOWERS = 10_000
+FANOUT_PAGE = 1000  # scopa.application.ports.connections.SUBSCRIBER_PAGE
+FANOUT_SLICE = 100  # scopa.application.ports.fanout.SLICE_SUBSCRIBERS
+SQS_BATCH = 10  # slices per SendMessageBatch (a slice is about 5 KB: one 64 KB request unit a batch)
+
+
+def spectator_updates(followers: int = FANOUT_FOLLOWERS, memory_mb: int = LIVE_MEMORY_MB) -> dict[str, float]:
+    """What 1,000 changes to a topic of ``followers`` cost, by item (USD). Per change: the topic's pages
+    (one consistent Query each), one notifier run per slice (the first run's slice included) reading the
+    subject once, the slices' SQS requests (SendMessageBatch by ten; Lambda's receive and delete of each)
+    and one PostToConnection per follower."""
+    pages = math.ceil(followers / FANOUT_PAGE)
+    runs = math.ceil(followers / FANOUT_SLICE)
+    page_units = math.ceil(FANOUT_PAGE * SUBSCRIBER_ITEM_BYTES / 4096)  # strongly consistent
+    read_units = pages * page_units + runs * 1.0  # + each run's consistent GetItem of the subject
+    sqs_requests = math.ceil((runs - 1) / SQS_BATCH) + 2 * (runs - 1)
+    run_ms = NOTIFY_BASE_MS + min(FANOUT_SLICE, followers) * POST_CPU_MS * FULL_VCPU_MB / memory_mb
+    gb_seconds = runs * run_ms / 1000 * memory_mb / 1024
+    changes = 1000
+    return {
+        "subscriber pages (DynamoDB reads)": changes * read_units * PRICES["read_request_unit"],
+        "notifier runs (requests)": changes * runs * PRICES["lambda_request"],
+        "notifier runs (GB-s)": changes * gb_seconds * PRICES["lambda_gb_second_arm"],
+        "slices (SQS requests)": changes * sqs_requests * PRICES["sqs_request"],
+        "posts (WebSocket messages)": changes * followers * PRICES["websocket_message"],
+        "logs": changes
+        * runs
+        * (MEASURED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES)
+        / 1e9
+        * PRICES["log_ingest_gb"],
     }
 
 
@@ -550,6 +598,14 @@ def report(length: GameLength, memory_mb: int) -> str:
         }
         for follow in ("push", "long-poll"):
             lines += [_line(games[follow]), _line(added(games[follow], games["none"]))]
+    updates = spectator_updates()
+    lines += [
+        "",
+        f"per 1,000 spectator updates of a {FANOUT_FOLLOWERS:,}-follower topic (pages of {FANOUT_PAGE}, "
+        f"slices of {FANOUT_SLICE}, {LIVE_MEMORY_MB} MB notifier):",
+    ]
+    lines += [f"  {name:36} ${value:8.3f}" for name, value in updates.items()]
+    lines.append(f"  {'total':36} ${sum(updates.values()):8.3f}")
     return "\n".join(lines)
 
 

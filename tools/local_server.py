@@ -321,7 +321,8 @@ class LocalSockets:
 
     Each open WebSocket has a queue on the server's event loop; :meth:`send` puts the message there with
     ``call_soon_threadsafe`` (the handlers run in their own threads) and the socket's writer task sends
-    the queue in order, so one connection receives its messages in the order they were sent. :meth:`close`
+    the queue in order, so one connection receives its messages in the order they were sent (the notifier's
+    posting threads call it at once: the table of sockets and the count are under a lock). :meth:`close`
     queues the end (``None``): the writer closes the socket after what was queued before it, as API
     Gateway's ``DeleteConnection``.
     """
@@ -362,7 +363,8 @@ class LocalSockets:
             loop.call_soon_threadsafe(queue.put_nowait, json.dumps(message, ensure_ascii=False))
         except RuntimeError:  # the loop is closed: the server stopped
             return False
-        self.sent += 1
+        with self._lock:  # the notifier posts from a pool of threads
+            self.sent += 1
         return True
 
     @property

@@ -38,6 +38,7 @@ from api import settings as settings_module
 from api.settings import SettingsError, settings
 from scopa.application.clock import Clock, SystemClock
 from scopa.application.ports.changes import ChangeFeed, NoFeed
+from scopa.application.ports.fanout import FanoutDispatch
 from scopa.application.ports.push import NoPusher, Pusher
 from scopa.application.wiring import ServiceSet, Stores, WebhookWiring
 
@@ -96,11 +97,16 @@ def lambda_client() -> Any:
 
 @lru_cache(maxsize=1)
 def management_client(endpoint: str) -> Any:
-    """API Gateway's management API of the WebSocket API at ``endpoint`` (PostToConnection)."""
+    """API Gateway's management API of the WebSocket API at ``endpoint`` (PostToConnection), with an
+    HTTPS pool as large as the notifier's posting threads (botocore keeps 10: the others would wait)."""
     import boto3
+    from botocore.config import Config
 
+    from scopa.application.services.live import POST_THREADS
+
+    config = _config().merge(Config(max_pool_connections=POST_THREADS))
     return boto3.client(
-        "apigatewaymanagementapi", region_name=settings().region, endpoint_url=endpoint, config=_config()
+        "apigatewaymanagementapi", region_name=settings().region, endpoint_url=endpoint, config=config
     )
 
 
@@ -131,6 +137,16 @@ def pusher_of_settings() -> Pusher:
         api_pusher = importlib.import_module("scopa.adapters.apigw.push").ApiGatewayPusher
         return api_pusher(management_client(endpoint))  # type: ignore[no-any-return]
     return NoPusher()
+
+
+def fanout() -> FanoutDispatch | None:
+    """Where the notifier hands on a big topic's further pages: the SQS queue (``FANOUT_QUEUE_URL``), or
+    None (this process's own threads, as ``make run`` and tests)."""
+    url = settings().fanout_queue_url
+    if url:
+        sqs_fanout = importlib.import_module("scopa.adapters.aws_sqs.fanout").SqsFanout
+        return sqs_fanout(sqs_client(), url)  # type: ignore[no-any-return]
+    return None
 
 
 def job_runner() -> JobRunner | None:

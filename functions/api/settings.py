@@ -25,6 +25,8 @@ request. Variables:
   notifier functions post messages;
 * ``WEBSOCKET_URL``: the public ``wss://`` URL that pages and clients connect to;
 * ``WEBHOOK_QUEUE_URL``: the SQS queue of webhook deliveries (else this process sends them itself);
+* ``FANOUT_QUEUE_URL``: the SQS queue where the notifier hands on the further pages of a big topic's
+  followers (else they are posted by this process's own threads; docs/live.md);
 * ``WEBHOOKS_ALLOW_HTTP``, ``WEBHOOKS_ALLOW_PRIVATE``: ``true`` lets webhooks use ``http://`` URLs and
   loopback or private addresses (local runs and tests; never set in AWS: see docs/webhooks.md).
 * ``TOKEN_SIGNING_KEY``: the key that signs players' tokens (HMAC-SHA256), at least 32 characters
@@ -160,6 +162,7 @@ class Settings:
     websocket_endpoint: str | None = None
     websocket_url: str | None = None
     webhook_queue_url: str | None = None  # an SQS queue's URL
+    fanout_queue_url: str | None = None  # an SQS queue's URL
     webhooks_allow_http: bool = False
     webhooks_allow_private: bool = False
     admin_token: Secret | None = field(default=None, repr=False)  # always None once built: hashed
@@ -213,6 +216,7 @@ _CHECKS: dict[str, Callable[[object], str | None]] = {
     "websocket_endpoint": _pattern(r"https?://\S+"),
     "websocket_url": _pattern(r"wss?://[^\s'\";,]+"),
     "webhook_queue_url": _pattern(r"\S{1,2048}"),
+    "fanout_queue_url": _pattern(r"\S{1,2048}"),
     "webhooks_allow_http": _flag,
     "webhooks_allow_private": _flag,
     "admin_token_parameter": _pattern(r"/[A-Za-z0-9_.\-/]{1,1010}"),

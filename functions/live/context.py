@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from api.context import Services, pusher, services
+from api.context import Services, fanout, pusher, services
 from live.topics import renderers
 from scopa.application.auth import Caller
 
@@ -26,6 +26,16 @@ def live() -> LiveService:
             return svc.caller({"authorization": f"Bearer {token}"}, fresh=True)
 
         _built[:] = [
-            (svc, LiveService(svc.stores.connections, pusher(), renderers(svc), svc.clock, authenticate))
+            (
+                svc,
+                LiveService(
+                    svc.stores.connections,
+                    pusher(),
+                    renderers(svc),
+                    svc.clock,
+                    authenticate,
+                    fanout=fanout(),
+                ),
+            )
         ]
     return _built[0][1]

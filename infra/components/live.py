@@ -12,6 +12,15 @@ else; the live and notifier functions may post to this stage's connections and c
 (``WEBSOCKET_ENDPOINT``: the notifier closes a player's connections when their token changes, the live
 function one whose token was retired while it authenticated); the API function tells pages the public URL
 (``WEBSOCKET_URL``).
+
+Fan-out (docs/live.md, "Fan-out"): a topic with more than a slice (100) of followers is posted by several
+notifier runs. The notifier sends the further slices to :attr:`Live.fanout` (``FANOUT_QUEUE_URL``), ten
+to a ``SendMessageBatch``, and reads that queue itself through its alias, one slice per invocation and no
+batching window (a slice waits for no other); a slice that failed twice is parked in the dead letters. An
+SQS queue rather than the notifier invoking itself: the self-grant would need a hand-built ARN (the
+role's policy naming its own function is a CloudFormation cycle), and the queue gives a concurrency cap
+(a 10,000-follower change is 100 slices; the cap keeps the account's other functions their share), a
+dead-letter queue and per-record retries for the same two requests per slice.
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
 from constructs import Construct
 
+from infra.components import queues
 from infra.components.retention import retention
 from infra.config import EnvironmentConfig
 
@@ -51,6 +61,14 @@ CONNECTIONS_WILDCARD = (
 )
 #: What the live and notifier functions do to a connection: post to it, close it.
 CONNECTION_METHODS = ("POST", "DELETE")
+#: Fan-out slices: one per invocation, no batching window; a slice failed twice goes to the dead letters.
+#: At most 200 notifier runs read the queue at once (a 10,000-follower change is 99 slices: two such
+#: changes at once still run without waiting). Visibility: six times the notifier's timeout (Lambda's SQS
+#: guidance); a slice still queued after 10 minutes is dropped: newer updates went out meanwhile.
+FANOUT_BATCH = 1
+FANOUT_CONCURRENCY = 200
+FANOUT_RECEIVES = 2
+FANOUT_RETENTION = Duration.minutes(10)
 
 
 @jsii.implements(apigw.IAccessLogSettings)
@@ -151,6 +169,22 @@ class Live(Construct):
             )
             function.add_environment("NOTIFIER_FUNCTION", notifier_target.function_arn)
         api.add_environment("WEBSOCKET_URL", self.url)
+
+        # Fan-out: the notifier hands a big topic's further slices to this queue and reads them back.
+        self.fanout_dead_letters = queues.dead_letters(self, "FanoutDeadLetters")
+        self.fanout = queues.redriven(
+            self,
+            "FanoutSlices",
+            dead=self.fanout_dead_letters,
+            receives=FANOUT_RECEIVES,
+            visibility=Duration.seconds(6 * config.notifier.timeout_seconds),
+            retention=FANOUT_RETENTION,
+        )
+        queues.allow_send(self.fanout, notifier)
+        notifier.add_environment("FANOUT_QUEUE_URL", self.fanout.queue_url)
+        self.fanout_mapping = queues.feed(
+            self.fanout, notifier_target, batch_size=FANOUT_BATCH, max_concurrency=FANOUT_CONCURRENCY
+        )
 
     @property
     def url(self) -> str:

@@ -63,7 +63,7 @@ def allow_send(queue: sqs.IQueue, function: lambda_.Function) -> None:
 
 def feed(
     queue: sqs.IQueue,
-    function: lambda_.Function,
+    function: lambda_.IFunction,
     *,
     batch_size: int,
     max_concurrency: int,

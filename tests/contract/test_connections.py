@@ -4,13 +4,17 @@ connection cannot subscribe."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import boto3
 from moto import mock_aws
 
-from scopa.adapters.dynamodb.codec import from_item
+from bench.meter import item_size
+from scopa.adapters.dynamodb.codec import batch_write, from_item, to_item
 from scopa.adapters.dynamodb.players_matches import create_table
 from scopa.adapters.dynamodb.stores import dynamodb_stores
-from scopa.application.ports.connections import Connection, Subscriber
+from scopa.application.ports.connections import Connection, Subscriber, subscriber_pages
+from scopa.application.services.live import MAX_TOPIC_CHARS
 from scopa.application.wiring import Stores
 
 NOW = 1_800_000_000
@@ -203,3 +207,80 @@ def test_on_dynamodb_a_listing_left_without_its_connection_is_closed_and_removed
         repo.remove("c_gone", "p_ada")
         assert repo.of_player("p_ada") == []
         assert client.scan(TableName="scopa-leftover-test")["Items"] == []
+
+
+# ---------------------------------------------------------------------------------------------- pages
+
+
+def seed_followers(stores: Stores, topic: str, count: int, expires_at: int = NOW + 7200) -> list[str]:
+    """``count`` connections following ``topic``, written under the port (fast: thousands of them), every
+    third one anonymous; their ids, in order."""
+    ids = [f"c{i:05d}" for i in range(count)]
+    players = [None if i % 3 == 0 else f"p_{i}" for i in range(count)]
+    repo: Any = stores.connections
+    if hasattr(repo, "db"):
+        with repo.db.transaction() as tx:
+            tx.executemany(
+                "INSERT INTO connections (id, player_id, connected_at, expires_at) VALUES (?, ?, ?, ?)",
+                [(c, p, AT, expires_at) for c, p in zip(ids, players, strict=True)],
+            )
+            tx.executemany(
+                "INSERT INTO subscriptions (topic, connection_id, player_id) VALUES (?, ?, ?)",
+                [(topic, c, p) for c, p in zip(ids, players, strict=True)],
+            )
+    else:
+        puts = []
+        for c, p in zip(ids, players, strict=True):
+            puts.append({"PutRequest": {"Item": repo._subscriber_item(topic, c, p, expires_at)}})
+            connection = {"pk": f"CONN#{c}", "sk": "CONN", "type": "connection", "connected_at": AT}
+            puts.append({"PutRequest": {"Item": to_item({**connection, "expires_at": expires_at})}})
+        batch_write(repo.client, repo.table, puts)
+    return ids
+
+
+def test_a_big_topic_is_read_a_page_at_a_time_each_follower_once_in_order(stores: Stores) -> None:
+    ids = seed_followers(stores, "lobby", 2500)
+    pages = list(subscriber_pages(stores.connections, "lobby", NOW, page_size=1000))
+    assert [len(p) for p in pages] == [1000, 1000, 500]
+    assert [s.connection_id for page in pages for s in page] == ids
+    assert pages[0][0] == Subscriber("c00000", None)
+    assert pages[0][1] == Subscriber("c00001", "p_1")
+    first = stores.connections.subscriber_page("lobby", limit=1000, after=None, now=NOW)
+    assert first.next == "c00999"
+    last = stores.connections.subscriber_page("lobby", limit=1000, after="c01999", now=NOW)
+    assert [s.connection_id for s in last.subscribers] == ids[2000:]
+    assert last.next is None
+    assert list(subscriber_pages(stores.connections, "match:m_none", NOW)) == []
+
+
+def test_an_expired_connection_is_never_in_a_page_though_nothing_swept_it(stores: Stores) -> None:
+    repo = stores.connections
+    repo.add(Connection("c1", "p_ada", AT, NOW + 10))
+    repo.add(Connection("c2", None, AT, NOW - 1))  # $disconnect lost, TTL not run yet
+    repo.add(Connection("c3", "p_bea", AT, NOW + 3600))
+    for connection_id in ("c1", "c2", "c3"):
+        assert repo.subscribe(connection_id, "tournament:t_1")
+    pages = list(subscriber_pages(repo, "tournament:t_1", NOW, page_size=1))
+    assert pages == [[Subscriber("c1", "p_ada")], [Subscriber("c3", "p_bea")]]
+    assert list(subscriber_pages(repo, "tournament:t_1", NOW + 10)) == [[Subscriber("c3", "p_bea")]]
+    assert list(subscriber_pages(repo, "tournament:t_1", NOW + 3600)) == []
+
+
+def test_connection_mirror_and_subscriber_items_stay_under_1_kb(adapter: str, stores: Stores) -> None:
+    """The largest a connection's items get: API Gateway's 16-character id, a long player id, and the
+    longest topic a client may follow."""
+    repo: Any = stores.connections
+    connection_id, topic = "L0SM9cOFvHcCIhw=", "tournament:" + "t" * (MAX_TOPIC_CHARS - len("tournament:"))
+    repo.add(Connection(connection_id, "p_" + "x" * 40, AT, NOW + 7200))
+    assert repo.subscribe(connection_id, topic)
+    if adapter == "sqlite":
+        assert [s.connection_id for s in repo.subscribers(topic)] == [connection_id]
+        return
+    items = repo.client.scan(TableName=repo.table)["Items"]
+    assert {from_item(i)["type"] for i in items} == {
+        "connection",
+        "player_connection",
+        "subscription",
+        "subscriber",
+    }
+    assert max(item_size(i) for i in items) < 1024

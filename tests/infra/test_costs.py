@@ -12,6 +12,8 @@ import pytest
 
 from bench.meter import DynamoMeter
 from infra import costs
+from scopa.application.ports.connections import SUBSCRIBER_PAGE
+from scopa.application.ports.fanout import SLICE_SUBSCRIBERS
 from tests.api import conftest as api_conftest
 from tests.api.conftest import Api
 from tests.api.tournament_support import run_pipeline
@@ -238,3 +240,22 @@ def test_the_measured_inputs_are_what_the_bench_measures() -> None:
     assert figures["log_bytes_mean"] == pytest.approx(costs.MEASURED_LOG_BYTES, rel=0.1)
     assert figures["access_log_bytes"] == costs.ACCESS_LOG_BYTES
     assert 0 < figures["compute_ms_mean"] < figures["cpu_ms_mean_with_moto"]
+
+
+def test_spectator_updates_of_a_big_topic_count_pages_runs_slices_and_posts() -> None:
+    """A 10,000-follower change: 10 pages of 1,000 (32 RRU each, consistent), 100 runs of 100 posts, 99
+    slices (10 SendMessageBatch, a receive and a delete each); a game's topic (3 followers) hands on no
+    slice and sends nothing to SQS."""
+    big = costs.spectator_updates(10_000)
+    prices = costs.PRICES
+    assert big["subscriber pages (DynamoDB reads)"] == pytest.approx(
+        1000 * (10 * 32 + 100) * prices["read_request_unit"]
+    )
+    assert big["notifier runs (requests)"] == pytest.approx(1000 * 100 * prices["lambda_request"])
+    assert big["slices (SQS requests)"] == pytest.approx(1000 * (10 + 2 * 99) * prices["sqs_request"])
+    assert big["posts (WebSocket messages)"] == pytest.approx(1000 * 10_000 * prices["websocket_message"])
+    game = costs.spectator_updates(3)
+    assert game["slices (SQS requests)"] == 0
+    assert game["notifier runs (requests)"] == pytest.approx(1000 * prices["lambda_request"])
+    assert costs.FANOUT_PAGE == SUBSCRIBER_PAGE
+    assert costs.FANOUT_SLICE == SLICE_SUBSCRIBERS

@@ -323,3 +323,43 @@ def test_a_real_live_session_needs_only_what_the_live_and_notifier_roles_grant(a
         needed, used = _needed(calls)
         assert needed <= set(actions), needed - set(actions)
         assert used <= set(indexes), used - set(indexes)
+
+
+# ------------------------------------------------------------------------------ fan-out
+
+
+def test_the_notifier_hands_slices_to_its_own_queue_and_reads_them_one_at_a_time(dev: Synthesised) -> None:
+    """A big topic's further slices: the notifier alone may send to the fan-out queue; its alias reads
+    it, one slice per invocation, no batching window, failed records retried, twice then parked."""
+    queue = dev.logical_id("AWS::SQS::Queue", "LiveFanoutSlices")
+    dead = dev.logical_id("AWS::SQS::Queue", "LiveFanoutDeadLetters")
+    props = dev.resources("AWS::SQS::Queue")[queue]["Properties"]
+    assert props["RedrivePolicy"] == {
+        "deadLetterTargetArn": {"Fn::GetAtt": [dead, "Arn"]},
+        "maxReceiveCount": 2,
+    }
+    assert props["VisibilityTimeout"] >= 6 * _function(dev, "Notifier")["Timeout"]
+    assert props["SqsManagedSseEnabled"] is True
+    (mapping,) = [
+        m["Properties"]
+        for m in dev.resources("AWS::Lambda::EventSourceMapping").values()
+        if m["Properties"]["EventSourceArn"] == {"Fn::GetAtt": [queue, "Arn"]}
+    ]
+    named = json.dumps(mapping["FunctionName"])  # the function's name, qualified by its alias
+    assert _alias_id(dev, "Notifier") in named
+    assert named.endswith('":live"]]}')
+    assert mapping["BatchSize"] == 1
+    assert "MaximumBatchingWindowInSeconds" not in mapping
+    assert mapping["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
+    assert mapping["ScalingConfig"] == {"MaximumConcurrency": 200}
+    senders = {
+        name
+        for name in (*FUNCTIONS, "Jobs")
+        for statement in _statements(dev, name)
+        if "sqs:SendMessage" in _actions(statement)
+        and statement["Resource"] == {"Fn::GetAtt": [queue, "Arn"]}
+    }
+    assert senders == {"Notifier"}
+    env = {name: _function(dev, name)["Environment"]["Variables"] for name in FUNCTIONS}
+    assert {n for n in FUNCTIONS if "FANOUT_QUEUE_URL" in env[n]} == {"Notifier"}
+    assert env["Notifier"]["FANOUT_QUEUE_URL"] == {"Ref": queue}

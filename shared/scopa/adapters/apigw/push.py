@@ -88,12 +88,20 @@ class ApiGatewayPusher:
 def management_client(endpoint_url: str, region: str | None = None) -> Any:
     """A management API client for ``endpoint_url`` (the stage's https URL), with short timeouts.
 
-    A notifier sends one message after another: a connection that hangs must not use up its run.
+    A connection that hangs must not use up the notifier's run. boto3 clients are thread-safe: the
+    notifier's posting threads share this one, whose HTTPS pool is as large as their number.
     """
     import boto3
     from botocore.config import Config
 
-    config = Config(connect_timeout=2, read_timeout=5, retries={"mode": "standard", "max_attempts": 3})
+    from scopa.application.services.live import POST_THREADS
+
+    config = Config(
+        connect_timeout=2,
+        read_timeout=5,
+        retries={"mode": "standard", "max_attempts": 3},
+        max_pool_connections=POST_THREADS,  # the notifier posts from this many threads at once
+    )
     return boto3.client(
         "apigatewaymanagementapi", endpoint_url=endpoint_url, region_name=region, config=config
     )

@@ -2,7 +2,8 @@
 
 A connection's partition (``CONN#<id>``) holds the connection and one mirror per topic it follows; a
 topic's partition (``TOPIC#<topic>``) lists its subscribers, each with its player, so the notifier reads
-one partition per topic and nothing per subscriber. Subscribing writes both sides in one transaction,
+one partition per topic and nothing per subscriber, a page (Query with ``Limit`` and ``ExclusiveStartKey``)
+at a time. Subscribing writes both sides in one transaction,
 conditional on the connection still being there; every item expires with the connection (TTL). An
 authenticated connection is also listed in its player's partition (``PLAYER#<id>`` / ``CONN#<id>``), so
 the player's connections are one query when their token changes.
@@ -16,7 +17,7 @@ from botocore.exceptions import ClientError
 
 from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.codec import batch_write, from_item, item_key, to_item
-from scopa.application.ports.connections import Connection, Subscriber
+from scopa.application.ports.connections import Connection, Subscriber, SubscriberPage
 
 
 class DynamoConnectionRepository:
@@ -226,6 +227,32 @@ class DynamoConnectionRepository:
             if "LastEvaluatedKey" not in page:
                 return found
             query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+    def subscriber_page(self, topic: str, *, limit: int, after: str | None, now: int) -> SubscriberPage:
+        # One Query of at most ``limit`` items from ``after``'s key; the filter drops what TTL has not
+        # deleted yet (it reads, and bills, the expired items all the same: a page may come back short).
+        query: dict[str, Any] = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk",
+            "FilterExpression": "#ttl > :now",
+            "ExpressionAttributeNames": {"#ttl": keys.TTL_ATTRIBUTE},
+            "ExpressionAttributeValues": to_item({":pk": keys.topic_pk(topic), ":now": now}),
+            "ProjectionExpression": "sk, player_id",
+            "ConsistentRead": True,  # a client that just subscribed must hear the next change
+            "Limit": limit,
+        }
+        if after is not None:
+            query["ExclusiveStartKey"] = item_key(keys.topic_pk(topic), keys.subscriber_sk(after))
+        page = self.client.query(**query)
+        found = []
+        for raw in page.get("Items", []):
+            item = from_item(raw)
+            found.append(
+                Subscriber(item[keys.SK].removeprefix(keys.SUBSCRIBER_PREFIX), item.get("player_id"))
+            )
+        last = page.get("LastEvaluatedKey")
+        following = str(from_item(last)[keys.SK]).removeprefix(keys.SUBSCRIBER_PREFIX) if last else None
+        return SubscriberPage(found, following)
 
     def of_player(self, player_id: str, opened_before: str | None = None) -> list[str]:
         found: list[str] = []

@@ -3,13 +3,14 @@
 Two tables: ``connections`` and ``subscriptions`` (topic, connection, player), the player copied onto each
 subscription so a topic's subscribers are one indexed read (a player's connections too, by an index on
 ``connections.player_id``); deleting a connection deletes its
-subscriptions (foreign key, ``ON DELETE CASCADE``).
+subscriptions (foreign key, ``ON DELETE CASCADE``). A topic's followers are read a page at a time by keyset
+(``connection_id > last``), expired connections left out by their ``expires_at``.
 """
 
 from __future__ import annotations
 
 from scopa.adapters.sqlite.database import Database
-from scopa.application.ports.connections import Connection, Subscriber
+from scopa.application.ports.connections import Connection, Subscriber, SubscriberPage
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS connections (
@@ -89,6 +90,19 @@ class SqliteConnectionRepository:
             (topic,),
         )
         return [Subscriber(row["connection_id"], row["player_id"]) for row in rows]
+
+    def subscriber_page(self, topic: str, *, limit: int, after: str | None, now: int) -> SubscriberPage:
+        # Keyset paging on the primary key (topic, connection_id); the join leaves out expired connections
+        # (nothing sweeps them here), through the connections' primary key.
+        rows = self.db.query(
+            """SELECT s.connection_id, s.player_id FROM subscriptions s
+            JOIN connections c ON c.id = s.connection_id
+            WHERE s.topic = ? AND s.connection_id > ? AND c.expires_at > ?
+            ORDER BY s.connection_id LIMIT ?""",
+            (topic, after or "", now, limit),
+        )
+        found = [Subscriber(row["connection_id"], row["player_id"]) for row in rows]
+        return SubscriberPage(found, found[-1].connection_id if len(found) == limit else None)
 
     def of_player(self, player_id: str, opened_before: str | None = None) -> list[str]:
         rows = self.db.query(

@@ -7,15 +7,25 @@ connection after two hours at most: every record carries ``expires_at`` (epoch s
 adapter lets the table's TTL delete what a lost ``$disconnect`` left behind. A player's connections are
 one read too (:meth:`ConnectionRepository.of_player`): when the player's token changes, the notifier closes
 them.
+
+A topic may have thousands of followers (the lobby, a popular final): the notifier reads them a page at a
+time (:meth:`ConnectionRepository.subscriber_page`, :func:`subscriber_pages`), in connection id order, so
+no read holds more than one page, and each page can be posted by a notifier run of its own
+(docs/live.md). A connection past its ``expires_at`` is never in a page, on either store, whether or not
+anything deleted it yet (DynamoDB's TTL deletes within days, not seconds; SQLite is never swept).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
 MAX_CONNECTION_SECONDS = 2 * 60 * 60  # API Gateway's limit on a WebSocket connection's life
 MAX_TOPICS_PER_CONNECTION = 20  # what one client may follow at once
+#: Followers per page: a DynamoDB Query of 1,000 subscriber items reads about 60 KB (15 RCU strongly
+#: consistent, far below its 1 MB page), and a page's ids fit one SQS message (about 50 KB of 256 KB).
+SUBSCRIBER_PAGE = 1000
 
 
 @dataclass(frozen=True)
@@ -32,6 +42,16 @@ class Subscriber:
 
     connection_id: str
     player_id: str | None
+
+
+@dataclass(frozen=True)
+class SubscriberPage:
+    """Followers of a topic in connection id order; ``next``: where the next page starts (the last
+    connection id read), None after the last page. A page may be shorter than asked, even empty, while
+    ``next`` is set (DynamoDB counts expired items it skipped)."""
+
+    subscribers: list[Subscriber]
+    next: str | None
 
 
 class ConnectionRepository(Protocol):
@@ -57,7 +77,13 @@ class ConnectionRepository(Protocol):
         ...
 
     def subscribers(self, topic: str) -> list[Subscriber]:
-        """Every connection following ``topic`` with its player, in one read."""
+        """Every connection following ``topic`` with its player, expired or not, all at once (tests and
+        tools; the notifier reads :meth:`subscriber_page` by page)."""
+        ...
+
+    def subscriber_page(self, topic: str, *, limit: int, after: str | None, now: int) -> SubscriberPage:
+        """At most ``limit`` followers of ``topic`` whose connection id is above ``after`` (None: from
+        the first), in id order, leaving out connections expired at ``now`` (epoch seconds)."""
         ...
 
     def of_player(self, player_id: str, opened_before: str | None = None) -> list[str]:
@@ -70,3 +96,17 @@ class ConnectionRepository(Protocol):
         """Forget the connection and all its subscriptions (nothing happens when it is already gone);
         with ``player_id``, also its listing under that player, even if the connection itself is gone."""
         ...
+
+
+def subscriber_pages(
+    repo: ConnectionRepository, topic: str, now: int, page_size: int = SUBSCRIBER_PAGE
+) -> Iterator[list[Subscriber]]:
+    """Every live follower of ``topic``, one non-empty page at a time, each follower exactly once."""
+    after: str | None = None
+    while True:
+        page = repo.subscriber_page(topic, limit=page_size, after=after, now=now)
+        if page.subscribers:
+            yield page.subscribers
+        if page.next is None:
+            return
+        after = page.next

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Protocol
 
 
 class Pusher(Protocol):
+    """Every implementation is thread-safe: the notifier posts from a pool of threads."""
+
     def send(self, connection_id: str, message: dict[str, Any]) -> bool:
         """Send ``message`` (JSON) to the connection; False when the connection is gone."""
         ...
@@ -35,17 +38,21 @@ class RecordingPusher:
         self.sent: dict[str, list[dict[str, Any]]] = {}
         self.gone: set[str] = set()
         self.closed: list[str] = []
+        self._lock = threading.Lock()
 
     def send(self, connection_id: str, message: dict[str, Any]) -> bool:
-        if connection_id in self.gone:
-            return False
-        self.sent.setdefault(connection_id, []).append(message)
-        return True
+        with self._lock:
+            if connection_id in self.gone:
+                return False
+            self.sent.setdefault(connection_id, []).append(message)
+            return True
 
     def close(self, connection_id: str) -> None:
-        self.closed.append(connection_id)
-        self.gone.add(connection_id)
+        with self._lock:
+            self.closed.append(connection_id)
+            self.gone.add(connection_id)
 
     def take(self, connection_id: str) -> list[dict[str, Any]]:
         """The messages sent to the connection since the last take."""
-        return self.sent.pop(connection_id, [])
+        with self._lock:
+            return self.sent.pop(connection_id, [])

@@ -16,14 +16,24 @@ topic anyone follows: :meth:`LiveService.notify` closes and forgets every connec
 player, so a leaked token stops receiving the player's views within the notifier's delay. ``auth`` checks
 the token again once the connection is stored as the player's, which closes the race with a rotation that
 the notifier handled in between (docs/live.md).
+
+Fan-out at scale (docs/live.md, "Fan-out"): a topic's followers are read a page (1,000) at a time and cut
+into slices of :data:`~scopa.application.ports.fanout.SLICE_SUBSCRIBERS`; this run posts the first slice
+and hands every further one on as a :class:`~scopa.application.ports.fanout.Slice` to another run
+(:meth:`LiveService.run_slice`), which reads the subject and renders per audience itself. Within a run,
+more than :data:`INLINE_POSTS` messages are posted by a bounded pool of threads (the pusher is
+thread-safe); fewer (a game between two people) in the calling thread, as before.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import logging
 import secrets
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -34,9 +44,13 @@ from scopa.application.ports.changes import LOBBY_TOPIC, PLAYER_KIND, Change
 from scopa.application.ports.connections import (
     MAX_CONNECTION_SECONDS,
     MAX_TOPICS_PER_CONNECTION,
+    SUBSCRIBER_PAGE,
     Connection,
     ConnectionRepository,
+    Subscriber,
+    subscriber_pages,
 )
+from scopa.application.ports.fanout import SLICE_SUBSCRIBERS, FanoutDispatch, InProcessFanout, Slice
 from scopa.application.ports.push import Pusher
 
 log = logging.getLogger(__name__)
@@ -46,6 +60,13 @@ Rendering = tuple[int, dict[str, Any]]  # (version, data)
 Render = Callable[[str, Caller], Rendering]
 MAX_MESSAGE_CHARS = 8 * 1024  # a client message larger than this is refused (API Gateway allows 128 KB)
 MAX_TOPIC_CHARS = 200
+#: Posting threads of one notifier run: a slice's 100 posts of 20 ms take 0.1 s with 20; more would not
+#: help a 512 MB Lambda, whose CPU (about 1 ms a post) is the limit by then. The HTTPS pool of a run is
+#: sized to match (``scopa.adapters.apigw.push.management_client``).
+POST_THREADS = 20
+#: A page of at most this many messages is posted in the calling thread (a match between two people:
+#: its seats and a spectator or two), with no thread started.
+INLINE_POSTS = 4
 
 
 #: The API's clock (the token change's time) and this function's (a connection's opening time) may
@@ -123,6 +144,15 @@ class NotifyReport:
     refused: int = 0
     gone: list[str] = field(default_factory=list)
     closed: int = 0  # connections closed because their player's token changed
+    slices: int = 0  # pages handed on to other runs
+
+    def add(self, other: NotifyReport) -> None:
+        """Count in what a slice's run did (its topic is already counted)."""
+        self.subscribers += other.subscribers
+        self.renders += other.renders
+        self.sent += other.sent
+        self.refused += other.refused
+        self.gone += [c for c in other.gone if c not in self.gone]
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -133,6 +163,7 @@ class NotifyReport:
             "refused": self.refused,
             "gone": len(self.gone),
             "closed": self.closed,
+            "slices": self.slices,
         }
 
 
@@ -166,11 +197,20 @@ class LiveService:
         renderers: Mapping[str, Render],
         clock: Clock,
         authenticate: Callable[[str], Caller],
+        fanout: FanoutDispatch | None = None,
+        page_size: int = SUBSCRIBER_PAGE,
+        post_threads: int = POST_THREADS,
+        slice_size: int = SLICE_SUBSCRIBERS,
     ) -> None:
         self.connections = connections
         self.pusher = pusher
         self.renderers = renderers
         self.clock = clock
+        # Where further pages go (None: this process's own pool, as ``make run`` and tests do).
+        self.fanout: FanoutDispatch = fanout if fanout is not None else InProcessFanout(self.post_slice)
+        self.page_size = page_size
+        self.post_threads = post_threads
+        self.slice_size = slice_size
         # A bearer token -> its caller (Unauthorized when unknown), read afresh: a token retired a moment
         # ago must not open a connection that the notifier already swept.
         self._authenticate = authenticate
@@ -321,9 +361,11 @@ class LiveService:
         """Send every follower of each changed topic its own view; forget the connections that are gone;
         close those of a player whose token changed (``player:<id>``).
 
-        Changes to one topic are merged (the newest version wins). Per topic: one read of its
-        subscribers, one read of the subject (with a :class:`SharedRenderer`) and one rendering per
-        audience; nothing is read for a topic nobody follows.
+        Changes to one topic are merged (the newest version wins). Per topic: its followers a page at a
+        time, one read of the subject (with a :class:`SharedRenderer`) and one rendering per audience; the
+        first :attr:`slice_size` followers are posted here, every further slice of them is handed on
+        (:meth:`run_slice`) as soon as its page is read.
+        Nothing is read for a topic nobody follows.
         """
         report = NotifyReport()
         merged: dict[str, int | None] = {}
@@ -336,48 +378,133 @@ class LiveService:
             at_ms = merged.pop(topic)
             changed_at = iso((at_ms + CLOCK_MARGIN_MS) / 1000) if at_ms is not None else None
             report.closed += len(self.close_player(topic.partition(":")[2], changed_at))
-        for topic in merged:
-            kind, _, subject = topic.partition(":")
-            renderer = self.renderers.get(kind)
-            if renderer is None:
-                log.warning("no renderer for a changed topic", extra={"kind": kind})
+        for topic, version in merged.items():
+            if self._renderer(topic) is None:
                 continue
-            subscribers = self.connections.subscribers(topic)
             report.topics += 1
-            if not subscribers:
+            pages = subscriber_pages(self.connections, topic, int(self.clock.now()), self.page_size)
+            first = next(pages, None)
+            if first is None:
                 continue
-            report.subscribers += len(subscribers)
-            try:
-                reading = (
-                    renderer.reading(subject)
-                    if isinstance(renderer, SharedRenderer)
-                    else _PerPlayerReading(renderer, subject)
-                )
-            except ServiceError as exc:  # the subject is gone: nothing to show
-                log.info("changed topic not readable", extra={"kind": kind, "code": exc.code})
+            reading = self._reading(topic)
+            if reading is None:
                 continue
-            shown: dict[Hashable, dict[str, Any] | None] = {}
-            for subscriber in subscribers:
-                caller = caller_of(subscriber.player_id)
-                audience = reading.audience(caller)
-                if audience not in shown:
-                    report.renders += 1
-                    try:
-                        version, data = reading.render(caller)
-                        shown[audience] = update(topic, version, data)
-                    except ServiceError:
-                        shown[audience] = None
-                message = shown[audience]
-                if message is None:
-                    report.refused += 1
-                    continue
-                if self.pusher.send(subscriber.connection_id, message):
-                    report.sent += 1
-                elif subscriber.connection_id not in report.gone:
-                    report.gone.append(subscriber.connection_id)
-        for connection_id in report.gone:
-            self.connections.remove(connection_id)
+            own, rest = first[: self.slice_size], first[self.slice_size :]
+            hand_on = functools.partial(self._hand_on, topic, version, itertools.chain([rest], pages), report)
+            self._post(topic, reading, own, report, then=hand_on)
+        for answer in self.fanout.settle():
+            report.add(answer)
+        self._forget(report.gone)
         return report
+
+    def run_slice(self, piece: Slice) -> NotifyReport:
+        """Post one slice (handed on by :meth:`notify`, from a queue): the subject read and rendered
+        here, per audience; its gone connections forgotten. Running it again is harmless: the same view
+        again, which a client ignores as not newer."""
+        report = self.post_slice(piece)
+        self._forget(report.gone)
+        return report
+
+    def post_slice(self, piece: Slice) -> NotifyReport:
+        """:meth:`run_slice` but for forgetting the gone connections (the report lists them)."""
+        report = NotifyReport()
+        if self._renderer(piece.topic) is None:
+            return report
+        subscribers = list(piece.subscribers)
+        reading = self._reading(piece.topic)
+        if reading is not None:
+            self._post(piece.topic, reading, subscribers, report)
+        return report
+
+    def _renderer(self, topic: str) -> Render | None:
+        renderer = self.renderers.get(topic.partition(":")[0])
+        if renderer is None:
+            log.warning("no renderer for a changed topic", extra={"kind": topic.partition(":")[0]})
+        return renderer
+
+    def _reading(self, topic: str) -> Reading | None:
+        """One read of the topic's subject (None when it is gone: nothing to show)."""
+        kind, _, subject = topic.partition(":")
+        renderer = self.renderers[kind]
+        try:
+            if isinstance(renderer, SharedRenderer):
+                return renderer.reading(subject)
+            return _PerPlayerReading(renderer, subject)
+        except ServiceError as exc:
+            log.info("changed topic not readable", extra={"kind": kind, "code": exc.code})
+            return None
+
+    def _hand_on(
+        self, topic: str, version: int | None, pages: Iterator[list[Subscriber]], report: NotifyReport
+    ) -> None:
+        for page in pages:  # each page's slices as soon as it is read
+            size = self.slice_size
+            pieces = [Slice(topic, version, tuple(page[i : i + size])) for i in range(0, len(page), size)]
+            if pieces:
+                self.fanout.dispatch(pieces)
+                report.slices += len(pieces)
+
+    def _post(
+        self,
+        topic: str,
+        reading: Reading,
+        subscribers: list[Subscriber],
+        report: NotifyReport,
+        then: Callable[[], None] | None = None,
+    ) -> None:
+        """Render once per audience and post each follower its message: in this thread when there are
+        few, else by a pool of :attr:`post_threads` while ``then`` (handing the further pages on) runs
+        here."""
+        report.subscribers += len(subscribers)
+        shown: dict[Hashable, dict[str, Any] | None] = {}
+        posts: list[tuple[str, dict[str, Any]]] = []
+        for subscriber in subscribers:
+            caller = caller_of(subscriber.player_id)
+            audience = reading.audience(caller)
+            if audience not in shown:
+                report.renders += 1
+                try:
+                    version, data = reading.render(caller)
+                    shown[audience] = update(topic, version, data)
+                except ServiceError:
+                    shown[audience] = None
+            message = shown[audience]
+            if message is None:
+                report.refused += 1
+            else:
+                posts.append((subscriber.connection_id, message))
+        delivered = [False] * len(posts)
+        if len(posts) <= INLINE_POSTS or self.post_threads <= 1:
+            self._send_each(posts, iter(range(len(posts))), delivered)
+            if then is not None:
+                then()
+        else:
+            # Each thread takes the next post from one shared iterator (atomic under the GIL): a slow
+            # connection holds up one thread, not a share of the page; no task object per post.
+            order = iter(range(len(posts)))
+            threads = min(self.post_threads, len(posts))
+            with ThreadPoolExecutor(threads, thread_name_prefix="post") as pool:
+                running = [pool.submit(self._send_each, posts, order, delivered) for _ in range(threads)]
+                if then is not None:
+                    then()
+                for done in running:
+                    done.result()
+        for (connection_id, _), ok in zip(posts, delivered, strict=True):
+            if ok:
+                report.sent += 1
+            elif connection_id not in report.gone:
+                report.gone.append(connection_id)
+
+    def _send_each(
+        self, posts: list[tuple[str, dict[str, Any]]], order: Iterator[int], delivered: list[bool]
+    ) -> None:
+        for index in order:
+            connection_id, message = posts[index]
+            delivered[index] = self.pusher.send(connection_id, message)
+
+    def _forget(self, gone: list[str]) -> None:
+        for connection_id in gone:
+            self.connections.remove(connection_id)
 
 
 class _Refused(Exception):
