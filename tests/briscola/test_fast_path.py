@@ -167,3 +167,16 @@ def test_the_beats_table_is_the_rule(cards: list[int], trump: int) -> None:
     expected = min(pool, key=lambda i: (order.index(rank[i]), i))
     assert trick_winner(cards, trump) == expected
     assert len(BEATS) == 5
+
+
+def test_the_benchmark_compares_every_game_with_its_plain_reference() -> None:
+    """``bench.briscola``'s random games: the fast path, the public API and the plain reference score
+    every game alike (a difference raises), and the figures are reported."""
+    from bench.briscola import BenchmarkMismatch, fast_game, ref_game, run_random_games
+
+    figures = run_random_games(30, 1)
+    assert figures["games"] == 30
+    assert min(figures["engine_per_s"], figures["public_per_s"], figures["reference_per_s"]) > 0
+    choices = [7] * 40
+    assert fast_game(seed_of("bench"), choices) == ref_game(seed_of("bench"), choices)
+    assert issubclass(BenchmarkMismatch, AssertionError)
