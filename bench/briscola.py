@@ -203,6 +203,8 @@ def run_random_games(n: int, reps: int) -> dict[str, Any]:
         "reference": ref_game,
     }
     rates: dict[str, list[float]] = {name: [] for name in players}
+    for play in players.values():  # warm up: the first games of a run pay for cold caches
+        _timed(play, seeds[:50], choices[:50])
     for rep in range(reps):
         names = list(players) if rep % 2 == 0 else list(reversed(players))
         results = {}
