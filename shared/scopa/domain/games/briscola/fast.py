@@ -22,9 +22,14 @@ from collections.abc import Sequence
 
 from scopa.domain.games.briscola.cards import BEATS, MAX_CARDS, POINTS, removed_cards
 from scopa.domain.games.briscola.rules import BriscolaRules
-from scopa.domain.games.briscola.shuffle import deal_seed, game_deck
+from scopa.domain.games.briscola.shuffle import deal_seed, game_deck, shuffled_deck
 from scopa.domain.games.briscola.state import BriscolaState
 from scopa.domain.games.common.cards import iter_cards
+
+#: ``PAIR_POINTS[a * 80 + b]``: the card points of a two-card trick.
+PAIR_POINTS: tuple[int, ...] = tuple(
+    POINTS[a] + POINTS[b] for a in range(MAX_CARDS) for b in range(MAX_CARDS)
+)
 
 #: ``_ORDERS[n][seat]``: the seats in playing order from ``seat``, for ``n`` players.
 _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
@@ -206,13 +211,12 @@ def run_tricks(
         first = hands[leader]
         second = hands[1 - leader]
         while first:
-            a = first.pop(choices[k] % len(first))
-            b = second.pop(choices[k + 1] % len(second))
+            pair = first.pop(choices[k] % len(first)) * 80 + second.pop(choices[k + 1] % len(second))
             k += 2
-            if beats[a * 80 + b]:
+            if beats[pair]:
                 leader = 1 - leader
                 first, second = second, first
-            points[leader] += POINTS[a] + POINTS[b]
+            points[leader] += PAIR_POINTS[pair]
             if drawn < size:
                 insort(first, deck[drawn])
                 insort(second, deck[drawn + 1])
@@ -258,12 +262,15 @@ def _dealt(
     removed = _REMOVED.get((n, rules.decks))
     if removed is None:
         removed = _REMOVED[n, rules.decks] = removed_cards(n, rules.decks)
-    order = game_deck(deal_seed(seed, game_index), rules.decks, removed)
+    if rules.decks == 1 and not removed:  # the common deck: Scopa's shuffle itself
+        order = shuffled_deck(deal_seed(seed, game_index))
+    else:
+        order = game_deck(deal_seed(seed, game_index), rules.decks, removed)
     dealt = n * rules.hand_size
     hands: list[list[int]] = [[]] * n
     for i in range(n):
         hands[(dealer + 1 + i) % n] = sorted(order[i:dealt:n])
-    deck = order[:]
+    deck = order[:]  # a copy: the shuffle's list is not ours to reorder (it may be cached)
     deck.append(deck.pop(dealt))  # the turned-up card goes under the stock
     return hands, deck, dealt
 
