@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from scopa.domain.games.briscola.cards import BEATS, trick_winner
 from scopa.domain.games.briscola.engine import apply_move, legal_moves, new_match
-from scopa.domain.games.briscola.fast import Playout, deal, random_game
+from scopa.domain.games.briscola.fast import Playout, deal, random_game, side_points
 from scopa.domain.games.briscola.rules import PRESETS, make_rules
 from scopa.domain.games.briscola.state import BriscolaState
 
@@ -82,15 +82,7 @@ def test_move_by_move_agrees(preset: str, options: dict[str, Any], choices: list
         if len(state.history) == game:
             assert_same(playout, state)
     assert playout.finished
-    rules = state.rules
-    per_seat = state.history[-1].points
-    if not rules.chiamata:  # scored by side: the seats' points summed by side
-        sides = [0] * rules.sides
-        for seat, points in enumerate(playout.points):
-            sides[rules.side_of(seat)] += points
-        assert tuple(sides) == per_seat
-    else:
-        assert tuple(playout.points) == per_seat
+    assert side_points(state.rules, playout.points) == state.history[-1].points
 
 
 @pytest.mark.parametrize(("preset", "options"), CASES, ids=CASE_IDS)
@@ -117,11 +109,7 @@ def test_run_to_the_end_agrees(preset: str, options: dict[str, Any], choices: li
     assert end == k
     assert playout.finished
     assert playout.trump_holder == before.trump_holder  # the last state of the game, before its scoring
-    rules = state.rules
-    sides = [0] * len(state.history[-1].points)
-    for seat, points in enumerate(playout.points):
-        sides[seat if rules.chiamata else rules.side_of(seat)] += points
-    assert tuple(sides) == state.history[-1].points
+    assert side_points(state.rules, playout.points) == state.history[-1].points
     assert not any(playout.hands)
     assert any(untouched.hands)  # the copy shares no list with the playout
 
@@ -141,10 +129,7 @@ def test_a_whole_random_game_agrees(preset: str, choices: list[int]) -> None:
         state = apply_move(state, moves[choices[k] % len(moves)], state.turn, validate=False)
         k += 1
     points = random_game(rules, seed, choices)
-    sides = [0] * rules.sides
-    for seat, p in enumerate(points):
-        sides[rules.side_of(seat)] += p
-    assert tuple(sides) == state.history[0].points
+    assert side_points(rules, points) == state.history[0].points
     assert sum(points) == rules.total_points
 
 

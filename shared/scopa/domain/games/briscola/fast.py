@@ -191,6 +191,16 @@ class Playout:
         return k
 
 
+def side_points(rules: BriscolaRules, points: Sequence[int]) -> tuple[int, ...]:
+    """Card points per seat summed as the game is scored: by side (partners together); chiamata per seat."""
+    if rules.chiamata:
+        return tuple(points)
+    sides = [0] * rules.sides
+    for seat, won in enumerate(points):
+        sides[seat % rules.sides] += won
+    return tuple(sides)
+
+
 def run_tricks(
     hands: list[list[int]],
     deck: Sequence[int],
