@@ -1,12 +1,13 @@
 """The ``scopa`` command serves both games: ``rules``, ``play``, ``arena`` and ``replay`` with ``--game``.
 
-Each command runs as a user runs it: a subprocess from a shell that sets none of the suite's variables.
+Each command runs as a user runs it: a subprocess from a shell that sets none of the suite's variables
+(``slow``: each start of the command costs about two seconds, so ``make check`` leaves these to
+``make test``, as it leaves tests/test_cli.py).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,16 +17,15 @@ import pytest
 
 from scopa.domain.games.briscola.bots import BOTS as BRISCOLA_BOTS
 from scopa.domain.games.briscola.bots.simple import GreedyBot
-from tests.docs.facts import ROOT
+from tests.infra.conftest import ROOT, clean_shell
 from tools.cli import main
 
 
 def scopa(*args: str) -> subprocess.CompletedProcess[str]:
-    clean = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/")}
     return subprocess.run(
         [sys.executable, "-m", "tools.cli", *args],
         cwd=ROOT,
-        env=clean,
+        env=clean_shell(),
         capture_output=True,
         text=True,
         timeout=300,
@@ -33,6 +33,7 @@ def scopa(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "preset", "option", "value"),
     [("scopa", "napola", "target", 21), ("briscola", "chiamata", "players", 5)],
@@ -49,6 +50,7 @@ def test_rules_lists_the_games_presets_and_shows_one_in_full(
     assert json.loads(full.stdout)[option] == value
 
 
+@pytest.mark.slow
 def test_the_briscola_rules_name_each_presets_options_and_every_option() -> None:
     out = scopa("rules", "--game", "briscola").stdout
     chiamata = out.split("\n  chiamata ", 1)[1].splitlines()
@@ -57,6 +59,7 @@ def test_the_briscola_rules_name_each_presets_options_and_every_option() -> None
         assert f"\n  {option} " in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "preset", "bots", "heading"),
     [
@@ -85,6 +88,7 @@ def test_play_writes_a_record_that_replay_verifies(
     assert report["result"] == data["result"]
 
 
+@pytest.mark.slow
 def test_a_briscola_play_prints_every_trick_and_each_games_points(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     out = scopa(
@@ -101,6 +105,7 @@ def test_a_briscola_play_prints_every_trick_and_each_games_points(tmp_path: Path
     assert f"card points: side 0: {taken[0]}, side 1: {taken[1]}" in out
 
 
+@pytest.mark.slow
 def test_a_tampered_briscola_record_names_the_move_and_rule(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     assert scopa("play", "--game", "briscola", "--bots", "random", "--seed", "9", "--quiet",
@@ -116,6 +121,7 @@ def test_a_tampered_briscola_record_names_the_move_and_rule(tmp_path: Path) -> N
     assert card not in answer["error"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "unit", "label"), [("scopa", "deal", "points/deal"), ("briscola", "game", "card points/game")]
 )
@@ -138,6 +144,7 @@ def test_arena_totals_add_up(game: str, unit: str, label: str) -> None:
     assert label in "\n".join(lines[:-1])
 
 
+@pytest.mark.slow
 def test_unknown_bots_and_games_are_clear_errors() -> None:
     bad_bot = scopa("play", "--game", "briscola", "--bots", "oracle")
     assert bad_bot.returncode == 2
@@ -164,3 +171,22 @@ def test_bots_are_looked_up_when_the_command_runs(
     assert "seat 0 (careful)" not in capsys.readouterr().out  # quiet: only the scores
     assert main(["arena", "--game", "briscola", "careful", "random", "-n", "2", "--no-progress"]) == 0
     assert "careful" in capsys.readouterr().out
+
+
+def test_in_process_a_briscola_match_is_played_recorded_replayed_and_an_arena_adds_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The quick witness ``make check`` runs (the subprocess tests above are ``slow``)."""
+    record = tmp_path / "game.json"
+    assert main(["play", "--game", "briscola", "--bots", "greedy", "random", "--seed", "5",
+                 "--record", str(record)]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert out.count("takes the trick (+") == 20 * len(json.loads(record.read_text())["games"])
+    assert main(["replay", str(record)]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True
+    assert (
+        main(["arena", "--game", "briscola", "greedy", "random", "-n", "2", "--no-progress", "--json"]) == 0
+    )
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["wins"]["a"] + report["wins"]["b"] == 2
+    assert report["points_per_deal"]["a"] + report["points_per_deal"]["b"] == pytest.approx(120)

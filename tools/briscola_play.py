@@ -30,8 +30,10 @@ def card_label(card: int, style: DeckStyle) -> str:
 
 
 def play(rules: BriscolaRules, names: Sequence[str], seed: int | None, style: DeckStyle, quiet: bool,
-         record_path: str | None, out: TextIO = sys.stdout) -> int:  # fmt: skip
-    """Play one match between the named bots (one per seat) and print it; 0 when done."""
+         record_path: str | None, out: TextIO | None = None) -> int:  # fmt: skip
+    """Play one match between the named bots (one per seat) and print it (to ``out``, standard output
+    by default); 0 when done."""
+    out = out or sys.stdout
     bots = [make_bot(name, seed=(seed or 0) + i) for i, name in enumerate(names)]
     state = new_match(rules, f"{seed:064x}" if seed is not None else None, first_dealer=0)
     record = RecordBuilder.start(state, [f"bot:{n}" for n in names])

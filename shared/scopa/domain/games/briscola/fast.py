@@ -22,9 +22,10 @@ from collections.abc import Sequence
 
 from scopa.domain.games.briscola.cards import BEATS, MAX_CARDS, POINTS, removed_cards
 from scopa.domain.games.briscola.rules import BriscolaRules
-from scopa.domain.games.briscola.shuffle import deal_seed, game_deck, shuffled_deck
+from scopa.domain.games.briscola.shuffle import deal_seed, game_deck
 from scopa.domain.games.briscola.state import BriscolaState
 from scopa.domain.games.common.cards import iter_cards
+from scopa.domain.games.common.shuffle import shuffled_deck
 
 #: ``PAIR_POINTS[a * 80 + b]``: the card points of a two-card trick.
 PAIR_POINTS: tuple[int, ...] = tuple(
