@@ -218,22 +218,30 @@ def run_tricks(
     size = len(deck)
     holder = -1
     n = len(hands)
-    if n == 2:  # the common game, unrolled
+    if n == 2:  # the common game, unrolled: the stock's tricks, then the last cards of the hands
         first = hands[leader]
         second = hands[1 - leader]
-        while first:
-            pair = first.pop(choices[k] % len(first)) * 80 + second.pop(choices[k + 1] % len(second))
+        held = len(first)
+        stock_tricks = (size - drawn) // 2
+        for i in range(k, k + 2 * stock_tricks, 2):  # both hands hold ``held`` cards at every trick
+            pair = first.pop(choices[i] % held) * 80 + second.pop(choices[i + 1] % held)
+            if beats[pair]:
+                leader = 1 - leader
+                first, second = second, first
+            points[leader] += PAIR_POINTS[pair]
+            insort(first, deck[drawn])
+            insort(second, deck[drawn + 1])
+            drawn += 2
+        if stock_tricks:
+            holder = 1 - leader
+        k += 2 * stock_tricks
+        for left in range(held, 0, -1):
+            pair = first.pop(choices[k] % left) * 80 + second.pop(choices[k + 1] % left)
             k += 2
             if beats[pair]:
                 leader = 1 - leader
                 first, second = second, first
             points[leader] += PAIR_POINTS[pair]
-            if drawn < size:
-                insort(first, deck[drawn])
-                insort(second, deck[drawn + 1])
-                drawn += 2
-                if drawn == size:
-                    holder = 1 - leader
         return k, drawn, leader, holder
     orders = _ORDERS[n]
     while hands[leader]:
