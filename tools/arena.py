@@ -6,6 +6,10 @@ within a pair, which makes the pair the natural independent unit for the statist
 confidence interval of the points-per-deal difference is computed over game pairs (a ratio estimate,
 points over deals, with its delta-method standard error).
 
+Both games: Scopa (points per deal) and Briscola (card points per game of the match; a classic match
+deals a new game after a 60-60 draw, and every game counts), each through its own engine, views and
+bots (:func:`game_parts`); the bots are looked up by name when the arena runs.
+
 Every game is a pure function of ``(seed, pair index)``: the master seed and every bot's random seed
 derive from them, and bots use counted budgets, not clocks, so a run is reproducible whatever the
 number of worker processes.
@@ -19,7 +23,7 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -27,11 +31,10 @@ from typing import Any
 from tqdm import tqdm
 
 from scopa.domain.games.common.errors import RuleSetError
-from scopa.domain.games.scopa.bots import BOTS, make_bot
-from scopa.domain.games.scopa.engine import apply_move, new_match
-from scopa.domain.games.scopa.rules import RuleSet
+from scopa.domain.games.scopa import bots as scopa_bots
+from scopa.domain.games.scopa import engine as scopa_engine
+from scopa.domain.games.scopa import views as scopa_views
 from scopa.domain.games.scopa.state import Move
-from scopa.domain.games.scopa.views import seat_view
 
 Z95 = 1.959964
 MAX_MOVES = 20_000  # a game that has not ended by then is a bug, not a long game
@@ -65,11 +68,69 @@ def pair_master_seed(seed: int, pair: int) -> str:
     return hashlib.sha256(f"scopa-arena:{seed}:{pair}".encode()).hexdigest()
 
 
-def play_game(bot_a: str, bot_b: str, rules: RuleSet, seed: int, pair: int, a_side: int) -> GameOutcome:
+@dataclass(frozen=True, slots=True)
+class GameParts:
+    """What the arena needs of a game: its bots (by name, read when the arena runs), engine and views,
+    and the points per side of each finished deal (Scopa) or game (Briscola)."""
+
+    name: str
+    unit: str  # what the points are counted per: "deal" or "game"
+    bots: Mapping[str, Any]
+    make_bot: Callable[..., Any]
+    new_match: Callable[..., Any]
+    seat_view: Callable[[Any, int], dict[str, Any]]
+    apply_move: Callable[[Any, Any, int], Any]
+    parse_move: Callable[[Any], Any]
+    totals: Callable[[Any], list[tuple[int, ...]]]
+
+
+GAMES = ("scopa", "briscola")
+
+
+def game_parts(game: str) -> GameParts:
+    """The arena's view of ``game`` (:class:`RuleSetError` for a game it does not know)."""
+    if game == "scopa":
+        return GameParts(
+            "scopa",
+            "deal",
+            scopa_bots.BOTS,
+            scopa_bots.make_bot,
+            scopa_engine.new_match,
+            scopa_views.seat_view,
+            scopa_engine.apply_move,
+            Move.from_json,
+            lambda state: [tuple(t) for t in state.deal_totals],
+        )
+    if game == "briscola":
+        from scopa.domain.games.briscola import bots as briscola_bots
+        from scopa.domain.games.briscola import engine as briscola_engine
+        from scopa.domain.games.briscola import views as briscola_views
+        from scopa.domain.games.briscola.state import Move as BriscolaMove
+
+        return GameParts(
+            "briscola",
+            "game",
+            briscola_bots.BOTS,
+            briscola_bots.make_bot,
+            briscola_engine.new_match,
+            briscola_views.seat_view,
+            briscola_engine.apply_move,
+            BriscolaMove.from_json,
+            lambda state: [g.points for g in state.history],
+        )
+    raise RuleSetError(f"unknown game '{game}'; games: {', '.join(GAMES)}")
+
+
+def play_game(
+    bot_a: str, bot_b: str, rules: Any, seed: int, pair: int, a_side: int, game: str = "scopa"
+) -> GameOutcome:
     """Play one game: bot ``a`` holds every seat of side ``a_side``, bot ``b`` the other seats."""
+    parts = game_parts(game)
     names = [bot_a if seat % 2 == a_side else bot_b for seat in range(rules.players)]
-    bots = [make_bot(name, seed=_derived_int(seed, pair, a_side, seat)) for seat, name in enumerate(names)]
-    state = new_match(rules, pair_master_seed(seed, pair), first_dealer=0)
+    bots = [
+        parts.make_bot(name, seed=_derived_int(seed, pair, a_side, seat)) for seat, name in enumerate(names)
+    ]
+    state = parts.new_match(rules, pair_master_seed(seed, pair), first_dealer=0)
     ms = [0.0, 0.0]  # by side
     max_ms = [0.0, 0.0]
     moves = [0, 0]
@@ -77,7 +138,7 @@ def play_game(bot_a: str, bot_b: str, rules: RuleSet, seed: int, pair: int, a_si
         if state.finished:
             break
         seat = state.turn
-        view = seat_view(state, seat)
+        view = parts.seat_view(state, seat)
         start = time.perf_counter()
         choice = bots[seat].choose(view)
         elapsed = (time.perf_counter() - start) * 1000.0
@@ -85,17 +146,18 @@ def play_game(bot_a: str, bot_b: str, rules: RuleSet, seed: int, pair: int, a_si
         ms[side] += elapsed
         max_ms[side] = max(max_ms[side], elapsed)
         moves[side] += 1
-        state = apply_move(state, Move.from_json(choice), seat)
+        state = parts.apply_move(state, parts.parse_move(choice), seat)
     if state.result is None:  # pragma: no cover - guarded by MAX_MOVES
         raise RuntimeError(f"arena game {pair}/{a_side} did not end")
     b_side = 1 - a_side
+    totals = parts.totals(state)
     return GameOutcome(
         pair=pair,
         a_side=a_side,
         a_won=state.result.winner == a_side,
-        deals=len(state.deal_totals),
-        points_a=sum(t[a_side] for t in state.deal_totals),
-        points_b=sum(t[b_side] for t in state.deal_totals),
+        deals=len(totals),
+        points_a=sum(t[a_side] for t in totals),
+        points_b=sum(t[b_side] for t in totals),
         moves_a=moves[a_side],
         moves_b=moves[b_side],
         ms_a=ms[a_side],
@@ -106,16 +168,16 @@ def play_game(bot_a: str, bot_b: str, rules: RuleSet, seed: int, pair: int, a_si
 
 
 def play_pair(
-    bot_a: str, bot_b: str, rules: RuleSet, seed: int, pair: int
+    bot_a: str, bot_b: str, rules: Any, seed: int, pair: int, game: str = "scopa"
 ) -> tuple[GameOutcome, GameOutcome]:
     """Both games of a pair: the same deals, with bot ``a`` first on side 0, then on side 1."""
     return (
-        play_game(bot_a, bot_b, rules, seed, pair, 0),
-        play_game(bot_a, bot_b, rules, seed, pair, 1),
+        play_game(bot_a, bot_b, rules, seed, pair, 0, game),
+        play_game(bot_a, bot_b, rules, seed, pair, 1, game),
     )
 
 
-def _play_pair_task(task: tuple[str, str, RuleSet, int, int]) -> tuple[GameOutcome, GameOutcome]:
+def _play_pair_task(task: tuple[str, str, Any, int, int, str]) -> tuple[GameOutcome, GameOutcome]:
     return play_pair(*task)
 
 
@@ -148,6 +210,14 @@ class ArenaReport:
     outcomes: list[GameOutcome]
     seconds: float
     workers: int
+    game: str = "scopa"
+
+    @property
+    def _labels(self) -> tuple[str, str, str]:
+        """What a game of the arena, a scored unit and a point are called in this game."""
+        if self.game == "briscola":
+            return "matches", "games", "card points/game"
+        return "games", "deals", "points/deal"
 
     @property
     def games(self) -> int:
@@ -217,6 +287,8 @@ class ArenaReport:
         rate, rate_lo, rate_hi = self.win_rate_a()
         timing = self.ms_per_move()
         return {
+            "game": self.game,
+            "unit": "game" if self.game == "briscola" else "deal",
             "bot_a": self.bot_a,
             "bot_b": self.bot_b,
             "rules": self.rules,
@@ -244,17 +316,18 @@ class ArenaReport:
         timing = self.ms_per_move()
         a, b = self.bot_a, self.bot_b
         width = max(len(a), len(b))
+        matches, units, per = self._labels
         lines = [
-            f"arena: {a} vs {b}, {self.games} games ({self.pairs} pairs of duplicate deals, seats swapped), "
-            f"{self.deals} deals, seed {self.seed}",
-            f"rules: {self.rules or 'classic'}",
-            f"  {a:<{width}}  wins {self.wins_a:>6}  {ppd_a:6.3f} points/deal  "
+            f"arena: {a} vs {b}, {self.games} {matches} ({self.pairs} pairs of duplicate deals, "
+            f"seats swapped), {self.deals} {units}, seed {self.seed}",
+            f"rules: {self.rules or 'classic'}" + (f" ({self.game})" if self.game != "scopa" else ""),
+            f"  {a:<{width}}  wins {self.wins_a:>6}  {ppd_a:6.3f} {per}  "
             f"{timing['a'][0]:7.2f} ms/move (max {timing['a'][1]:.1f})",
-            f"  {b:<{width}}  wins {self.wins_b:>6}  {ppd_b:6.3f} points/deal  "
+            f"  {b:<{width}}  wins {self.wins_b:>6}  {ppd_b:6.3f} {per}  "
             f"{timing['b'][0]:7.2f} ms/move (max {timing['b'][1]:.1f})",
             f"  win rate of {a}: {rate:.1%} (95% CI {rate_lo:.1%} .. {rate_hi:.1%})",
-            f"  {a} - {b}: {diff:+.3f} points/deal (95% CI {lo:+.3f} .. {hi:+.3f}, over game pairs)",
-            f"  {self.seconds:.1f} s, {self.games_per_second:.2f} games/s, {self.workers} worker(s)",
+            f"  {a} - {b}: {diff:+.3f} {per} (95% CI {lo:+.3f} .. {hi:+.3f}, over game pairs)",
+            f"  {self.seconds:.1f} s, {self.games_per_second:.2f} {matches}/s, {self.workers} worker(s)",
         ]
         return "\n".join(lines)
 
@@ -268,28 +341,30 @@ def run_arena(
     bot_b: str,
     *,
     games: int,
-    rules: RuleSet,
+    rules: Any,
     seed: int,
     progress: bool,
     workers: int | None = None,
+    game: str = "scopa",
 ) -> ArenaReport:
     """Play ``games`` games (rounded up to whole pairs) between two bots and report the figures.
 
     ``workers`` processes play pairs in parallel (default: up to two, one for short runs); results do
     not depend on it.
     """
+    known = game_parts(game).bots
     for name in (bot_a, bot_b):
-        if name not in BOTS:
-            raise RuleSetError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}")
+        if name not in known:
+            raise RuleSetError(f"unknown bot '{name}'; bots: {', '.join(known)}")
     if rules.sides != 2:
         raise RuleSetError(
-            f"the arena pits two sides against each other; {rules.players} players make 3 sides"
+            f"the arena pits two sides against each other; {rules.players} players make {rules.sides} sides"
         )
     if games < 1:
         raise RuleSetError("the arena needs at least one game")
     pairs = (games + 1) // 2
     n_workers = workers if workers is not None else _default_workers(pairs)
-    tasks = [(bot_a, bot_b, rules, seed, p) for p in range(pairs)]
+    tasks = [(bot_a, bot_b, rules, seed, p, game) for p in range(pairs)]
     outcomes: list[GameOutcome] = []
     start = time.perf_counter()
     bar = tqdm(
@@ -310,4 +385,4 @@ def run_arena(
     finally:
         bar.close()
     seconds = time.perf_counter() - start
-    return ArenaReport(bot_a, bot_b, rules.to_options(), seed, outcomes, seconds, n_workers)
+    return ArenaReport(bot_a, bot_b, rules.to_options(), seed, outcomes, seconds, n_workers, game)

@@ -4,6 +4,10 @@
 * ``scopa replay FILE``: re-play a game record (Scopa or Briscola), verify it, print the points and result.
 * ``scopa arena``: many games between two bots with swapped seats, with a confidence interval.
 * ``scopa rules``: the presets and every rule option.
+
+``play``, ``arena`` and ``rules`` take ``--game`` (``scopa``, the default, or ``briscola``): the presets,
+their descriptions and the options come from the game's registry entry, the bots from the game's ``BOTS``
+(read when the command runs, so a new level is there without a change here).
 * ``scopa pipeline`` / ``scopa ratings``: the tournament pipeline, a rating recompute, on a real table.
 * ``scopa backup`` / ``scopa restore``: a table to a JSON-lines file (``.gz``: compressed) and back; with
   ``--db PATH`` (or ``STORAGE=sqlite`` and ``SQLITE_PATH``), the SQLite store's database file instead.
@@ -24,16 +28,35 @@ from scopa.domain.games.common.errors import GameError, IllegalMove
 from scopa.domain.games.scopa.bots import BOTS, make_bot
 from scopa.domain.games.scopa.engine import apply_move, new_match
 from scopa.domain.games.scopa.record import RecordBuilder, replay
-from scopa.domain.games.scopa.rules import PRESET_DESCRIPTIONS, RuleSet, make_rules
+from scopa.domain.games.scopa.rules import make_rules
 from scopa.domain.games.scopa.state import Move, ScopaState, mask_codes
 from scopa.domain.games.scopa.views import seat_view
 
+GAMES = ("scopa", "briscola")
 
-def _rules_from_args(args: argparse.Namespace) -> RuleSet:
+
+def _rules_from_args(args: argparse.Namespace) -> Any:
+    """The game's rule set (Scopa's ``RuleSet`` or Briscola's ``BriscolaRules``) from the preset, the JSON
+    options and ``--target`` (Briscola: a match to that many card points)."""
     options = json.loads(args.options) if args.options else {}
+    if args.game == "briscola":
+        from scopa.domain.games.briscola.rules import make_rules as briscola_rules
+
+        if args.target:
+            options.update(match="points", points_target=args.target)
+        return briscola_rules(args.preset, options)
     if args.target:
         options["target"] = args.target
     return make_rules(args.preset, options)
+
+
+def _bots_of(game: str) -> dict[str, Any]:
+    """The game's bots by name, as its ``BOTS`` holds them now."""
+    if game == "briscola":
+        from scopa.domain.games.briscola.bots import BOTS as BRISCOLA_BOTS
+
+        return dict(BRISCOLA_BOTS)
+    return dict(BOTS)
 
 
 def _cards(cards: Sequence[str], style: DeckStyle) -> str:
@@ -46,6 +69,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     if names is None or len(names) != rules.players:
         print(f"give 1 or {rules.players} bots (or a divisor of {rules.players})", file=sys.stderr)
         return 2
+    known = _bots_of(args.game)
+    unknown = [n for n in args.bots if n not in known]
+    if unknown:
+        print(f"unknown {args.game} bot '{unknown[0]}'; bots: {', '.join(known)}", file=sys.stderr)
+        return 2
+    if args.game == "briscola":
+        from tools.briscola_play import play
+
+        return play(rules, names, args.seed, args.style, args.quiet, args.record)
     bots = [make_bot(name, seed=(args.seed or 0) + i) for i, name in enumerate(names)]
     seed = f"{args.seed:064x}" if args.seed is not None else None
     state = new_match(rules, seed, first_dealer=0)
@@ -128,14 +160,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    """The game's presets with their descriptions and options, and every option; or one preset in full."""
+    game = lookup(args.game)
     if args.preset:
-        print(json.dumps(make_rules(args.preset).model_dump(mode="json"), indent=1))
+        print(json.dumps(game.effective_rules(game.validate_rules(args.preset, {})), indent=1))
         return 0
-    print("Presets:")
-    for name, text in PRESET_DESCRIPTIONS.items():
+    print(f"Presets ({game.name}):")
+    for name, text in game.preset_descriptions.items():
         print(f"  {name:<20} {text}")
+        options = game.presets.get(name) or {}
+        if options:
+            print(f"  {'':<20} options {json.dumps(options)}")
     print("\nOptions (pass as JSON with --options):")
-    for name, info in RuleSet.model_fields.items():
+    for name, info in game.rules_model.model_fields.items():
         print(f"  {name:<24} default {json.dumps(info.default):<16} {info.description or ''}")
     return 0
 
@@ -152,6 +189,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         seed=args.seed,
         progress=not args.no_progress,
         workers=args.workers,
+        game=args.game,
     )
     print(report.to_text())
     if args.json:
@@ -335,14 +373,25 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="scopa", description="Scopa rules engine, bots and tools")
     sub = parser.add_subparsers(dest="command", required=True)
 
+    def game_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--game", default="scopa", choices=GAMES, help="the game (default: scopa)")
+
     def rule_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--preset", default="classic", help="rule preset (see: scopa rules)")
+        game_arg(p)
+        p.add_argument("--preset", default="classic", help="rule preset (see: scopa rules [--game G])")
         p.add_argument("--options", help="rule options as JSON, e.g. '{\"target\": 21}'")
-        p.add_argument("--target", type=int, help="points to win")
+        p.add_argument(
+            "--target", type=int, help="points to win (Briscola: a match to that many card points)"
+        )
 
     play = sub.add_parser("play", help="bots play a game, printed deal by deal")
     rule_args(play)
-    play.add_argument("--bots", nargs="+", default=["greedy", "random"], choices=sorted(BOTS) or None)
+    play.add_argument(
+        "--bots",
+        nargs="+",
+        default=["greedy", "random"],
+        help="bot names, one per seat or repeated (the game's)",
+    )
     play.add_argument("--seed", type=int, help="seed for a reproducible game")
     play.add_argument("--style", default="italian", choices=["italian", "french", "spanish", "english"])
     play.add_argument("--record", help="write the game record (JSON) to this file")
@@ -366,6 +415,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.set_defaults(func=cmd_arena)
 
     rules = sub.add_parser("rules", help="list presets and options, or show one preset in full")
+    game_arg(rules)
     rules.add_argument("preset", nargs="?")
     rules.set_defaults(func=cmd_rules)
 

@@ -16,7 +16,7 @@ secret partner (the caller may call a card of their own: then they play alone). 
 
 from __future__ import annotations
 
-from scopa.domain.games.briscola.cards import POINTS, SUIT, TRICK_ORDER, trick_winner
+from scopa.domain.games.briscola.cards import MAX_CARDS, POINTS, SUIT, TRICK_ORDER, trick_winner
 from scopa.domain.games.briscola.errors import BriscolaRule, IllegalMove
 from scopa.domain.games.briscola.rules import SIGNALS, BriscolaRules
 from scopa.domain.games.briscola.shuffle import commitment, deal_seed, game_deck, match_seed
@@ -31,7 +31,6 @@ from scopa.domain.games.briscola.state import (
     bid_target,
     bid_text,
 )
-from scopa.domain.games.common.cards import iter_cards
 from scopa.domain.games.common.result import MatchResult
 
 #: ``_new_tuple(Move, fields)`` builds a named tuple without the constructor's argument binding (faster;
@@ -155,7 +154,7 @@ def legal_moves(state: BriscolaState) -> list[Move]:
     if state.result is not None:
         return []
     if not state.rules.chiamata or state.called >= 0:  # the play (the common case first)
-        return [_new_tuple(Move, ("play", c, PASS, None)) for c in iter_cards(state.hands[state.turn])]
+        return _plays(state.hands[state.turn])
     phase = state.phase
     if phase == "auction":
         passed = _passed(state)
@@ -167,7 +166,21 @@ def legal_moves(state: BriscolaState) -> list[Move]:
     if phase == "call":
         rank = bid_rank_index(_top_bid(state))
         return [Move("call", card=_face_card(rank, suit)) for suit in range(4)]
-    return [_new_tuple(Move, ("play", c, PASS, None)) for c in iter_cards(state.hands[state.turn])]
+    return _plays(state.hands[state.turn])
+
+
+#: The play of each card without a signal: moves are immutable, so ``legal_moves`` hands out these.
+_PLAYS: tuple[Move, ...] = tuple(Move("play", c) for c in range(MAX_CARDS))
+
+
+def _plays(hand: int) -> list[Move]:
+    """The plays of a hand's cards, lowest card first."""
+    out = []
+    while hand:
+        low = hand & -hand
+        out.append(_PLAYS[low.bit_length() - 1])
+        hand ^= low
+    return out
 
 
 def _face_card(rank_index: int, suit: int) -> int:
@@ -304,7 +317,7 @@ def play_card(state: BriscolaState, card: int, signal: str | None = None) -> Bri
         )  # fmt: skip
     winner = (state.leader + trick_winner(trick, state.trump_suit)) % n
     points = list(state.points)
-    points[winner] += sum(POINTS[c] for c in trick)
+    points[winner] += sum(map(POINTS.__getitem__, trick))
     drawn = state.drawn
     trump_holder = state.trump_holder
     deck = state.deck
