@@ -1,0 +1,91 @@
+"""The fast path (:mod:`scopa.domain.games.scopa.fast`) against the public engine, in every variant.
+
+Hypothesis draws a rule set (a preset plus options, as tests/test_properties.py does), a master seed, a
+first dealer and a choice seed; the game is played on the public engine and on a :class:`FastGame` side
+by side, the same move each turn, and after every move the two must agree on everything the fast state
+holds. A whole-game :meth:`FastGame.playout` with the same random stream must then end in the same deal
+points and result as the public engine playing the bench's choice rule.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+
+from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_match
+from scopa.domain.games.scopa.fast import FastGame, random_game
+from scopa.domain.games.scopa.rules import RuleSet, make_rules
+from scopa.domain.games.scopa.state import Move, ScopaState
+from tests.test_properties import Setup, games, setups
+
+
+def assert_same(state: ScopaState, fast: FastGame) -> None:
+    assert fast.hands == list(state.hands)
+    assert fast.table == state.table
+    assert fast.turn == state.turn
+    assert fast.deal_index == state.deal_index
+    assert fast.dealer == state.dealer
+    assert fast.moves_played == state.moves_played
+    assert fast.scores == list(state.scores)
+    assert fast.deal_totals == [tuple(t) for t in state.deal_totals]
+    assert (fast.winner, fast.reason) == (
+        (state.result.winner, state.result.reason) if state.result else (-1, "")
+    )
+    if state.result is None:  # a final state keeps the last deal's piles in the public engine only
+        assert fast.piles == list(state.piles)
+        assert fast.last_capturer == state.last_capturer
+        assert fast.revealed == state.revealed
+        assert fast.scope_by_side() == state.scope_by_side()
+        assert fast.bonus_by_side() == state.bonus_by_side()
+        assert fast.stock_size == state.stock_size
+    assert fast.moves() == sorted(legal_moves(state))
+
+
+def public_game(rules: RuleSet, seed: str, dealer: int, choice_seed: int) -> ScopaState:
+    """The bench's choice rule on the public engine: ``moves[int(rnd() * len(moves))]`` of the sorted list."""
+    rnd = random.Random(choice_seed).random
+    state = new_match(rules, seed, dealer)
+    while state.result is None:
+        moves = sorted(legal_moves(state))
+        state = apply_move(state, moves[int(rnd() * len(moves))])
+    return state
+
+
+@given(setups())
+@games(60)
+def test_the_fast_path_plays_every_move_as_the_engine_does(setup: Setup) -> None:
+    state = new_match(setup.rules, setup.master_seed, setup.first_dealer)
+    fast = FastGame.new(setup.rules, setup.master_seed, setup.first_dealer)
+    rng = random.Random(setup.choice_seed)
+    assert_same(state, fast)
+    while state.result is None:
+        card, take = rng.choice(fast.moves())
+        state = apply_move(state, Move(card, take))  # checked: the fast path's move must be legal
+        fast.play(card, take)
+        assert_same(state, fast)
+        if rng.random() < 0.05:  # a copy, and the fast form of a public state, carry on alike
+            assert_same(state, fast.copy())
+            assert_same(state, FastGame.from_state(state))
+
+
+@given(setups())
+@games(40)
+def test_a_playout_plays_the_game_the_engine_plays_with_the_same_choices(setup: Setup) -> None:
+    state = public_game(setup.rules, setup.master_seed, setup.first_dealer, setup.choice_seed)
+    rnd = random.Random(setup.choice_seed).random
+    fast = random_game(setup.rules, setup.master_seed, rnd, setup.first_dealer)
+    assert fast.deal_totals == [tuple(t) for t in state.deal_totals]
+    assert fast.scores == list(state.scores)
+    assert fast.moves_played == state.moves_played
+    assert state.result is not None
+    assert (fast.winner, fast.reason) == (state.result.winner, state.result.reason)
+
+
+def test_a_playout_can_stop_after_a_number_of_deals() -> None:
+    fast = FastGame.new(make_rules("classic", {"target": 1000}), "ab" * 32)
+    fast.playout(random.Random(3).random, deals=2)
+    assert len(fast.deal_totals) == 2
+    assert fast.winner == -1
+    assert fast.moves_played == 72
+    assert sum(h.bit_count() for h in fast.hands) == 6  # the third deal is dealt and not played
