@@ -9,12 +9,17 @@ points and result as the public engine playing the bench's choice rule.
 
 from __future__ import annotations
 
+import hashlib
 import random
 
+import pytest
 from hypothesis import given
 
+from scopa.domain.games.common.cards import BIT
+from scopa.domain.games.common.shuffle import deal_seed, shuffled_deck
+from scopa.domain.games.scopa import fast
 from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_match
-from scopa.domain.games.scopa.fast import FastGame, random_game
+from scopa.domain.games.scopa.fast import FastGame, clear_memos, deal_bits, random_game
 from scopa.domain.games.scopa.rules import RuleSet, make_rules
 from scopa.domain.games.scopa.state import Move, ScopaState
 from tests.test_properties import Setup, games, setups
@@ -89,3 +94,34 @@ def test_a_playout_can_stop_after_a_number_of_deals() -> None:
     assert fast.winner == -1
     assert fast.moves_played == 72
     assert sum(h.bit_count() for h in fast.hands) == 6  # the third deal is dealt and not played
+
+
+def test_the_fast_shuffle_deals_the_public_deck() -> None:
+    for i in range(300):
+        seed = deal_seed(f"{i:064x}", i % 7)
+        for attempt in (0, 1):
+            assert deal_bits(bytes.fromhex(seed), attempt) == [BIT[c] for c in shuffled_deck(seed, attempt)]
+
+
+def test_a_block_that_could_hold_a_rejected_word_takes_the_public_shuffle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Words from ``ff ff ff 00`` up may be rejected: the fast shuffle leaves such decks to the public one."""
+    seed = deal_seed("ab" * 32, 3)
+
+    class Suspicious:
+        def __init__(self, data: bytes) -> None:
+            self.data = data
+
+        def digest(self) -> bytes:
+            return b"\xff\xff\xff" + hashlib.sha256(self.data).digest()[3:]
+
+    monkeypatch.setattr(fast, "sha256", Suspicious)
+    assert deal_bits(bytes.fromhex(seed), 0) == [BIT[c] for c in shuffled_deck(seed, 0)]
+
+
+def test_memos_can_be_cleared_and_refill_alike() -> None:
+    rules = make_rules("cirulla")
+    before = random_game(rules, "cd" * 32, random.Random(5).random).deal_totals
+    clear_memos()
+    assert random_game(rules, "cd" * 32, random.Random(5).random).deal_totals == before

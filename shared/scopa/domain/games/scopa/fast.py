@@ -60,10 +60,9 @@ def signature(table: int) -> int:
     return w[table & 0x3FF] + w[table >> 10 & 0x3FF] + w[table >> 20 & 0x3FF] + w[table >> 30]
 
 
-#: A card as a playout looks it up: (card, the signature fields that alone decide its number of moves
-#: when any is set, the fields that matter otherwise, the counts memo of its rank; see
+#: A card as a playout looks it up: (card, the number of its moves by table signature; see
 #: :meth:`FastRules.fill_counts`).
-PlayCard = tuple[int, int, int, dict[int, int]]
+PlayCard = tuple[int, dict[int, int]]
 
 
 class TakesMemo(dict[int, tuple[int, ...]]):
@@ -106,6 +105,7 @@ class FastRules:
         "ace_takes_all",
         "card_keys",
         "cirulla",
+        "count_keys",
         "deal_offsets",
         "hand_cards",
         "hand_size",
@@ -115,6 +115,7 @@ class FastRules:
         "next_seat",
         "plain_score",
         "play_cards",
+        "play_takes",
         "players",
         "primiera",
         "round_starts",
@@ -122,6 +123,7 @@ class FastRules:
         "side_of",
         "sides",
         "table_cards",
+        "use_keys",
         "void_kings",
     )
 
@@ -173,15 +175,23 @@ class FastRules:
             _MEMOS[key] = TakesMemo(rules)
             card_keys = tuple((first[RANK[c]], relevant[RANK[c]], RANK[c] << 40) for c in range(40))
             counts: list[dict[int, int]] = [{} for _ in range(10)]
-            _PLAY_CARDS[key] = tuple(
-                (c, sig_first[RANK[c]], sig_relevant[RANK[c]], counts[RANK[c] - 1]) for c in range(40)
+            used: list[dict[int, int]] = [{} for _ in range(10)]
+            restricted: list[dict[int, tuple[int, int]]] = [{} for _ in range(10)]
+            _PLAY_CARDS[key] = tuple((c, counts[RANK[c] - 1]) for c in range(40))
+            _USE_KEYS[key] = tuple((used[RANK[c] - 1], RANK[c] << 40) for c in range(40))
+            _COUNT_KEYS[key] = tuple(
+                (sig_first[RANK[c]], sig_relevant[RANK[c]], restricted[RANK[c] - 1], used[RANK[c] - 1])
+                for c in range(40)
             )
             _CARD_KEYS[key] = card_keys
             _HANDS[key] = {}
         self.memo = _MEMOS[key]
         self.card_keys = _CARD_KEYS[key]
         self.hand_cards = _HANDS[key]
+        self.play_takes = _PLAY_TAKES.setdefault(key, {})
         self.play_cards = _PLAY_CARDS[key]
+        self.count_keys = _COUNT_KEYS[key]
+        self.use_keys = _USE_KEYS[key]
 
     def takes(self, table: int, card: int) -> tuple[int, ...]:
         """Every mask ``card`` may take from ``table``, ascending; ``0`` stands for laying it."""
@@ -199,27 +209,52 @@ class FastRules:
         return found
 
     def fill_counts(self, cards: tuple[PlayCard, ...], sig: int) -> None:
-        """Compute what the playout's counts memos miss for ``cards`` on a table of signature ``sig``.
+        """Fill what the playout's counts memos miss for ``cards`` on a table of rank signature ``sig``.
 
-        ``counts[sig & first or sig & relevant]`` (the last two items of a :data:`PlayCard`) is the number
-        of moves of a card of that rank when it can capture, 0 when it can only be laid. How many capture
-        options a card has depends only on how many cards of each rank lie on the table (which cards of a
-        rank is only a matter of naming them), so these memos have few keys and are nearly always hit: a
-        playout counts the moves of every card in hand there and looks up the actual takes (in
-        :class:`TakesMemo`) only for the card it plays. Plain dicts, so that a hit is one subscript.
+        ``counts[sig]`` (a :data:`PlayCard`'s dict, one per rank) is the number of moves of a card of that
+        rank when it can capture, 0 when it can only be laid. How many capture options a card has depends
+        only on how many cards of each rank lie on the table (which cards of a rank is only a matter of
+        naming them), and play visits a few thousand signatures: these memos are nearly always hit, and a
+        playout counts the moves of every card in hand there, looking up the actual takes (in
+        :class:`TakesMemo`) only for the card it plays when that card captures. Behind them, a memo per
+        rank keyed by the fields that matter (as for the takes) computes each count once from a table of
+        that signature. Plain dicts, so that a hit is one subscript.
+
+        Beside each count, ``used[sig]`` is every table card of the ranks some take uses: the takes of a
+        table are those of its cards of these ranks alone, so the playout keys its takes memo by
+        ``table & used[sig]``, which repeats far more often than the table itself.
         """
-        for c, first, relevant, counts in cards:
-            key = sig & first or sig & relevant
-            if key in counts:
+        for c, counts in cards:
+            if sig in counts:
                 continue
-            table = 0  # a table of this signature: the first cards of each rank, by suit
-            for r in range(1, 11):
-                for suit in range(key >> 3 * (r - 1) & 7):
-                    table |= 1 << (suit * 10 + r - 1)
-            takes = self.takes(table, c)
+            first, relevant, restricted, used = self.count_keys[c]
+            key = sig & first or sig & relevant
+            found = restricted.get(key)
+            if found is None:
+                table = 0  # a table of this signature: the first cards of each rank, by suit
+                for r in range(1, 11):
+                    for suit in range(key >> 3 * (r - 1) & 7):
+                        table |= 1 << (suit * 10 + r - 1)
+                takes = self.takes(table, c)
+                union = 0
+                for t in takes:
+                    union |= t
+                ranks = sum(RANK_MASK[r] for r in range(1, 11) if union & RANK_MASK[r])
+                if len(restricted) >= _MEMO_LIMIT:
+                    restricted.clear()
+                found = restricted[key] = (len(takes) if takes[-1] else 0, ranks)
             if len(counts) >= _MEMO_LIMIT:
                 counts.clear()
-            counts[key] = len(takes) if takes[-1] else 0
+                used.clear()
+            counts[sig], used[sig] = found
+
+    def fill_play_takes(self, key: int) -> tuple[tuple[int, int], ...]:
+        """The playout's form of ``memo[key]``: each take with its rank signature (what the table's
+        signature loses), in ``play_takes``, a plain dict the playout reads directly."""
+        if len(self.play_takes) >= _MEMO_LIMIT:
+            self.play_takes.clear()
+        found = self.play_takes[key] = tuple((t, signature(t)) for t in self.memo[key])
+        return found
 
     def sweep_is_scopa(self, card: int, table: int) -> bool:
         """Whether taking the whole ``table`` (not with the deal's last card) with ``card`` is a scopa:
@@ -235,18 +270,30 @@ class FastRules:
 _MEMOS: dict[tuple[object, ...], TakesMemo] = {}
 _HANDS: dict[tuple[object, ...], dict[int, tuple[PlayCard, ...]]] = {}
 _PLAY_CARDS: dict[tuple[object, ...], tuple[PlayCard, ...]] = {}
+_PLAY_TAKES: dict[tuple[object, ...], dict[int, tuple[tuple[int, int], ...]]] = {}
+_COUNT_KEYS: dict[
+    tuple[object, ...], tuple[tuple[int, int, dict[int, tuple[int, int]], dict[int, int]], ...]
+] = {}
+_USE_KEYS: dict[tuple[object, ...], tuple[tuple[dict[int, int], int], ...]] = {}
 _CARD_KEYS: dict[tuple[object, ...], tuple[tuple[int, int, int], ...]] = {}
-_COMPILED: dict[RuleSet, FastRules] = {}
+_COMPILED: dict[int, tuple[RuleSet, FastRules]] = {}
+
+
+def clear_memos() -> None:
+    """Forget every compiled rule set and memo (a benchmark's cold start; tests)."""
+    for memo in (_COMPILED, _MEMOS, _HANDS, _PLAY_CARDS, _PLAY_TAKES, _COUNT_KEYS, _USE_KEYS, _CARD_KEYS):
+        memo.clear()
 
 
 def fast_rules(rules: RuleSet) -> FastRules:
-    """The compiled form of ``rules`` (kept, as rule sets are few)."""
-    found = _COMPILED.get(rules)
-    if found is None:
+    """The compiled form of ``rules``, kept by the rule set's identity (hashing a rule set hashes its
+    every field; a caller plays many games with one) along with the rule set, so an id is never reused."""
+    found = _COMPILED.get(id(rules))
+    if found is None or found[0] is not rules:
         if len(_COMPILED) >= 256:
             _COMPILED.clear()
-        found = _COMPILED[rules] = FastRules(rules)
-    return found
+        found = _COMPILED[id(rules)] = (rules, FastRules(rules))
+    return found[1]
 
 
 class FastGame:
@@ -435,10 +482,12 @@ class FastGame:
         """
         fr = self.fr
         hand_cards = fr.hand_cards
-        card_keys = fr.card_keys
-        memo = fr.memo
+        use_keys = fr.use_keys
+        play_takes = fr.play_takes
         nxt = fr.next_seat
         side_of = fr.side_of
+        round_cards = fr.players * fr.hand_size
+        cirulla = fr.cirulla
         sig_unit = _SIG_UNIT
         bits = BIT
         w = _SIG_OF_WORD
@@ -451,96 +500,110 @@ class FastGame:
             turn = self.turn
             last_capturer = self.last_capturer
             revealed = self.revealed
-            stock = bool(self.deck_hands)
-            in_hands = played = sum(h.bit_count() for h in hands)
-            while in_hands:
-                hand = hands[turn]
-                try:
-                    cards = hand_cards[hand]
-                except KeyError:
-                    cards = fr.cards_of(hand)
-                n_cards = len(cards)
-                if n_cards == 3:
-                    (card, f1, r1, d1), (c2, f2, r2, d2), (c3, f3, r3, d3) = cards
+            deck_hands = self.deck_hands
+            stock = bool(deck_hands)
+            in_hands = played = sum(map(int.bit_count, hands))
+            while True:
+                while in_hands:
+                    hand = hands[turn]
                     try:
-                        v = d1[sig & f1 or sig & r1]
-                        v2 = d2[sig & f2 or sig & r2]
-                        v3 = d3[sig & f3 or sig & r3]
+                        cards = hand_cards[hand]
                     except KeyError:
+                        cards = fr.cards_of(hand)
+                    n_cards = len(cards)
+                    if n_cards == 3:
+                        (card, d1), (c2, d2), (c3, d3) = cards
+                        try:
+                            v = d1[sig]
+                            v2 = d2[sig]
+                            v3 = d3[sig]
+                        except KeyError:
+                            fr.fill_counts(cards, sig)
+                            v = d1[sig]
+                            v2 = d2[sig]
+                            v3 = d3[sig]
+                        m1 = v or 1
+                        m2 = v2 or 1
+                        k = int(rnd() * (m1 + m2 + (v3 or 1)))
+                        if k >= m1:
+                            k -= m1
+                            if k < m2:
+                                card, v = c2, v2
+                            else:
+                                card, v, k = c3, v3, k - m2
+                    elif n_cards == 2:
+                        (card, d1), (c2, d2) = cards
+                        try:
+                            v = d1[sig]
+                            v2 = d2[sig]
+                        except KeyError:
+                            fr.fill_counts(cards, sig)
+                            v = d1[sig]
+                            v2 = d2[sig]
+                        m1 = v or 1
+                        k = int(rnd() * (m1 + (v2 or 1)))
+                        if k >= m1:
+                            card, v, k = c2, v2, k - m1
+                    elif n_cards == 1:
+                        ((card, d1),) = cards
+                        try:
+                            v = d1[sig]
+                        except KeyError:
+                            fr.fill_counts(cards, sig)
+                            v = d1[sig]
+                        k = int(rnd() * (v or 1))
+                    else:
                         fr.fill_counts(cards, sig)
-                        v = d1[sig & f1 or sig & r1]
-                        v2 = d2[sig & f2 or sig & r2]
-                        v3 = d3[sig & f3 or sig & r3]
-                    m1 = v or 1
-                    m2 = v2 or 1
-                    k = int(rnd() * (m1 + m2 + (v3 or 1)))
-                    if k >= m1:
-                        k -= m1
-                        if k < m2:
-                            card, v = c2, v2
+                        counts = [d[sig] for _, d in cards]
+                        k = int(rnd() * sum([c or 1 for c in counts]))
+                        i = 0
+                        while k >= (counts[i] or 1):
+                            k -= counts[i] or 1
+                            i += 1
+                        card, v = cards[i][0], counts[i]
+                    bit = bits[card]
+                    hands[turn] = hand ^ bit
+                    in_hands -= 1
+                    if v:  # the card can capture: its k-th take, with the take's rank signature
+                        used, tag = use_keys[card]
+                        key = table & used[sig] | tag
+                        try:
+                            take, take_sig = play_takes[key][k]
+                        except KeyError:
+                            take, take_sig = fr.fill_play_takes(key)[k]
+                        if take:
+                            if table == take and (in_hands or stock) and fr.sweep_is_scopa(card, table):
+                                self.scopa_seats.append(turn)
+                            table ^= take
+                            sig -= take_sig
+                            piles[side_of[turn]] |= take | bit
+                            last_capturer = turn
                         else:
-                            card, v, k = c3, v3, k - m2
-                elif n_cards == 2:
-                    (card, f1, r1, d1), (c2, f2, r2, d2) = cards
-                    try:
-                        v = d1[sig & f1 or sig & r1]
-                        v2 = d2[sig & f2 or sig & r2]
-                    except KeyError:
-                        fr.fill_counts(cards, sig)
-                        v = d1[sig & f1 or sig & r1]
-                        v2 = d2[sig & f2 or sig & r2]
-                    m1 = v or 1
-                    k = int(rnd() * (m1 + (v2 or 1)))
-                    if k >= m1:
-                        card, v, k = c2, v2, k - m1
-                elif n_cards == 1:
-                    ((card, f1, r1, d1),) = cards
-                    try:
-                        v = d1[sig & f1 or sig & r1]
-                    except KeyError:
-                        fr.fill_counts(cards, sig)
-                        v = d1[sig & f1 or sig & r1]
-                    k = int(rnd() * (v or 1))
-                else:
-                    fr.fill_counts(cards, sig)
-                    counts = [d[sig & f or sig & r] for _, f, r, d in cards]
-                    k = int(rnd() * sum([c or 1 for c in counts]))
-                    i = 0
-                    while k >= (counts[i] or 1):
-                        k -= counts[i] or 1
-                        i += 1
-                    card, v = cards[i][0], counts[i]
-                bit = bits[card]
-                hands[turn] = hand ^ bit
-                in_hands -= 1
-                if v:
-                    first, rel, tag = card_keys[card]
-                    take = memo[(table & first or table & rel) | tag][k]
-                else:
-                    take = 0
-                if take:
-                    if table == take and (in_hands or stock) and fr.sweep_is_scopa(card, table):
-                        self.scopa_seats.append(turn)
-                    table ^= take
-                    sig = w[table & 0x3FF] + w[table >> 10 & 0x3FF] + w[table >> 20 & 0x3FF] + w[table >> 30]
-                    piles[side_of[turn]] |= take | bit
-                    last_capturer = turn
-                else:
-                    table |= bit
-                    sig += sig_unit[card]
-                if revealed and revealed >> turn & 1 and hand == bit:
-                    revealed &= ~(1 << turn)
-                turn = nxt[turn]
+                            table |= bit
+                            sig += sig_unit[card]
+                    else:
+                        table |= bit
+                        sig += sig_unit[card]
+                    if revealed and revealed >> turn & 1 and hand == bit:
+                        revealed &= ~(1 << turn)
+                    turn = nxt[turn]
+                if not stock:
+                    break
+                hands[:] = deck_hands.pop()  # the next hand (the lists in deck_hands are never changed)
+                stock = bool(deck_hands)
+                in_hands = round_cards
+                played += round_cards
+                if cirulla:
+                    self.revealed = 0
+                    self._hand_bonuses()
+                    revealed = self.revealed
             self.moves_played += played
             self.table = table
             self.turn = turn
             self.last_capturer = last_capturer
             self.revealed = revealed
             self.last_player = (turn - 1) % fr.players
-            if stock:
-                self._next_hand()
-            else:
-                self._finish_deal()
+            self._finish_deal()
 
     # ------------------------------------------------------------------ deals
 
