@@ -125,3 +125,34 @@ def test_memos_can_be_cleared_and_refill_alike() -> None:
     before = random_game(rules, "cd" * 32, random.Random(5).random).deal_totals
     clear_memos()
     assert random_game(rules, "cd" * 32, random.Random(5).random).deal_totals == before
+
+
+def test_a_redeal_with_the_true_hidden_cards_plays_on_as_the_game_itself() -> None:
+    rules = make_rules("scopone")
+    state = new_match(rules, "ef" * 32, 1)
+    rng = random.Random(11)
+    for _ in range(7):
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    original = FastGame.from_state(state)
+    sample = FastGame.from_state(state)
+    sample.redeal([0] * 4, [], "00" * 32)  # wrong hidden cards and seed first, then the true ones
+    sample.redeal(state.hands, state.deck[state.dealt :], state.master_seed)
+    original.playout(random.Random(2).random)
+    sample.playout(random.Random(2).random)
+    assert (sample.deal_totals, sample.winner) == (original.deal_totals, original.winner)
+
+
+def test_a_redeal_changes_the_hidden_cards_only() -> None:
+    game = FastGame.new(make_rules("classic"), "12" * 32)
+    table, piles = game.table, list(game.piles)
+    mine = game.hands[game.turn]
+    others = [c for c in range(40) if not (mine | table) >> c & 1]
+    random.Random(4).shuffle(others)
+    hands = [0, 0]
+    hands[game.turn] = mine
+    hands[1 - game.turn] = sum(1 << c for c in others[:3])
+    game.redeal(hands, others[3:])
+    assert (game.table, game.piles, game.hands) == (table, piles, hands)
+    assert game.stock_size == len(others) - 3
+    game.playout(random.Random(1).random, deals=1)
+    assert len(game.deal_totals) == 1  # the deal was played out and scored

@@ -24,7 +24,7 @@ tests/test_fast_engine.py check both).
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from hashlib import sha256
 from operator import mod
 
@@ -386,6 +386,16 @@ class FastGame:
         g.winner = state.result.winner if state.result is not None else -1
         g.reason = state.result.reason if state.result is not None else ""
         return g
+
+    def redeal(self, hands: Sequence[int], stock: Sequence[int], master_seed: str | None = None) -> None:
+        """Replace what a player cannot see: the hands (a mask per seat) and the stock (cards in dealing
+        order), and the master seed the later deals are shuffled from. A bot samples them (a
+        determinization) and plays out from there: the game goes on as if they had been dealt."""
+        fr = self.fr
+        self.hands = list(hands)
+        self.deck_hands = _rounds(tuple(stock), 0, self.dealer, fr.players, fr.hand_size)
+        if master_seed is not None:
+            self.master = bytes.fromhex(master_seed)
 
     def copy(self) -> FastGame:
         """An independent copy (the hands still to deal are copied when they are dealt)."""
