@@ -60,9 +60,8 @@ def signature(table: int) -> int:
     return w[table & 0x3FF] + w[table >> 10 & 0x3FF] + w[table >> 20 & 0x3FF] + w[table >> 30]
 
 
-#: A card as a playout looks it up: (card, the number of its moves by table signature; see
-#: :meth:`FastRules.fill_counts`).
-PlayCard = tuple[int, dict[int, int]]
+#: ``_TAGS[card]``: the card's rank above the 40 card bits, for the keys of :class:`TakesMemo`.
+_TAGS = tuple(RANK[c] << 40 for c in range(40))
 
 
 class TakesMemo(dict[int, tuple[int, ...]]):
@@ -114,16 +113,15 @@ class FastRules:
         "memo",
         "next_seat",
         "plain_score",
-        "play_cards",
         "play_takes",
         "players",
         "primiera",
         "round_starts",
+        "rows",
         "rules",
         "side_of",
         "sides",
         "table_cards",
-        "use_keys",
         "void_kings",
     )
 
@@ -174,79 +172,70 @@ class FastRules:
         if key not in _MEMOS:
             _MEMOS[key] = TakesMemo(rules)
             card_keys = tuple((first[RANK[c]], relevant[RANK[c]], RANK[c] << 40) for c in range(40))
-            counts: list[dict[int, int]] = [{} for _ in range(10)]
-            used: list[dict[int, int]] = [{} for _ in range(10)]
-            restricted: list[dict[int, tuple[int, int]]] = [{} for _ in range(10)]
-            _PLAY_CARDS[key] = tuple((c, counts[RANK[c] - 1]) for c in range(40))
-            _USE_KEYS[key] = tuple((used[RANK[c] - 1], RANK[c] << 40) for c in range(40))
-            _COUNT_KEYS[key] = tuple(
-                (sig_first[RANK[c]], sig_relevant[RANK[c]], restricted[RANK[c] - 1], used[RANK[c] - 1])
-                for c in range(40)
-            )
+            restricted: list[dict[int, tuple[int, int]]] = [{} for _ in range(11)]
+            _COUNT_KEYS[key] = tuple((sig_first[r], sig_relevant[r], restricted[r]) for r in range(11))
+            _ROWS[key] = {}
             _CARD_KEYS[key] = card_keys
             _HANDS[key] = {}
         self.memo = _MEMOS[key]
         self.card_keys = _CARD_KEYS[key]
         self.hand_cards = _HANDS[key]
         self.play_takes = _PLAY_TAKES.setdefault(key, {})
-        self.play_cards = _PLAY_CARDS[key]
         self.count_keys = _COUNT_KEYS[key]
-        self.use_keys = _USE_KEYS[key]
+        self.rows = _ROWS[key]
 
     def takes(self, table: int, card: int) -> tuple[int, ...]:
         """Every mask ``card`` may take from ``table``, ascending; ``0`` stands for laying it."""
         first, rel, tag = self.card_keys[card]
         return self.memo[(table & first or table & rel) | tag]
 
-    def cards_of(self, hand: int) -> tuple[PlayCard, ...]:
-        """The cards of a hand mask, lowest first, as :data:`PlayCard`; kept in ``hand_cards`` (a plain
-        dict, read directly by the playout, which calls this on a miss)."""
+    def cards_of(self, hand: int) -> tuple[int, ...]:
+        """The cards of a hand mask, lowest first; kept in ``hand_cards`` (a plain dict, read directly by
+        the playout, which calls this on a miss)."""
         found = self.hand_cards.get(hand)
         if found is None:
             if len(self.hand_cards) >= _MEMO_LIMIT:
                 self.hand_cards.clear()
-            found = self.hand_cards[hand] = tuple(self.play_cards[c] for c in range(40) if hand >> c & 1)
+            found = self.hand_cards[hand] = tuple(c for c in range(40) if hand >> c & 1)
         return found
 
-    def fill_counts(self, cards: tuple[PlayCard, ...], sig: int) -> None:
-        """Fill what the playout's counts memos miss for ``cards`` on a table of rank signature ``sig``.
+    def fill_row(self, sig: int) -> tuple[int, ...]:
+        """The playout's row for a table of rank signature ``sig``, kept in ``rows`` (a plain dict).
 
-        ``counts[sig]`` (a :data:`PlayCard`'s dict, one per rank) is the number of moves of a card of that
-        rank when it can capture, 0 when it can only be laid. How many capture options a card has depends
-        only on how many cards of each rank lie on the table (which cards of a rank is only a matter of
-        naming them), and play visits a few thousand signatures: these memos are nearly always hit, and a
-        playout counts the moves of every card in hand there, looking up the actual takes (in
-        :class:`TakesMemo`) only for the card it plays when that card captures. Behind them, a memo per
-        rank keyed by the fields that matter (as for the takes) computes each count once from a table of
-        that signature. Plain dicts, so that a hit is one subscript.
-
-        Beside each count, ``used[sig]`` is every table card of the ranks some take uses: the takes of a
-        table are those of its cards of these ranks alone, so the playout keys its takes memo by
-        ``table & used[sig]``, which repeats far more often than the table itself.
+        ``row[card]`` is the number of moves of ``card`` (at least 1: laying it), ``row[40 + card]`` every
+        table card of the ranks some take of it uses (0 when it cannot capture). How many capture options a
+        card has depends only on how many cards of each rank lie on the table (which cards of a rank is
+        only a matter of naming them), and play visits a few thousand signatures, so the rows are nearly
+        always hit: a playout counts the moves of the cards in hand with one index each and looks up the
+        actual takes (keyed by ``table & row[40 + card]``: the takes of a table are those of its cards
+        of these ranks alone, which repeat far more often than the table) only for the card it plays when
+        that card captures. Behind the rows, a memo per rank keyed by the fields that matter (as for the
+        takes) computes each count once from a table of that signature.
         """
-        for c, counts in cards:
-            if sig in counts:
-                continue
-            first, relevant, restricted, used = self.count_keys[c]
+        per_rank = [(0, 0)] * 11
+        for r in range(1, 11):
+            first, relevant, restricted = self.count_keys[r]
             key = sig & first or sig & relevant
             found = restricted.get(key)
             if found is None:
                 table = 0  # a table of this signature: the first cards of each rank, by suit
-                for r in range(1, 11):
-                    for suit in range(key >> 3 * (r - 1) & 7):
-                        table |= 1 << (suit * 10 + r - 1)
-                takes = self.takes(table, c)
+                for rank in range(1, 11):
+                    for suit in range(key >> 3 * (rank - 1) & 7):
+                        table |= 1 << (suit * 10 + rank - 1)
+                takes = self.takes(table, r - 1)
                 union = 0
                 for t in takes:
                     union |= t
-                ranks = sum(RANK_MASK[r] for r in range(1, 11) if union & RANK_MASK[r])
+                ranks = sum(RANK_MASK[q] for q in range(1, 11) if union & RANK_MASK[q])
                 if len(restricted) >= _MEMO_LIMIT:
                     restricted.clear()
-                found = restricted[key] = (len(takes) if takes[-1] else 0, ranks)
-            if len(counts) >= _MEMO_LIMIT:
-                counts.clear()
-                used.clear()
-            counts[sig], used[sig] = found
+                found = restricted[key] = (len(takes), ranks)
+            per_rank[r] = found
+        row = tuple(per_rank[RANK[c]][0] for c in range(40)) + tuple(per_rank[RANK[c]][1] for c in range(40))
+        if len(self.rows) >= _MEMO_LIMIT // 8:
+            self.rows.clear()
+        self.rows[sig] = row
+        return row
 
     def fill_play_takes(self, key: int) -> tuple[tuple[int, int], ...]:
         """The playout's form of ``memo[key]``: each take with its rank signature (what the table's
@@ -268,20 +257,17 @@ class FastRules:
 
 
 _MEMOS: dict[tuple[object, ...], TakesMemo] = {}
-_HANDS: dict[tuple[object, ...], dict[int, tuple[PlayCard, ...]]] = {}
-_PLAY_CARDS: dict[tuple[object, ...], tuple[PlayCard, ...]] = {}
+_HANDS: dict[tuple[object, ...], dict[int, tuple[int, ...]]] = {}
+_ROWS: dict[tuple[object, ...], dict[int, tuple[int, ...]]] = {}
 _PLAY_TAKES: dict[tuple[object, ...], dict[int, tuple[tuple[int, int], ...]]] = {}
-_COUNT_KEYS: dict[
-    tuple[object, ...], tuple[tuple[int, int, dict[int, tuple[int, int]], dict[int, int]], ...]
-] = {}
-_USE_KEYS: dict[tuple[object, ...], tuple[tuple[dict[int, int], int], ...]] = {}
+_COUNT_KEYS: dict[tuple[object, ...], tuple[tuple[int, int, dict[int, tuple[int, int]]], ...]] = {}
 _CARD_KEYS: dict[tuple[object, ...], tuple[tuple[int, int, int], ...]] = {}
 _COMPILED: dict[int, tuple[RuleSet, FastRules]] = {}
 
 
 def clear_memos() -> None:
     """Forget every compiled rule set and memo (a benchmark's cold start; tests)."""
-    for memo in (_COMPILED, _MEMOS, _HANDS, _PLAY_CARDS, _PLAY_TAKES, _COUNT_KEYS, _USE_KEYS, _CARD_KEYS):
+    for memo in (_COMPILED, _MEMOS, _HANDS, _ROWS, _PLAY_TAKES, _COUNT_KEYS, _CARD_KEYS):
         memo.clear()
 
 
@@ -449,7 +435,7 @@ class FastGame:
             return []
         takes = self.fr.takes
         table = self.table
-        return [(c[0], t) for c in self.fr.cards_of(self.hands[self.turn]) for t in takes(table, c[0])]
+        return [(c, t) for c in self.fr.cards_of(self.hands[self.turn]) for t in takes(table, c)]
 
     # ------------------------------------------------------------------ playing
 
@@ -484,15 +470,17 @@ class FastGame:
         """Play random legal moves, each ``moves[int(rnd() * len(moves))]`` of the canonical list, until
         the match ends (or, with ``deals``, until that many deals have ended).
 
-        :meth:`moves` and :meth:`play` written out with local names and unrolled for hands of one to three
-        cards: the whole-game fast path a bot's playout (or ``python -m bench``) runs. Each card's number
-        of moves comes from a :class:`CountsMemo` keyed by the table's rank signature (kept up to date as
-        cards are laid and taken), and the actual takes are looked up only for the card played when it
-        captures; nothing is built per move.
+        :meth:`moves` and :meth:`play` written out in one loop per deal with local names, unrolled for
+        hands of one to three cards: the whole-game fast path a bot's playout (or ``python -m bench``)
+        runs. Every card's number of moves is one index into the row of the table's rank signature
+        (:meth:`FastRules.fill_row`; the signature is kept up to date as cards are laid and taken), and
+        the actual takes are looked up only for the card played when it captures; nothing is built per
+        move.
         """
         fr = self.fr
+        rows = fr.rows
         hand_cards = fr.hand_cards
-        use_keys = fr.use_keys
+        tags = _TAGS
         play_takes = fr.play_takes
         nxt = fr.next_seat
         side_of = fr.side_of
@@ -515,6 +503,10 @@ class FastGame:
             in_hands = played = sum(map(int.bit_count, hands))
             while True:
                 while in_hands:
+                    try:
+                        row = rows[sig]
+                    except KeyError:
+                        row = fr.fill_row(sig)
                     hand = hands[turn]
                     try:
                         cards = hand_cards[hand]
@@ -522,61 +514,40 @@ class FastGame:
                         cards = fr.cards_of(hand)
                     n_cards = len(cards)
                     if n_cards == 3:
-                        (card, d1), (c2, d2), (c3, d3) = cards
-                        try:
-                            v = d1[sig]
-                            v2 = d2[sig]
-                            v3 = d3[sig]
-                        except KeyError:
-                            fr.fill_counts(cards, sig)
-                            v = d1[sig]
-                            v2 = d2[sig]
-                            v3 = d3[sig]
-                        m1 = v or 1
-                        m2 = v2 or 1
-                        k = int(rnd() * (m1 + m2 + (v3 or 1)))
+                        card, c2, c3 = cards
+                        m1 = row[card]
+                        m2 = row[c2]
+                        k = int(rnd() * (m1 + m2 + row[c3]))
                         if k >= m1:
                             k -= m1
                             if k < m2:
-                                card, v = c2, v2
+                                card = c2
                             else:
-                                card, v, k = c3, v3, k - m2
+                                card = c3
+                                k -= m2
                     elif n_cards == 2:
-                        (card, d1), (c2, d2) = cards
-                        try:
-                            v = d1[sig]
-                            v2 = d2[sig]
-                        except KeyError:
-                            fr.fill_counts(cards, sig)
-                            v = d1[sig]
-                            v2 = d2[sig]
-                        m1 = v or 1
-                        k = int(rnd() * (m1 + (v2 or 1)))
+                        card, c2 = cards
+                        m1 = row[card]
+                        k = int(rnd() * (m1 + row[c2]))
                         if k >= m1:
-                            card, v, k = c2, v2, k - m1
+                            card = c2
+                            k -= m1
                     elif n_cards == 1:
-                        ((card, d1),) = cards
-                        try:
-                            v = d1[sig]
-                        except KeyError:
-                            fr.fill_counts(cards, sig)
-                            v = d1[sig]
-                        k = int(rnd() * (v or 1))
+                        card = cards[0]
+                        k = int(rnd() * row[card])
                     else:
-                        fr.fill_counts(cards, sig)
-                        counts = [d[sig] for _, d in cards]
-                        k = int(rnd() * sum([c or 1 for c in counts]))
+                        k = int(rnd() * sum([row[c] for c in cards]))
                         i = 0
-                        while k >= (counts[i] or 1):
-                            k -= counts[i] or 1
+                        while k >= row[cards[i]]:
+                            k -= row[cards[i]]
                             i += 1
-                        card, v = cards[i][0], counts[i]
+                        card = cards[i]
                     bit = bits[card]
                     hands[turn] = hand ^ bit
                     in_hands -= 1
-                    if v:  # the card can capture: its k-th take, with the take's rank signature
-                        used, tag = use_keys[card]
-                        key = table & used[sig] | tag
+                    used = row[card + 40]
+                    if used:  # the card can capture: its k-th take, with the take's rank signature
+                        key = table & used | tags[card]
                         try:
                             take, take_sig = play_takes[key][k]
                         except KeyError:
