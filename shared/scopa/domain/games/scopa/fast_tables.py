@@ -22,7 +22,10 @@ from scopa.domain.games.scopa.rules import RuleSet
 from scopa.domain.games.scopa.scoring import BEST_OF_SUIT
 
 ALL = (1 << 40) - 1
-_MEMO_LIMIT = 1 << 18
+#: Entries a memo may hold before it is emptied (a few MB each at most; classic play keeps about 16,000
+#: takes and 5,000 rows). Rows are larger (80 items), so fewer are kept.
+_MEMO_LIMIT = 1 << 16
+_ROW_LIMIT = 1 << 13
 
 #: ``_BELOW[r]``: every card of rank ``r`` or lower (index 0: none).
 _BELOW = tuple(sum(RANK_MASK[1 : r + 1]) for r in range(11))
@@ -213,7 +216,7 @@ class FastRules:
                 found = restricted[key] = (len(takes), ranks)
             per_rank[r] = found
         row = tuple(per_rank[RANK[c]][0] for c in range(40)) + tuple(per_rank[RANK[c]][1] for c in range(40))
-        if len(self.rows) >= _MEMO_LIMIT // 8:
+        if len(self.rows) >= _ROW_LIMIT:
             self.rows.clear()
         self.rows[sig] = row
         return row
