@@ -57,7 +57,8 @@ class FastGame:
     """A match in progress as mutable ints: the fast path's state (no log, no commitments, no checks).
 
     ``deck_hands`` holds the hands still to be dealt in this deal, one list of masks (by seat) per round,
-    the next round last; those lists are never changed, so copies share them. ``winner`` is the winning side once the match is over (``-1`` before), ``reason`` as in
+    the next round last; those lists are never changed, so copies share them. ``winner`` is the winning
+    side once the match is over (``-1`` before), ``reason`` as in
     :class:`~scopa.domain.games.common.result.MatchResult`.
     """
 
