@@ -117,7 +117,7 @@ def _start_deal(state: ScopaState, deal_index: int, dealer: int) -> ScopaState:
     bonuses: list[Bonus] = []
     last_capturer = -1
     if rules.cirulla_bonuses:
-        dealer_points = _cirulla_dealer_bonus(table)
+        dealer_points = cirulla_dealer_bonus(table)
         if dealer_points:
             bonuses.append(Bonus(dealer, f"dealer_{15 * dealer_points}", dealer_points))
             piles[dealer % rules.sides] |= table
@@ -160,7 +160,7 @@ def _deal_hands(
 # --------------------------------------------------------------------------- cirulla bonuses
 
 
-def _cirulla_dealer_bonus(table: int) -> int:
+def cirulla_dealer_bonus(table: int) -> int:
     """Scope the dealer marks for the first table: 1 if it makes 15, 2 if 30 (the 7 of cups is wild)."""
     if not table:
         return 0

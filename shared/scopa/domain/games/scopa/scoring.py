@@ -52,12 +52,12 @@ def _best_by_suit_word(values: tuple[int, ...]) -> tuple[int, ...]:
 #: Per scale, the best primiera value of every possible set of cards of one suit (a ten-bit word), so a
 #: pile's primiera is four look-ups instead of a loop over its cards: scoring runs once per deal, and
 #: bots score thousands of simulated deals.
-_BEST_OF_SUIT: dict[str, tuple[int, ...]] = {name: _best_by_suit_word(v) for name, v in _SCALES.items()}
+BEST_OF_SUIT: dict[str, tuple[int, ...]] = {name: _best_by_suit_word(v) for name, v in _SCALES.items()}
 
 
 def primiera_value(pile: int, scale: str = "standard") -> int:
     """Sum of the best card of each suit by a points scale (a missing suit adds 0)."""
-    best = _BEST_OF_SUIT[scale]
+    best = BEST_OF_SUIT[scale]
     return best[pile & 0x3FF] + best[pile >> 10 & 0x3FF] + best[pile >> 20 & 0x3FF] + best[pile >> 30 & 0x3FF]
 
 

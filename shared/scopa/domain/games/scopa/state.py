@@ -78,7 +78,7 @@ class PlayedMove(NamedTuple):
         return {
             "seat": self.seat,
             "card": CODES[self.card],
-            "take": mask_codes(self.take),
+            "take": mask_codes(self.take) if self.take else [],  # most plays lay a card: no codes to list
             "scopa": self.scopa,
         }
 

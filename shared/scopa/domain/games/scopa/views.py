@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scopa.domain.games.common.cards import CODES, RANK
+from scopa.domain.games.common.cards import CODES, RANK, mask_rank_sum
 from scopa.domain.games.common.shuffle import ALGORITHM
 from scopa.domain.games.common.views import shuffle_view, waiting_shuffle
 from scopa.domain.games.scopa.captures import TableInfo, ace_sweep_applies
@@ -26,7 +26,7 @@ def waiting_view(rules: RuleSet, master_seed: str | None, status: str = "waiting
     return {
         "game": "scopa",
         "status": status,
-        "rules": rules.to_options(),
+        "rules": _options(rules),
         "players": rules.players,
         "shuffle": waiting_shuffle(ALGORITHM, master_seed),
     }
@@ -70,11 +70,25 @@ def finished_deal(state: ScopaState) -> dict[str, Any] | None:
     )
 
 
+_OPTIONS: dict[int, tuple[RuleSet, dict[str, Any]]] = {}
+
+
+def _options(rules: RuleSet) -> dict[str, Any]:
+    """``rules.to_options()`` (a pydantic dump, a tenth of a view's time), kept by the rule set's identity
+    (with the rule set, so an id is never reused), as a fresh copy each time: a view is the caller's."""
+    found = _OPTIONS.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_OPTIONS) >= 256:
+            _OPTIONS.clear()
+        found = _OPTIONS[id(rules)] = (rules, rules.to_options())
+    return dict(found[1])
+
+
 def _public(state: ScopaState) -> dict[str, Any]:
     rules = state.rules
     view: dict[str, Any] = {
         "game": "scopa",
-        "rules": rules.to_options(),
+        "rules": _options(rules),
         "players": rules.players,
         "sides": rules.sides,
         "status": "finished" if state.finished else "playing",
@@ -121,7 +135,7 @@ def describe_move(state: ScopaState, move: Move) -> dict[str, Any]:
     ):
         out["kind"] = "ace_sweep"
     else:
-        taken = sum(RANK[c] for c in range(40) if move.take >> c & 1)
+        taken = mask_rank_sum(move.take)
         out["kind"] = "take" if taken == RANK[move.card] else "fifteen"
     out["sweeps"] = bool(move.take) and move.take == state.table
     return out
