@@ -9,33 +9,34 @@ import os
 import pytest
 
 from bench import scale
+from bench import scale_model as model
 from bench.capacity import Unit
 
 
 @pytest.fixture(scope="module")
-def measured() -> scale.Measured:
+def measured() -> model.Measured:
     before = {k: os.environ.get(k) for k in ("TABLE_NAME", "ADMIN_TOKEN", "STORAGE", "AWS_ACCESS_KEY_ID")}
     m = scale.measure(players=12, lobby_games=1, arena_waves=1)
     assert {k: os.environ.get(k) for k in before} == before
     return m
 
 
-def test_every_unit_the_simulation_spends_is_on_a_known_key_family(measured: scale.Measured) -> None:
+def test_every_unit_the_simulation_spends_is_on_a_known_key_family(measured: model.Measured) -> None:
     units = [u for s in measured.samples for u in s.units]
     assert sum(u.wcu for u in units) > 0
     assert sum(u.rcu for u in units) > 0
-    unknown = sorted({u.partition for u in units if scale.family(u) == scale.UNKNOWN})
+    unknown = sorted({u.partition for u in units if model.family(u) == model.UNKNOWN})
     assert unknown == []
-    touched = {scale.family(u) for u in units}
+    touched = {model.family(u) for u in units}
     for hot in ("TOPIC#lobby", "MATCH#<id>", "gsi1 LIVE", "gsi2 SEEKS", "TOURNAMENT#<id>", "IDEM#<digest>"):
         assert hot in touched
-    assert any(scale.family(u).startswith("gsi2 RANK#") and u.wcu > 0 for u in units)
+    assert any(model.family(u).startswith("gsi2 RANK#") and u.wcu > 0 for u in units)
 
 
-def test_a_move_costs_what_the_data_model_states(measured: scale.Measured) -> None:
+def test_a_move_costs_what_the_data_model_states(measured: model.Measured) -> None:
     # docs/data-model.md, "Cost of a move": 1 RCU (the match, strongly consistent), 1 WCU (its put,
     # under 1 KB for classic), 2 WCU on the deadline index (old entry out, new one in).
-    assert scale.per_move(measured) == {"match_wcu": 1.0, "match_rcu": 1.0, "live_index_wcu": 2.0}
+    assert model.per_move(measured) == {"match_wcu": 1.0, "match_rcu": 1.0, "live_index_wcu": 2.0}
     moves = measured.actions("move")
     assert moves
     assert all(s.function == "api" for s in moves)
@@ -48,9 +49,9 @@ def _match(units: list[Unit]) -> str:
     return next(u.key.removeprefix("MATCH#") for u in units if u.key.startswith("MATCH#"))
 
 
-def test_the_model_scales_the_measured_costs(measured: scale.Measured) -> None:
-    model = scale.Model(measured)
-    rows = {p: {r.key: r for r in model.rows(p)} for p in scale.SCALES}
+def test_the_model_scales_the_measured_costs(measured: model.Measured) -> None:
+    scaled = model.Model(measured)
+    rows = {p: {r.key: r for r in scaled.rows(p)} for p in model.SCALES}
     small, large = rows[1_000], rows[100_000]
     # One match sees the same moves at any scale; the lobby's followers (read whole) and the shared
     # deadline index grow with the players.
@@ -63,7 +64,7 @@ def test_the_model_scales_the_measured_costs(measured: scale.Measured) -> None:
     assert small["gsi1 LIVE"].verdict == "PASS"
     assert large["TOPIC#lobby"].verdict == "OVER"
     assert large["TOURNAMENT#<arena>"].verdict == "OVER"
-    report = scale.report(measured)
+    report = model.report(measured)
     assert set(report["scales"]) == {"1000", "10000", "100000"}
     assert {f["function"] for f in report["scales"]["1000"]["lambda"]} == {
         "api",
