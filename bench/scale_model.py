@@ -131,6 +131,24 @@ class Measured:
             return sum(s.count for s in self.actions(parent))
         return max(1, sum(s.count for s in self.actions(name)))
 
+    def queries(self, name: str, fam: str) -> float:
+        """Queries an action makes of one partition of ``fam`` (its most queried), per action: how often
+        it reads a partition that grows with the players (a topic's followers, an arena's entries)."""
+        total = 0
+        for s in self.actions(name):
+            by_key: dict[str, int] = defaultdict(int)
+            for u in s.units:
+                if u.operation == "Query" and family(u) == fam:
+                    by_key[u.partition] += 1
+            total += max(by_key.values(), default=0)
+        return total / self.count(name)
+
+    def query_rcu(self, name: str, fam: str) -> float:
+        """RCU an action spends on queries of ``fam`` (all keys), per action."""
+        found = self.actions(name)
+        spent = sum(u.rcu for s in found for u in s.units if u.operation == "Query" and family(u) == fam)
+        return spent / self.count(name)
+
     def duration(self, name: str) -> float:
         """Seconds per action (a notifier's: all its runs for one action)."""
         return sum(s.seconds for s in self.actions(name)) / self.count(name)
@@ -181,11 +199,9 @@ class Model:
     def r(self, action: str, fam: str, hottest: bool = True) -> float:
         return self.m.per_action(action, fam, hottest)[1]
 
-    def topic_reads(self, action: str, fam: str, followers_then: int) -> float:
-        """How many reads of the topic's subscriber partition one notifier run of ``action`` makes: its
-        measured RCU on that partition over what one read of it cost then."""
-        once = _reads(followers_then * self.m.sizes["subscriber_bytes"])
-        return self.r(f"{action} > notifier", fam) / once
+    def topic_reads(self, action: str, fam: str) -> float:
+        """How many reads of the topic's subscriber partition the notifier makes per ``action``."""
+        return self.m.queries(action + NOTIFIER, fam)
 
     def topic_read(self, followers: float) -> float:
         """RCU of one (strongly consistent) read of a topic's subscribers: the measured bytes each."""
@@ -209,7 +225,7 @@ class Model:
         }
 
     def rows(self, players: int) -> list[Row]:
-        k, x, pop, _sizes = self.k, self.rates(players), self.m.population, self.m.sizes
+        k, x = self.k, self.rates(players)
         one_match = 1 / k["move_seconds"]  # moves a second on one match
         rows: list[Row] = []
         # The lobby topic: every lobby game takes its two players off the lobby page and back.
@@ -217,9 +233,7 @@ class Model:
         lobby_w = churn * (
             self.w("subscribe lobby", "TOPIC#lobby") + self.w("unsubscribe lobby", "TOPIC#lobby")
         )
-        lobby_reads = sum(
-            self.topic_reads(a, "TOPIC#lobby", pop["lobby_followers"]) for a in ("create seek", "accept seek")
-        )
+        lobby_reads = sum(self.topic_reads(a, "TOPIC#lobby") for a in ("create seek", "accept seek"))
         lobby_r = x["lobby_starts"] * lobby_reads * self.topic_read(x["lobby_followers"])
         rows.append(
             Row(
@@ -247,7 +261,7 @@ class Model:
             Row("MATCH#<id>", f"a popular match: a move every {k['move_seconds']:.0f} s", match_w, match_r)
         )
         topic_w = arrivals * self.w("subscribe match", "TOPIC#match:<id>")
-        topic_reads = self.topic_reads("move", "TOPIC#match:<id>", pop["spectators"] + 2)
+        topic_reads = self.topic_reads("move", "TOPIC#match:<id>")
         topic_r = one_match * topic_reads * self.topic_read(s + 2)
         rows.append(
             Row(
@@ -343,7 +357,6 @@ class Model:
         are open at once, each rewritten as its results come in."""
         k, pop, sizes = self.k, self.m.population, self.m.sizes
         a, entrants = x["arena"], pop["arena_entrants"]
-        runs = max(1, len(self.m.actions("pipeline run")))
         open_waves = max(1.0, x["game_seconds"] / k["pipeline_seconds"])
         wave_tables = a / 2 * min(1.0, k["pipeline_seconds"] / x["game_seconds"])
         wave_kb = math.ceil(wave_tables * sizes["table_bytes"] / 1024)
@@ -353,29 +366,23 @@ class Model:
         sim_wave_kb = math.ceil(entrants / 2 * sizes["table_bytes"] / 1024)
         f = self.w("pipeline run", "TOURNAMENT#<id>") / max(1, sim_wave_kb)
         per_run_w = f * wave_kb + (open_waves - 1) * wave_kb
-        # Reads: a run reads the whole partition q times (measured), the partition holding every entry
-        # and, half-way through a one-hour arena, half of its waves' tables.
-        sim_bytes = (
-            entrants * sizes["entry_bytes"]
-            + sizes["tables"] * sizes["table_bytes"]
-            + sizes["tournament_bytes"]
+        # Reads: a run queries the partition q times (measured), each query reading every entry and,
+        # half-way through a one-hour arena, half of its waves' tables; its other reads (items by key,
+        # the notifier's reads of the tournament item) stay as measured.
+        m = self.m
+        q = m.queries("pipeline run", "TOURNAMENT#<id>")
+        others = m.per_action("pipeline run", "TOURNAMENT#<id>")[1] - m.query_rcu(
+            "pipeline run", "TOURNAMENT#<id>"
         )
-        q = self.r("pipeline run", "TOURNAMENT#<id>") / _reads(sim_bytes)
         tables_so_far = a / 2 * (1800 / x["game_seconds"])
         bytes_then = (
             a * sizes["entry_bytes"] + tables_so_far * sizes["table_bytes"] + sizes["tournament_bytes"]
         )
-        per_run_r = q * _reads(bytes_then)
+        per_run_r = q * _reads(bytes_then) + others
         per_run_r += self.r("pipeline run" + NOTIFIER, "TOURNAMENT#<id>", hottest=False)
         # The arena page's followers: read whole at each tournament change a run publishes.
-        topic_total = sum(
-            u.rcu
-            for s in self.m.actions("pipeline run > notifier")
-            for u in s.units
-            if family(u) == "TOPIC#tournament:<id>"
-        )
-        topic_reads = topic_total / runs / _reads(entrants * sizes["subscriber_bytes"])
-        topic_r = topic_reads * self.topic_read(a) / k["pipeline_seconds"]
+        topic_r = m.queries("pipeline run" + NOTIFIER, "TOPIC#tournament:<id>") * self.topic_read(a)
+        topic_r /= k["pipeline_seconds"]
         flags = []
         if first_wave > ITEM_LIMIT:
             flags.append(f"first wave {first_wave / 1024:,.0f} KB > 400 KB item limit")
