@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.capacity import Unit
+from scopa.domain.tournaments.settings import MAX_ENTRANTS
 
 # ---------------------------------------------------------------------------------------------- the model
 
@@ -173,10 +174,12 @@ class Row:
     wcu: float
     rcu: float
     note: str = ""
+    breaks: bool = False  # fails whatever the rate (an item over 400 KB, a cap): OVER
 
     @property
     def verdict(self) -> str:
-        return "PASS" if self.wcu <= WCU_LIMIT and self.rcu <= RCU_LIMIT else "OVER"
+        within = self.wcu <= WCU_LIMIT and self.rcu <= RCU_LIMIT and not self.breaks
+        return "PASS" if within else "OVER"
 
 
 def _reads(size: float, strong: bool = True) -> float:
@@ -384,6 +387,8 @@ class Model:
         topic_r = m.queries("pipeline run" + NOTIFIER, "TOPIC#tournament:<id>") * self.topic_read(a)
         topic_r /= k["pipeline_seconds"]
         flags = []
+        if a > MAX_ENTRANTS:
+            flags.append(f"over today's cap of {MAX_ENTRANTS:,} entrants")
         if first_wave > ITEM_LIMIT:
             flags.append(f"first wave {first_wave / 1024:,.0f} KB > 400 KB item limit")
         if per_run_w > WCU_LIMIT or per_run_r > RCU_LIMIT:
@@ -399,8 +404,9 @@ class Model:
             ),
             Row("TOPIC#tournament:<arena>", f"its page followed by {a:,.0f}", 0.0, topic_r),
         ]
-        if first_wave > ITEM_LIMIT:
-            rows[0].wcu = max(rows[0].wcu, math.inf)
+        rows[0].breaks = (
+            first_wave > ITEM_LIMIT or a > MAX_ENTRANTS
+        )  # refused or unwritable, whatever the rate
         return rows
 
     # -------------------------------------------------------------- Lambda
@@ -512,7 +518,7 @@ def print_report(m: Measured) -> None:
         print(f"  {'key':<28} {'WCU/s':>10} {'RCU/s':>10}  verdict  what")
         for r in model.rows(p):
             note = f" [{r.note}]" if r.note else ""
-            wcu = "item" if math.isinf(r.wcu) else f"{r.wcu:,.2f}"
+            wcu = f"{r.wcu:,.2f}"
             print(f"  {r.key:<28} {wcu:>10} {r.rcu:>10,.2f}  {r.verdict:<7}  {r.what}{note}")
         print(f"  {'Lambda function':<30} {'calls/s':>10} {'s each':>10}  {'concurrency':>11}")
         for f, rate, sec, c in model.concurrency(p):

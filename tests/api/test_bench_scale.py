@@ -63,7 +63,12 @@ def test_the_model_scales_the_measured_costs(measured: model.Measured) -> None:
     assert large["gsi1 LIVE"].verdict == "OVER"
     assert small["gsi1 LIVE"].verdict == "PASS"
     assert large["TOPIC#lobby"].verdict == "OVER"
-    assert large["TOURNAMENT#<arena>"].verdict == "OVER"
+    arena = large["TOURNAMENT#<arena>"]
+    assert arena.verdict == "OVER"
+    assert arena.breaks  # 10,000 entrants: over today's cap (MAX_ENTRANTS), the first wave over 400 KB
+    assert "over today's cap" in arena.note
+    assert "400 KB" in arena.note
+    assert rows[10_000]["TOURNAMENT#<arena>"].verdict == "PASS"
     report = model.report(measured)
     assert set(report["scales"]) == {"1000", "10000", "100000"}
     assert {f["function"] for f in report["scales"]["1000"]["lambda"]} == {
