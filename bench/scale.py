@@ -141,7 +141,6 @@ class Simulation:
         self.spectators = 0
         self.arena_entrants = 0
         self.arena_id = ""
-        self.games_played = 0
         self.game_moves: list[int] = []
 
     # -------------------------------------------------------------- actions
@@ -184,9 +183,8 @@ class Simulation:
     def move(self, match: dict[str, Any], tokens: dict[str, str]) -> dict[str, Any]:
         mover = match["turn_player_id"]
         view = self.api.ok("GET", f"/matches/{match['id']}", token=tokens[mover])  # the mover's own view
-        choice = view["view"]["legal_moves"][
-            (len(match.get("id", "")) + view["version"]) % len(view["view"]["legal_moves"])
-        ]
+        legal = view["view"]["legal_moves"]
+        choice = legal[view["version"] % len(legal)]  # any legal move: the same run every time
         body = {"card": choice["card"], "take": choice["take"], "version": view["version"]}
         self.clock.sleep(MODEL["move_seconds"])
         with self.rec.measure("move", "api"):
@@ -378,7 +376,7 @@ def _sizes(peek: Any, sim: Simulation) -> dict[str, float]:
     arena = _partition(peek, f"TOURNAMENT#{sim.arena_id}")
     entries = [i for i in arena if i["sk"]["S"].startswith("ENTRY#")]
     rounds = [i for i in arena if i["sk"]["S"].startswith("ROUND#")]
-    tables = sum(len(json.loads(_round_doc(r)).get("tables", [])) for r in rounds) or 1
+    tables = sum(len(json.loads(r["tables"]["S"])) for r in rounds) or 1  # as the adapter stores them
     tournament = [i for i in arena if i["sk"]["S"] == "TOURNAMENT"]
     return {
         "subscriber_bytes": statistics.mean(item_size(i) for i in lobby) if lobby else 0.0,
@@ -388,11 +386,6 @@ def _sizes(peek: Any, sim: Simulation) -> dict[str, float]:
         "round_items": float(len(rounds)),
         "tables": float(tables),
     }
-
-
-def _round_doc(item: dict[str, Any]) -> str:
-    """A round item's tables, as the adapter stores them (a JSON text)."""
-    return json.dumps({"tables": json.loads(item["tables"]["S"])})
 
 
 def main(argv: list[str] | None = None) -> int:
