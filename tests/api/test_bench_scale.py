@@ -1,0 +1,79 @@
+"""The scale bench's smallest run (moto): every unit it bills lands on a known key family, a move costs
+what docs/data-model.md states, and the model turns the measured costs into per-key rates."""
+
+from __future__ import annotations
+
+import math
+import os
+
+import pytest
+
+from bench import scale
+from bench import scale_model as model
+from bench.capacity import Unit
+
+
+@pytest.fixture(scope="module")
+def measured() -> model.Measured:
+    before = {k: os.environ.get(k) for k in ("TABLE_NAME", "ADMIN_TOKEN", "STORAGE", "AWS_ACCESS_KEY_ID")}
+    m = scale.measure(players=12, lobby_games=1, arena_waves=1)
+    assert {k: os.environ.get(k) for k in before} == before
+    return m
+
+
+def test_every_unit_the_simulation_spends_is_on_a_known_key_family(measured: model.Measured) -> None:
+    units = [u for s in measured.samples for u in s.units]
+    assert sum(u.wcu for u in units) > 0
+    assert sum(u.rcu for u in units) > 0
+    unknown = sorted({u.partition for u in units if model.family(u) == model.UNKNOWN})
+    assert unknown == []
+    touched = {model.family(u) for u in units}
+    for hot in ("TOPIC#lobby", "MATCH#<id>", "gsi1 LIVE", "gsi2 SEEKS", "TOURNAMENT#<id>", "IDEM#<digest>"):
+        assert hot in touched
+    assert any(model.family(u).startswith("gsi2 RANK#") and u.wcu > 0 for u in units)
+
+
+def test_a_move_costs_what_the_data_model_states(measured: model.Measured) -> None:
+    # docs/data-model.md, "Cost of a move": 1 RCU (the match, strongly consistent), 1 WCU (its put,
+    # under 1 KB for classic), 2 WCU on the deadline index (old entry out, new one in).
+    assert model.per_move(measured) == {"match_wcu": 1.0, "match_rcu": 1.0, "live_index_wcu": 2.0}
+    moves = measured.actions("move")
+    assert moves
+    assert all(s.function == "api" for s in moves)
+    assert {u.partition for s in moves for u in s.units if u.wcu} <= {
+        p for s in moves for p in (f"table MATCH#{_match(s.units)}", "gsi1 LIVE")
+    }
+
+
+def _match(units: list[Unit]) -> str:
+    return next(u.key.removeprefix("MATCH#") for u in units if u.key.startswith("MATCH#"))
+
+
+def test_the_model_scales_the_measured_costs(measured: model.Measured) -> None:
+    scaled = model.Model(measured)
+    rows = {p: {r.key: r for r in scaled.rows(p)} for p in model.SCALES}
+    small, large = rows[1_000], rows[100_000]
+    # One match sees the same moves at any scale; the lobby's followers (read whole) and the shared
+    # deadline index grow with the players.
+    assert math.isclose(small["MATCH#<id>"].wcu, large["MATCH#<id>"].wcu)
+    assert large["TOPIC#lobby"].rcu > 50 * small["TOPIC#lobby"].rcu
+    assert math.isclose(large["gsi1 LIVE"].wcu, 100 * small["gsi1 LIVE"].wcu)
+    # Today's code at 100k (docs/scale.md says so and names the fixes): one deadline partition for every
+    # timed match, the lobby's subscribers read whole at every change, a 10,000-player arena's first wave.
+    assert large["gsi1 LIVE"].verdict == "OVER"
+    assert small["gsi1 LIVE"].verdict == "PASS"
+    assert large["TOPIC#lobby"].verdict == "OVER"
+    arena = large["TOURNAMENT#<arena>"]
+    assert arena.verdict == "OVER"
+    assert arena.breaks  # 10,000 entrants: over today's cap (MAX_ENTRANTS), the first wave over 400 KB
+    assert "over today's cap" in arena.note
+    assert "400 KB" in arena.note
+    assert rows[10_000]["TOURNAMENT#<arena>"].verdict == "PASS"
+    report = model.report(measured)
+    assert set(report["scales"]) == {"1000", "10000", "100000"}
+    assert {f["function"] for f in report["scales"]["1000"]["lambda"]} == {
+        "api",
+        "notifier",
+        "live (subscribe)",
+        "pipeline",
+    }
