@@ -14,6 +14,7 @@ from scopa.adapters.sqlite import (
     ratings,
     seasons,
     seeks,
+    topic_leases,
     tournaments,
     webhooks,
 )
@@ -35,6 +36,7 @@ SCHEMA: tuple[str, ...] = (
     *webhooks.SCHEMA,
     *seasons.SCHEMA,
     *jobs.SCHEMA,
+    *topic_leases.SCHEMA,
 )
 
 
@@ -59,4 +61,5 @@ def sqlite_stores(path: str | Path | Database) -> Stores:
         jobs=jobs.SqliteJobRepository(db),
         guests=player_store,
         seasons=seasons.SqliteSeasonRepository(db),
+        topic_leases=topic_leases.SqliteTopicLeaseRepository(db),
     )
