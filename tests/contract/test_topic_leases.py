@@ -28,5 +28,9 @@ def test_a_lease_is_marked_pending_once_and_a_claim_clears_the_mark(stores: Stor
     assert not leases.mark_pending("lobby", until_ms=2_000)  # already marked: one re-notify queued
     assert leases.lease("lobby") == TopicLease(2_000, 2_000)
     assert not leases.claim("lobby", now_ms=1_500, until_ms=2_500)
-    assert leases.claim("lobby", now_ms=2_100, until_ms=3_100)
-    assert leases.lease("lobby") == TopicLease(3_100, None)
+    assert not leases.claim("lobby", now_ms=1_500, until_ms=2_500, pending_ms=1_999)  # not its mark
+    assert leases.claim("lobby", now_ms=1_990, until_ms=3_000, pending_ms=2_000)  # its mark, a bit early
+    assert leases.lease("lobby") == TopicLease(3_000, None)
+    assert not leases.claim("lobby", now_ms=2_100, until_ms=3_100, pending_ms=2_000)  # the mark is gone
+    assert leases.claim("lobby", now_ms=3_100, until_ms=4_100)
+    assert leases.lease("lobby") == TopicLease(4_100, None)

@@ -45,20 +45,25 @@ class DynamoTopicLeaseRepository:
         pending = found.get("pending_ms")
         return TopicLease(int(found["until_ms"]["N"]), None if pending is None else int(pending["N"]))
 
-    def claim(self, topic: str, *, now_ms: int, until_ms: int) -> bool:
+    def claim(self, topic: str, *, now_ms: int, until_ms: int, pending_ms: int | None = None) -> bool:
         item = {
             **item_key(lease_pk(topic), LEASE_SK),
             "type": {"S": "topic_lease"},
             "until_ms": {"N": str(until_ms)},
             keys.TTL_ATTRIBUTE: {"N": str(until_ms // 1000 + LEASE_TTL_SECONDS)},
         }
+        condition = "attribute_not_exists(#pk) OR until_ms <= :now"
+        values = {":now": {"N": str(now_ms)}}
+        if pending_ms is not None:
+            condition += " OR pending_ms = :mark"
+            values[":mark"] = {"N": str(pending_ms)}
         try:
             self.client.put_item(
                 TableName=self.table,
                 Item=item,
-                ConditionExpression="attribute_not_exists(#pk) OR until_ms <= :now",
+                ConditionExpression=condition,
                 ExpressionAttributeNames={"#pk": keys.PK},
-                ExpressionAttributeValues={":now": {"N": str(now_ms)}},
+                ExpressionAttributeValues=values,
             )
         except ClientError as exc:
             if _refused(exc):

@@ -32,13 +32,13 @@ class SqliteTopicLeaseRepository:
         pending = row["pending_ms"]
         return TopicLease(int(row["until_ms"]), None if pending is None else int(pending))
 
-    def claim(self, topic: str, *, now_ms: int, until_ms: int) -> bool:
+    def claim(self, topic: str, *, now_ms: int, until_ms: int, pending_ms: int | None = None) -> bool:
         with self.db.transaction() as tx:
             cursor = tx.execute(
                 """INSERT INTO topic_leases (topic, until_ms, pending_ms) VALUES (?, ?, NULL)
                 ON CONFLICT (topic) DO UPDATE SET until_ms = excluded.until_ms, pending_ms = NULL
-                WHERE topic_leases.until_ms <= ?""",
-                (topic, until_ms, now_ms),
+                WHERE topic_leases.until_ms <= ? OR topic_leases.pending_ms = ?""",
+                (topic, until_ms, now_ms, pending_ms),
             )
             return cursor.rowcount == 1
 

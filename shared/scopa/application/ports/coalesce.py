@@ -11,8 +11,9 @@ state (the renderer reads the subject when it runs), and its last change is neve
   delayed :class:`Renotify` for when the lease ends (:class:`Deferral`: SQS ``DelaySeconds`` in AWS, a
   timer locally); while a mark stands, further changes do nothing: the re-notify reads the subject after
   they were written;
-* the re-notify claims the lease if its mark still stands and fans out the newest state; a duplicate (or
-  one whose mark a newer fan-out cleared) finds no mark of its own and does nothing.
+* the re-notify claims the lease if its mark still stands (even a little early: clocks differ) and fans
+  out the newest state; a duplicate (or one whose mark a newer fan-out cleared) finds no mark of its own
+  and does nothing.
 
 Seat views (``match``) and the inbox are never coalesced: a move reaches its players at once.
 """
@@ -47,9 +48,11 @@ class TopicLeaseRepository(Protocol):
         """The topic's lease, read strongly consistent (None: never claimed, or long expired)."""
         ...
 
-    def claim(self, topic: str, *, now_ms: int, until_ms: int) -> bool:
+    def claim(self, topic: str, *, now_ms: int, until_ms: int, pending_ms: int | None = None) -> bool:
         """Hold the topic until ``until_ms`` and clear its pending mark, if nobody holds it at
-        ``now_ms`` (no lease, or one that ended by then); False when another run holds it."""
+        ``now_ms`` (no lease, or one that ended by then) or, with ``pending_ms``, if the lease bears that
+        mark (the re-notify queued for it may run a little early: another container's clock); False
+        when another run holds it."""
         ...
 
     def mark_pending(self, topic: str, *, until_ms: int) -> bool:

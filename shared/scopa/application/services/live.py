@@ -431,12 +431,16 @@ class LiveService:
             lease = leases.lease(topic)
             if due_ms is not None and (lease is None or lease.pending_ms != due_ms):
                 return False  # fanned out since the mark (which read every change before it), or a duplicate
-            if lease is None or lease.until_ms <= now:
-                if leases.claim(topic, now_ms=now, until_ms=now + interval):
+            if lease is None or lease.until_ms <= now or due_ms is not None:
+                # A re-notify takes the lease its mark is on even a little early (another clock).
+                if leases.claim(
+                    topic,
+                    now_ms=now,
+                    until_ms=max(now, lease.until_ms if lease else 0) + interval,
+                    pending_ms=due_ms,
+                ):
                     return True
                 continue
-            if due_ms is not None:  # delivered before its time: wait for the rest of it
-                return not self.deferral.later(Renotify(topic, due_ms), lease.until_ms - now)
             if lease.pending_ms is not None:
                 return False  # a re-notify is queued and will read this change
             if leases.mark_pending(topic, until_ms=lease.until_ms):
