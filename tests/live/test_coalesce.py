@@ -227,3 +227,15 @@ def test_the_sqs_adapter_queues_a_renotify_with_its_delay_and_never_raises() -> 
         attributes = sqs.get_queue_attributes(QueueUrl=url, AttributeNames=["All"])["Attributes"]
         assert attributes["ApproximateNumberOfMessagesDelayed"] == "1"
         assert not SqsFanout(sqs, url + "-missing").later(renotify, 500)  # logged, not raised
+
+
+def test_the_lobby_burst_bench_reaches_every_follower_with_the_final_lobby_in_two_fanouts(
+    tmp_path: Any,
+) -> None:
+    """bench.fanout's lobby case on a real clock, small: 20 changes in a second to 150 followers."""
+    from bench.fanout import Bench, lobby_burst
+
+    row = lobby_burst(Bench(tmp_path, post_s=0.001, invoke_s=0.05), followers=150, changes=20)
+    assert row["fanouts"] in (2, 3)  # the first change's, the re-notify's (one more if a second passed)
+    assert 1 <= row["renotifies"] <= row["fanouts"] - 1
+    assert row["last_s"] < 2.5  # the rest of the second, rounded up to a whole one, and the fan-out
