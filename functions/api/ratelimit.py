@@ -1,11 +1,28 @@
-"""Per-caller rate limits: a token bucket for each player, or for each source address.
+"""Per-caller rate limits: a token bucket in each container, then a count every container shares.
 
-A bucket holds up to ``burst`` requests and refills at ``rate`` a second; a request finding it empty answers
-``429 rate_limited`` with ``Retry-After`` (whole seconds until one request fits again). The buckets live in
-the API container's memory: in AWS each warm Lambda container counts on its own, so a caller spread over
-several containers may get more; API Gateway's stage throttling (infra/config.py) caps the API as a whole,
-but not the move URL (api.function_url), where this is the only per-caller limit.
-``RATE_LIMIT_PER_SECOND=0`` turns the limit off (the test suites do; their load tests measure throughput).
+Two checks, cheapest first:
+
+1. **The container's bucket** (:class:`Buckets`): up to ``burst`` requests at once, refilled at ``rate`` a
+   second, in this container's memory. A caller it refuses is answered ``429`` without a storage call, and
+   so is a caller the shared count refused earlier in its current window (:class:`Refusals`): a caller
+   already over the limit costs no write.
+2. **The shared count** (``stores.rates``, ports/rates.py): one conditional write per request on the
+   store every container uses (DynamoDB in AWS, the SQLite file locally), counting the caller's requests
+   in a fixed window of ``window`` seconds, at most ``limit`` a window (:func:`shared_terms`):
+   ``window = ceil(burst / rate)`` (at least 1 s) and ``limit = max(burst, floor(rate * window))``. With
+   the defaults (10 a second, 60 at once) that is 60 requests a 6-second window, however many containers
+   serve the caller; with ``RATE_LIMIT_BURST=10`` it is 10 a second. The burst's shape is each container's
+   bucket's; the shared window bounds the sum (a fixed window admits up to twice ``limit`` across the
+   boundary between two windows, never more on average).
+
+Over either, the answer is ``429 rate_limited`` with ``Retry-After`` (whole seconds until one request fits
+again: the bucket's refill, or the end of the shared window). ``RATE_LIMIT_PER_SECOND=0`` turns both off
+(the test suites do; their load tests measure throughput): no bucket, no write.
+
+**When the shared count cannot be written** (the store throttles it, times out or fails), the request is
+served (fail open): a limit must never turn into a 5xx, and a throttled counter write must not fail a
+move. The container's bucket still holds, API Gateway's stage throttling still caps the API as a whole,
+and the failure is logged (its type only) and counted (metric ``RateCounterUnavailable``).
 
 Who a caller is must be something they cannot make up by the thousand, or each made-up name gets a full
 bucket. So a bearer token this service signed and still current counts against its player (``p:<player
@@ -17,18 +34,24 @@ Anything else (no header, a malformed one, an unsigned or badly signed token, th
 against the source address that API Gateway or the function URL saw (``requestContext.http.sourceIp``,
 ``ip:<address>``; an IPv6 address by its /64): a caller sending a fresh random token with each request
 drains one bucket, and is refused before their token costs a read.
-Keys and logs never hold a token.
+Keys and logs never hold a token (a log names neither the key nor the caller).
 """
 
 from __future__ import annotations
 
 import ipaddress
+import logging
 import math
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scopa.application.ports.rates import RateCounter
+
+log = logging.getLogger("scopa.api.ratelimit")
 
 MAX_CALLERS = 10_000  # buckets kept; the least recently seen is forgotten first (a full bucket again)
 
@@ -70,6 +93,41 @@ class Buckets:
             return wait
 
 
+class Refusals:
+    """Callers the shared count refused, until their window ends: refused again here without a write.
+    Thread-safe; the least recently refused is forgotten first beyond ``MAX_CALLERS``."""
+
+    def __init__(self) -> None:
+        self._until: OrderedDict[str, float] = OrderedDict()  # key -> epoch second the window ends
+        self._lock = threading.Lock()
+
+    def wait(self, key: str, now: float) -> float:
+        """Seconds until ``key``'s refused window ends, 0 when none is known (or it has ended)."""
+        with self._lock:
+            until = self._until.get(key)
+            if until is None:
+                return 0.0
+            if until <= now:
+                del self._until[key]
+                return 0.0
+            return until - now
+
+    def remember(self, key: str, until: float) -> None:
+        with self._lock:
+            self._until.pop(key, None)
+            self._until[key] = until
+            while len(self._until) > MAX_CALLERS:
+                self._until.popitem(last=False)
+
+
+def shared_terms(rate: float, burst: int) -> tuple[int, int]:
+    """(window seconds, requests a window) of the shared count for a rate a second and a burst: the window
+    the burst takes to refill (at least 1 s), and as many requests as the rate allows in it (at least the
+    burst). 10 a second, 60 at once: (6, 60); 10 and 10: (1, 10); 0.5 and 3: (6, 3)."""
+    window = max(1, math.ceil(round(burst / rate, 6)))
+    return window, max(burst, math.floor(round(rate * window, 6)))
+
+
 def caller_key(player_id: str | None, source_ip: str | None) -> str:
     """The bucket's key: the player a signed token names, else the source address (see :func:`network`)."""
     if player_id:
@@ -95,6 +153,7 @@ def network(source_ip: str | None) -> str:
 
 
 _buckets: list[Buckets] = []
+_refusals: list[Refusals] = [Refusals()]
 
 
 def buckets(rate: float, burst: int) -> Buckets:
@@ -108,14 +167,17 @@ _clock: list[Callable[[], float]] = [time.monotonic]
 
 
 def reset(now: Callable[[], float] = time.monotonic) -> None:
-    """Forget every bucket (tests: each starts with full ones); ``now``: the clock new buckets read
-    (a test's stopped clock: no bucket refills while a slow machine runs it)."""
+    """Forget every bucket and remembered refusal (tests: each starts with full ones); ``now``: the clock
+    new buckets read (a test's stopped clock: no bucket refills while a slow machine runs it). The shared
+    count reads the services' clock (epoch seconds: every container must agree on the windows)."""
     _buckets.clear()
+    _refusals[0] = Refusals()
     _clock[0] = now
 
 
 def limit(app: Any, next_middleware: Callable[[Any], Any]) -> Any:
-    """A route middleware: count the request against its caller's bucket, or refuse it with 429."""
+    """A route middleware: count the request against its caller's bucket, then the shared count, or
+    refuse it with 429."""
     from api import context
     from api.settings import settings
 
@@ -124,9 +186,35 @@ def limit(app: Any, next_middleware: Callable[[Any], Any]) -> Any:
         event = app.current_event
         source = event.request_context.http.source_ip if hasattr(event.request_context, "http") else None
         authorization = event.headers.get("authorization")
-        player_id = context.services().tokens.signed_player(authorization) if authorization else None
+        services = context.services()
+        player_id = services.tokens.signed_player(authorization) if authorization else None
         key = caller_key(player_id, source)
-        wait = buckets(config.rate_limit_per_second, config.rate_limit_burst).take(key)
+        rate, burst = config.rate_limit_per_second, config.rate_limit_burst
+        wait = buckets(rate, burst).take(key)
+        if wait <= 0:
+            wait = shared_wait(services.stores.rates, key, rate, burst, services.clock.now())
         if wait > 0:
-            raise RateLimited(max(1, math.ceil(wait)), config.rate_limit_per_second, config.rate_limit_burst)
+            raise RateLimited(max(1, math.ceil(wait)), rate, burst)
     return next_middleware(app)
+
+
+def shared_wait(counter: RateCounter, key: str, rate: float, burst: int, now: float) -> float:
+    """Count the request in the shared window: 0 when it fits, else the seconds until the window ends.
+    A caller refused earlier in the window is refused again without a write; a counter that cannot be
+    written admits the request (see the module's docstring)."""
+    refusals = _refusals[0]
+    known = refusals.wait(key, now)
+    if known > 0:
+        return known
+    window, limit = shared_terms(rate, burst)
+    try:
+        wait = counter.take(key, window, limit, now)
+    except Exception as exc:  # fail open: the limit never turns into a 5xx
+        from api.observability import count
+
+        log.warning("rate counter unavailable: request admitted", extra={"error_type": type(exc).__name__})
+        count("RateCounterUnavailable")
+        return 0.0
+    if wait > 0:
+        refusals.remember(key, now + wait)
+    return wait

@@ -36,6 +36,7 @@
 | club webhook      | ``CLUB#<id>``      | ``HOOK#<hook>``              |                             |
 | webhook delivery  | ``HOOK#<hook>``    | ``DELIVERY#<delivery>``      |                             |
 | admin job         | ``JOB#<id>``       | ``JOB``                      |                             |
+| request count (6) | ``RATE#<caller>#<window>#<start>`` | ``RATE``     |                             |
 
 (1) only while a match is active with a clock running: a sparse index of deadlines.
 (2) sort key ``<created>#<id>``: the tournaments of one status, newest first (and the pipeline's list).
@@ -51,6 +52,9 @@ item expire (TTL) a week after the seek does.
 (5) ``k`` below the open-seek limit; the slot names the seek holding it. A creation claims a slot that is
 absent or whose seek is closed or expired, conditionally and in the seek's own transaction, so a player
 never holds more open seeks than slots. Closing a seek does not touch its slot.
+(6) the shared rate limit's count of one caller (``p:<player>`` or ``ip:<address>``, never a token) in
+one fixed window of ``<window>`` seconds starting at epoch second ``<start>`` (ports.rates): ``n`` and
+``expires_at`` (the window's end, TTL) only, about 100 bytes; each window its own partition.
 
 A live connection's partition holds the connection and a mirror of each topic it follows (what
 ``$disconnect`` deletes); a topic's partition lists its subscribers with their player, so the notifier
@@ -112,6 +116,14 @@ def player_connection_sk(connection_id: str) -> str:
 
 def idempotency_pk(digest: str) -> str:
     return f"IDEM#{digest}"
+
+
+RATE_SK = "RATE"
+
+
+def rate_pk(caller: str, window: int, start: int) -> str:
+    """A caller's request count in the ``window``-second window starting at ``start`` (ports.rates)."""
+    return f"RATE#{caller}#{window}#{start}"
 
 
 def job_pk(job_id: str) -> str:
