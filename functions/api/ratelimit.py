@@ -15,6 +15,12 @@ Two checks, cheapest first:
    bucket's; the shared window bounds the sum (a fixed window admits up to twice ``limit`` across the
    boundary between two windows, never more on average).
 
+**A move costs no extra wait** (``POST /matches/{id}/moves``, on DynamoDB): its count is written on a
+worker thread while the route reads the match (:class:`Pending`), and the request's first DynamoDB write
+waits for it (a botocore ``before-call`` hook on the container's client, :func:`before_write`): a
+refused move writes nothing and answers 429, an admitted one has waited for no extra round trip. Every
+other request is counted before its route runs.
+
 Over either, the answer is ``429 rate_limited`` with ``Retry-After`` (whole seconds until one request fits
 again: the bucket's refill, or the end of the shared window). ``RATE_LIMIT_PER_SECOND=0`` turns both off
 (the test suites do; their load tests measure throughput): no bucket, no write.
@@ -42,10 +48,13 @@ from __future__ import annotations
 import ipaddress
 import logging
 import math
+import re
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -175,33 +184,100 @@ def reset(now: Callable[[], float] = time.monotonic) -> None:
     _clock[0] = now
 
 
+MOVE = re.compile(r"^/matches/[^/]+/moves$")
+#: The DynamoDB operations that write: the first of a move request waits for its count (before_write).
+WRITES = frozenset(
+    {"PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "BatchWriteItem", "ExecuteStatement"}
+)
+
+
 def limit(app: Any, next_middleware: Callable[[Any], Any]) -> Any:
     """A route middleware: count the request against its caller's bucket, then the shared count, or
-    refuse it with 429."""
+    refuse it with 429 (a move's shared count runs beside its route: :class:`Pending`)."""
     from api import context
     from api.settings import settings
 
     config = settings()
-    if config.rate_limit_per_second > 0:
-        event = app.current_event
-        source = event.request_context.http.source_ip if hasattr(event.request_context, "http") else None
-        authorization = event.headers.get("authorization")
-        services = context.services()
-        player_id = services.tokens.signed_player(authorization) if authorization else None
-        key = caller_key(player_id, source)
-        rate, burst = config.rate_limit_per_second, config.rate_limit_burst
-        wait = buckets(rate, burst).take(key)
-        if wait <= 0:
-            wait = shared_wait(services.stores.rates, key, rate, burst, services.clock.now())
+    if config.rate_limit_per_second <= 0:
+        return next_middleware(app)
+    event = app.current_event
+    source = event.request_context.http.source_ip if hasattr(event.request_context, "http") else None
+    authorization = event.headers.get("authorization")
+    services = context.services()
+    player_id = services.tokens.signed_player(authorization) if authorization else None
+    key = caller_key(player_id, source)
+    rate, burst = config.rate_limit_per_second, config.rate_limit_burst
+    wait = buckets(rate, burst).take(key)
+    if wait > 0:
+        raise RateLimited(max(1, math.ceil(wait)), rate, burst)
+    counter, now = services.stores.rates, services.clock.now()
+    if not (config.storage == "dynamodb" and event.http_method == "POST" and MOVE.match(event.path or "")):
+        wait = shared_wait(counter, key, rate, burst, now)
         if wait > 0:
             raise RateLimited(max(1, math.ceil(wait)), rate, burst)
-    return next_middleware(app)
+        return next_middleware(app)
+    pending = Pending(counter, key, rate, burst, now)
+    mark = _pending.set(pending)
+    try:
+        answer = next_middleware(app)
+    except RateLimited:
+        raise
+    except Exception:
+        pending.settle()  # a refused count answers 429 rather than the route's own error
+        raise
+    finally:
+        _pending.reset(mark)
+    pending.settle()
+    return answer
+
+
+class Pending:
+    """A request's shared count, written on a worker thread while the route reads (moves only).
+
+    :meth:`settle` waits for it once: it raises :class:`RateLimited` when the window was full, and admits
+    the request when the counter failed (fail open, as :func:`shared_wait`)."""
+
+    def __init__(self, counter: RateCounter, key: str, rate: float, burst: int, now: float) -> None:
+        self.rate, self.burst = rate, burst
+        self._wait: float | None = None
+        self._future: Future[float | Exception] = _worker().submit(_count, counter, key, rate, burst, now)
+
+    def settle(self) -> None:
+        if self._wait is None:
+            self._wait = _admitted(self._future.result())  # logged and counted on the request's thread
+        if self._wait > 0:
+            raise RateLimited(max(1, math.ceil(self._wait)), self.rate, self.burst)
+
+
+_pending: ContextVar[Pending | None] = ContextVar("scopa_rate_pending", default=None)
+_workers: list[ThreadPoolExecutor] = []
+
+
+def _worker() -> ThreadPoolExecutor:
+    """The container's thread for shared counts (made on first use: a container without moves has none)."""
+    if not _workers:
+        _workers.append(ThreadPoolExecutor(max_workers=2, thread_name_prefix="rate-count"))
+    return _workers[0]
+
+
+def before_write(model: Any, **_: Any) -> None:
+    """A botocore ``before-call.dynamodb`` hook: a write of a request whose count is pending waits for it
+    (and is never sent when the count refused the request). Reads, and requests counted before their
+    route ran, pass at once; the worker thread's own count has no pending count of its own."""
+    pending = _pending.get()
+    if pending is not None and getattr(model, "name", "") in WRITES:
+        pending.settle()
 
 
 def shared_wait(counter: RateCounter, key: str, rate: float, burst: int, now: float) -> float:
     """Count the request in the shared window: 0 when it fits, else the seconds until the window ends.
     A caller refused earlier in the window is refused again without a write; a counter that cannot be
     written admits the request (see the module's docstring)."""
+    return _admitted(_count(counter, key, rate, burst, now))
+
+
+def _count(counter: RateCounter, key: str, rate: float, burst: int, now: float) -> float | Exception:
+    """The wait :func:`shared_wait` gives, or the counter's failure (any thread: nothing logged here)."""
     refusals = _refusals[0]
     known = refusals.wait(key, now)
     if known > 0:
@@ -209,12 +285,21 @@ def shared_wait(counter: RateCounter, key: str, rate: float, burst: int, now: fl
     window, limit = shared_terms(rate, burst)
     try:
         wait = counter.take(key, window, limit, now)
-    except Exception as exc:  # fail open: the limit never turns into a 5xx
-        from api.observability import count
-
-        log.warning("rate counter unavailable: request admitted", extra={"error_type": type(exc).__name__})
-        count("RateCounterUnavailable")
-        return 0.0
+    except Exception as exc:  # fail open (in _admitted): the limit never turns into a 5xx
+        return exc
     if wait > 0:
         refusals.remember(key, now + wait)
     return wait
+
+
+def _admitted(counted: float | Exception) -> float:
+    """The wait of a count; a failed count admits the request, logged (its type only) and counted."""
+    if isinstance(counted, Exception):
+        from api.observability import count
+
+        log.warning(
+            "rate counter unavailable: request admitted", extra={"error_type": type(counted).__name__}
+        )
+        count("RateCounterUnavailable")
+        return 0.0
+    return counted

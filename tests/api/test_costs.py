@@ -10,12 +10,14 @@ fails here. Figures for the docs come from ``python -m bench.api`` and ``python 
 from __future__ import annotations
 
 import statistics
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from api import context
+from api import context, ratelimit
+from api import settings as settings_module
 from bench.meter import Call, DynamoMeter, item_size, write_units
 from scopa.application.match_limits import MAX_WAIT_SECONDS
 from scopa.application.services.matches import POLL_SECONDS
@@ -194,3 +196,79 @@ def test_a_seek_creation_claims_a_slot_in_its_own_transaction(api: Api, meter: D
         items = write.params["TransactItems"]
         assert [next(iter(t)) for t in items] == kinds
         assert all(write_units(item_size(t["Put"]["Item"])) == 1 for t in items if "Put" in t)
+
+
+# --------------------------------------------------------------------------- with the rate limit on
+#: A move as deployed (RATE_LIMIT_PER_SECOND > 0): the two calls above and the caller's shared count.
+LIMITED_MOVE = ["GetItem", "PutItem", "UpdateItem"]
+
+
+@pytest.fixture
+def limited(api: Api, monkeypatch: pytest.MonkeyPatch) -> Iterator[Api]:
+    """The API with prod's default limit (10 a second, 60 at once: 60 a 6-second window)."""
+    monkeypatch.setenv("RATE_LIMIT_PER_SECOND", "10")
+    monkeypatch.setenv("RATE_LIMIT_BURST", "60")
+    settings_module.reload()
+    ratelimit.reset(now=api.clock.now)
+    yield api
+    monkeypatch.undo()
+    settings_module.reload()
+    ratelimit.reset()
+
+
+def _first_move(match: dict[str, Any]) -> dict[str, Any]:
+    move = match["view"]["legal_moves"][0]
+    return {"card": move["card"], "take": move["take"], "version": match["version"]}
+
+
+@pytest.mark.parametrize("via_url", [False, True])
+def test_a_limited_move_adds_one_conditional_count_of_one_write_unit(
+    limited: Api, meter: DynamoMeter, via_url: bool
+) -> None:
+    api = limited
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], seed=SEED)
+
+    with meter.recording() as calls:
+        answer = api.call(
+            "POST", f"/matches/{match['id']}/moves", _first_move(match), token=token, via_url=via_url
+        )
+
+    assert answer.status == 200, answer.body
+    assert sorted(c.operation for c in calls) == sorted(LIMITED_MOVE)
+    (count,) = (c for c in calls if c.operation == "UpdateItem")
+    assert count.table_key == f"RATE#p:{me}#6#{int(api.clock.now()) // 6 * 6}"
+    assert count.params["ConditionExpression"] == "attribute_not_exists(n) OR n < :limit"
+    assert count.params["ExpressionAttributeValues"][":limit"] == {"N": "60"}
+    assert write_units(count.request_bytes) == 1
+    assert_move_calls([c for c in calls if c.operation != "UpdateItem"])  # the move's own two, unchanged
+
+
+def test_a_move_whose_count_is_refused_writes_nothing(
+    limited: Api, meter: DynamoMeter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The count runs beside the match read; the move's write waits for it and is never sent once refused
+    (a slow count: the read has long finished when it answers)."""
+    api = limited
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], seed=SEED)
+    rates = context.services().stores.rates
+    real = rates.take
+
+    def slow_full(key: str, window: int, limit: int, now: float) -> float:
+        time.sleep(0.2)
+        return float(real(key, window, 1, now))  # the window is already full at a limit of 1
+
+    monkeypatch.setattr(rates, "take", slow_full)
+    with meter.recording() as calls:
+        refused = api.call(
+            "POST", f"/matches/{match['id']}/moves", _first_move(match), token=token, via_url=True
+        )
+
+    body = assert_error(refused, 429, "rate_limited")
+    assert body["details"]["retry_after_seconds"] >= 1
+    # the match read and the refused count (the window already full): no write of the match
+    assert sorted(c.operation for c in calls) == ["GetItem", "UpdateItem"]
+    stored = context.services().stores.matches.get_match(match["id"])
+    assert stored is not None
+    assert stored.version == match["version"]
