@@ -9,6 +9,8 @@ fails here. Figures for the docs come from ``python -m bench.api`` and ``python 
 
 from __future__ import annotations
 
+import io
+import json
 import statistics
 import time
 from collections.abc import Iterator
@@ -272,3 +274,16 @@ def test_a_move_whose_count_is_refused_writes_nothing(
     stored = context.services().stores.matches.get_match(match["id"])
     assert stored is not None
     assert stored.version == match["version"]
+
+
+def test_a_moves_log_line_leaves_off_what_the_log_group_already_says(api: Api, json_log: io.StringIO) -> None:
+    """Bytes logged per move are billed (infra/costs.py): the function's name, ARN and memory are the log
+    group's and Lambda's REPORT line's, so the lines leave them off and keep what finds a request."""
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], seed=SEED)
+    assert play(api, match, token).status == 200
+    lines = [json.loads(line) for line in json_log.getvalue().splitlines() if line.startswith("{")]
+    (applied,) = (line for line in lines if line.get("message") == "move applied")
+    assert applied["match_id"] == match["id"]
+    assert {"function_request_id", "correlation_id", "cold_start"} <= set(applied)
+    assert not {"function_name", "function_arn", "function_memory_size"} & set(applied)
