@@ -18,6 +18,7 @@ import statistics
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from scopa.application.ports.matches import DEADLINE_STEP
 from scopa.application.services.matches import POLL_SECONDS
 from scopa.domain.games.scopa.rules import make_rules
 from tools.arena import play_game
@@ -72,9 +73,15 @@ LAMBDA_PLATFORM_LOG_BYTES = 300
 FULL_VCPU_MB = 1769
 #: STATED: one in-region DynamoDB round trip (AWS: single-digit milliseconds), waited for, so billed.
 DYNAMODB_ROUND_TRIP_MS = 6.0
-#: A move's DynamoDB round trips: the consistent match GetItem and the conditional PutItem (measured:
-#: bench.move_cost counts 2 calls a request; tests/api/test_costs.py asserts them).
+#: A move's DynamoDB round trips waited for: the consistent match GetItem and the conditional PutItem
+#: (tests/api/test_costs.py asserts them). Since issue 26 a third call, the caller's shared rate count
+#: (one conditional UpdateItem, api.ratelimit), runs on a worker thread beside the GetItem, and the
+#: PutItem waits for it: 3 calls (bench.move_cost), still 2 round trips of waiting.
 MOVE_ROUND_TRIPS = 2
+MOVE_CALLS = 3
+#: Every API request's shared rate count (issue 26): one conditional UpdateItem of a ~100 B item, 1 WRU
+#: whether it counts or refuses (tests/api/test_costs.py, tests/contract/test_rates.py).
+RATE_COUNT_WRITE_UNITS = 1.0
 
 
 def billed_ms(compute_ms: float, memory_mb: int, round_trips: int) -> float:
@@ -107,11 +114,14 @@ class PerMove:
     sources: dict[str, str]
     compute_ms: float | None = None
     via_url: bool = False
+    round_trips: int | None = None  # DynamoDB waits billed; None: one per call (calls made one after another)
 
     def billed_ms(self, memory_mb: int) -> float:
         if self.compute_ms is None:
             return self.duration_ms  # assumed: the same milliseconds at any memory
-        return billed_ms(self.compute_ms, memory_mb, self.calls)
+        return billed_ms(
+            self.compute_ms, memory_mb, self.calls if self.round_trips is None else self.round_trips
+        )
 
     @property
     def request_log_bytes(self) -> float:
@@ -186,14 +196,71 @@ MEASURED_URL_MOVE = replace(
     sources={**_MEASURED_SOURCES, "front door": "the function URL: Lambda's request fee only, no access log"},
     via_url=True,
 )
+# Issue 26: the per-caller limit shared by every container adds one conditional UpdateItem to each request
+# (1 WRU), written beside the match read; measured again by ``python -m bench.move_cost`` (8 games, moto,
+# the limit on as in prod), with the API's log lines trimmed of the function's name, ARN and memory.
+#: CPU milliseconds per move with the shared count on its worker thread (median of three runs' means, the
+#: same runs measured with the count before the read: SEQUENTIAL_COUNT_COMPUTE_MS).
+LIMITED_COMPUTE_MS = 5.1
+SEQUENTIAL_COUNT_COMPUTE_MS = 4.9
+#: Bytes the handler logs per move once its lines leave off the log group's keys (api.handler).
+LIMITED_LOG_BYTES = 614
+_LIMITED_SOURCES = {
+    "calls": "measured (bench.move_cost, tests/api/test_costs.py: GetItem + PutItem + the rate count's "
+    "UpdateItem)",
+    "read_units": "measured: one consistent GetItem of an item <= 4 KB",
+    "write_units": "measured: the match's PutItem (<= 1 KB) + the count's UpdateItem (~100 B): 2 WRU",
+    "invocations": "by construction",
+    "duration_ms": f"measured CPU {LIMITED_COMPUTE_MS} ms (bench.move_cost) x {FULL_VCPU_MB} MB / memory "
+    f"+ {MOVE_ROUND_TRIPS} round trips x {DYNAMODB_ROUND_TRIP_MS:.0f} ms (stated; the count beside the read)",
+    "log_bytes": f"measured {LIMITED_LOG_BYTES} B (bench.move_cost) + {LAMBDA_PLATFORM_LOG_BYTES} B of "
+    "START/END/REPORT (stated)",
+    "front door": "the function URL: Lambda's request fee only, no access log",
+}
+#: The move with the shared rate count, as deployed (issue 26).
+LIMITED_URL_MOVE = PerMove(
+    label="+ shared rate count beside the read, measured, function URL",
+    calls=MOVE_CALLS,
+    read_units=1.0,
+    write_units=1.0 + RATE_COUNT_WRITE_UNITS,
+    duration_ms=billed_ms(LIMITED_COMPUTE_MS, 1024, MOVE_ROUND_TRIPS),
+    invocations=1,
+    log_bytes=LIMITED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES,
+    sources=_LIMITED_SOURCES,
+    compute_ms=LIMITED_COMPUTE_MS,
+    via_url=True,
+    round_trips=MOVE_ROUND_TRIPS,
+)
+#: The same count written before the read (a third round trip waited for) and the logs untrimmed: what the
+#: count would cost without the savings.
+SEQUENTIAL_COUNT_URL_MOVE = replace(
+    LIMITED_URL_MOVE,
+    label="+ shared rate count before the read, logs untrimmed, function URL",
+    duration_ms=billed_ms(SEQUENTIAL_COUNT_COMPUTE_MS, 1024, MOVE_CALLS),
+    log_bytes=MEASURED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES,
+    sources={
+        **_LIMITED_SOURCES,
+        "duration_ms": f"measured CPU {SEQUENTIAL_COUNT_COMPUTE_MS} ms (bench.move_cost, the count first) "
+        f"+ {MOVE_CALLS} round trips x {DYNAMODB_ROUND_TRIP_MS:.0f} ms (stated)",
+        "log_bytes": f"measured {MEASURED_LOG_BYTES} B (bench.move_cost before the trim) + "
+        f"{LAMBDA_PLATFORM_LOG_BYTES} B (stated)",
+    },
+    compute_ms=SEQUENTIAL_COUNT_COMPUTE_MS,
+    round_trips=MOVE_CALLS,
+)
 #: What the README's table prices: the move as deployed by default (docs/data-model.md, docs/deploying.md).
-MOVE = MEASURED_URL_MOVE
+MOVE = LIMITED_URL_MOVE
 MOVE_READ_UNITS = MOVE.read_units
 MOVE_WRITE_UNITS = MOVE.write_units
-#: With a clock running the match moves in the sparse gsi1 deadline index: old entry out, new one in.
-MOVE_INDEX_WRITE_UNITS = 2.0
-#: POST /matches: a transaction of three puts (match ~1.5 KB, two player-match items), doubled.
-CREATE_WRITE_UNITS = 8.0
+#: With a clock running, a move moves the match's deadline; the sparse gsi1 deadline index files it by
+#: the minute (ports.matches.DEADLINE_STEP, issue 26), so its entry moves (old out, new in: 2 WRU) once a
+#: minute of play, not on every move (2.0 before): 2 x 8 s / 60 s at a person's pace, measured over a
+#: whole timed game by tests/api/test_costs.py.
+MOVE_INDEX_WRITE_UNITS_BEFORE = 2.0
+MOVE_INDEX_WRITE_UNITS = 2 * 8.0 / DEADLINE_STEP
+#: POST /matches: a transaction of three puts (match ~1.5 KB, two player-match items), doubled; and the
+#: request's shared rate count.
+CREATE_WRITE_UNITS = 8.0 + RATE_COUNT_WRITE_UNITS
 CREATE_READ_UNITS = 0.5
 #: Rating a one-against-one match (docs/rankings.md): 8 transactional writes (16), the rating items'
 #: gsi2 and gsi3 entries (2 players x 2 indexes x delete + put = 8), the queue entry out (1); 3 reads.
@@ -355,6 +422,7 @@ def per_thousand_games(
     move_requests = requests_per_game - 1
     log_bytes = move_requests * move.request_log_bytes + REQUEST_LOG_BYTES  # the creation: the HTTP API
     if human_vs_human:  # the waiting player's GET holds a function for the whole wait
+        write += moves * RATE_COUNT_WRITE_UNITS  # and is counted against the waiting player
         gb_seconds += moves * (poll_reads_per_move * 0.5) * memory_mb / 1024
         requests_per_game += moves
         log_bytes += moves * REQUEST_LOG_BYTES
@@ -445,6 +513,7 @@ def two_people(
         waits = moves * (1 + spectators)
         requests += waits
         read += waits * seconds_per_move / POLL_SECONDS
+        write += waits * RATE_COUNT_WRITE_UNITS  # each wait is a request: its shared rate count
         api_ms += waits * seconds_per_move * 1000
     label = f"two people, {follow}, {spectators} spectator{'s' if spectators != 1 else ''}"
     label += ", clock" if clock else ", no clock"
@@ -526,7 +595,14 @@ def report(length: GameLength, memory_mb: int) -> str:
     for cost in cases:
         lines.append(_line(cost))
     lines += ["", "per 1,000 games against a house bot, no clock, by per-move inputs (before -> after):"]
-    for move in (MEASURED_MOVE, ONE_READ_ONE_WRITE, MEASURED_HTTP_MOVE, MEASURED_URL_MOVE):
+    for move in (
+        MEASURED_MOVE,
+        ONE_READ_ONE_WRITE,
+        MEASURED_HTTP_MOVE,
+        MEASURED_URL_MOVE,
+        SEQUENTIAL_COUNT_URL_MOVE,
+        LIMITED_URL_MOVE,
+    ):
         cost = per_thousand_games(length.mean_moves, memory_mb, clock=False, rated=False, move=move)
         lines.append(
             f"  {move.label}: {move.calls} calls, {move.read_units} RRU, {move.write_units} WRU, "

@@ -21,6 +21,7 @@ import pytest
 from api import context, ratelimit
 from api import settings as settings_module
 from bench.meter import Call, DynamoMeter, item_size, write_units
+from infra import costs
 from scopa.application.match_limits import MAX_WAIT_SECONDS
 from scopa.application.services.matches import POLL_SECONDS
 from tests.api.conftest import (
@@ -287,3 +288,33 @@ def test_a_moves_log_line_leaves_off_what_the_log_group_already_says(api: Api, j
     assert applied["match_id"] == match["id"]
     assert {"function_request_id", "correlation_id", "cold_start"} <= set(applied)
     assert not {"function_name", "function_arn", "function_memory_size"} & set(applied)
+
+
+def test_a_timed_games_moves_rewrite_the_deadline_index_once_a_minute_of_play(
+    api: Api, meter: DynamoMeter
+) -> None:
+    """What ``infra.costs.MOVE_INDEX_WRITE_UNITS`` prices, measured: a move of a timed match moves its
+    deadline, but the index files it by the minute (ports.matches.DEADLINE_STEP), so the entry changes
+    (a delete and a put in the KEYS_ONLY gsi1: 2 write units) once a minute of play, not on every move."""
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], seed=SEED, time_control={"seconds_per_move": 120})
+    changes = requests = 0
+    while match["status"] == "active":
+        api.clock.advance(costs.SECONDS_PER_HUMAN_MOVE)
+        with meter.recording() as calls:
+            answer = play(api, match, token)
+        assert answer.status == 200, answer.body
+        match = answer.body
+        if match["status"] != "active":
+            break  # the last move takes the match out of the index (one delete), once a game
+        # (a player read too, once a minute: the token check's cache; api.ratelimit is off here)
+        match_calls = [c for c in calls if c.table_key.startswith("MATCH#")]
+        assert_move_calls(match_calls)
+        before, after = match_calls[0].item_read, match_calls[1].params["Item"]
+        assert before is not None
+        requests += 1
+        changes += before["gsi1sk"]["S"] != after["gsi1sk"]["S"]
+    assert requests >= 60
+    measured = 2 * changes / requests
+    assert measured == pytest.approx(costs.MOVE_INDEX_WRITE_UNITS, abs=0.05)
+    assert measured < 0.5  # it was 2.0: every move moved the entry
