@@ -199,10 +199,13 @@ MEASURED_URL_MOVE = replace(
 # Issue 26: the per-caller limit shared by every container adds one conditional UpdateItem to each request
 # (1 WRU), written beside the match read; measured again by ``python -m bench.move_cost`` (8 games, moto,
 # the limit on as in prod), with the API's log lines trimmed of the function's name, ARN and memory.
-#: CPU milliseconds per move with the shared count on its worker thread (median of three runs' means, the
-#: same runs measured with the count before the read: SEQUENTIAL_COUNT_COMPUTE_MS).
-LIMITED_COMPUTE_MS = 5.1
-SEQUENTIAL_COUNT_COMPUTE_MS = 4.9
+#: CPU milliseconds per move with the shared count on its worker thread: the median of three runs' means
+#: (5.07, 5.27, 6.42; 4 games, 196 requests each, 2026-11-29, a machine shared with other work), run in
+#: turn with three of the count written before the read (4.89, 5.01, 4.95: SEQUENTIAL_COUNT_COMPUTE_MS).
+#: The thread costs about 0.3 ms of CPU (moto answers in-process, so the two threads also contend for
+#: the interpreter there, where Lambda's would wait on the network): less than the 6 ms round trip saved.
+LIMITED_COMPUTE_MS = 5.3
+SEQUENTIAL_COUNT_COMPUTE_MS = 5.0
 #: Bytes the handler logs per move once its lines leave off the log group's keys (api.handler).
 LIMITED_LOG_BYTES = 614
 _LIMITED_SOURCES = {
@@ -260,7 +263,8 @@ MOVE_INDEX_WRITE_UNITS_BEFORE = 2.0
 MOVE_INDEX_WRITE_UNITS = 2 * 8.0 / DEADLINE_STEP
 #: POST /matches: a transaction of three puts (match ~1.5 KB, two player-match items), doubled; and the
 #: request's shared rate count.
-CREATE_WRITE_UNITS = 8.0 + RATE_COUNT_WRITE_UNITS
+CREATE_TRANSACTION_WRITE_UNITS = 8.0
+CREATE_WRITE_UNITS = CREATE_TRANSACTION_WRITE_UNITS + RATE_COUNT_WRITE_UNITS
 CREATE_READ_UNITS = 0.5
 #: Rating a one-against-one match (docs/rankings.md): 8 transactional writes (16), the rating items'
 #: gsi2 and gsi3 entries (2 players x 2 indexes x delete + put = 8), the queue entry out (1); 3 reads.
@@ -441,11 +445,6 @@ def per_thousand_games(
     )
 
 
-def _move_units(clock: bool) -> tuple[float, float]:
-    """(read, write) units of one move request: token and match reads, the conditional put."""
-    return MOVE_READ_UNITS, MOVE_WRITE_UNITS + (MOVE_INDEX_WRITE_UNITS if clock else 0)
-
-
 def game_minutes(moves: float, seconds_per_move: float = SECONDS_PER_HUMAN_MOVE) -> float:
     return moves * seconds_per_move / 60
 
@@ -464,6 +463,8 @@ def two_people(
     seconds_per_move: float = SECONDS_PER_HUMAN_MOVE,
     live_memory_mb: int = LIVE_MEMORY_MB,
     move: PerMove | None = None,
+    index_write_units: float = MOVE_INDEX_WRITE_UNITS,
+    count_write_units: float = RATE_COUNT_WRITE_UNITS,
 ) -> Cost:
     """1,000 games between two people, ``spectators`` more following each, and how they follow it.
 
@@ -479,16 +480,19 @@ def two_people(
     * ``none``: nobody waits (the moves alone: what either way of following adds to).
 
     ``move``: the per-move inputs (:data:`MOVE` by default: moves through the function URL); the
-    creation and the long-polls go through the HTTP API.
+    creation and the long-polls go through the HTTP API. ``index_write_units``: the deadline index's
+    writes a move, ``count_write_units``: the shared rate count's a request (creation, long-polls); both
+    as deployed by default, other values for the before/after of :func:`issue_26_steps`.
     """
     move = move or MOVE
-    move_read, move_write = _move_units(clock)
+    move_read, move_write = move.read_units, move.write_units + (index_write_units if clock else 0)
     subscribers = 2 + spectators
     minutes = game_minutes(moves, seconds_per_move)
     requests = moves + 1  # every move and the creation
     url_requests = moves if move.via_url else 0.0
     read = move_read * moves + CREATE_READ_UNITS + (RATE_READ_UNITS if rated else 0)
-    write = move_write * moves + CREATE_WRITE_UNITS + (RATE_WRITE_UNITS if rated else 0)
+    write = move_write * moves + CREATE_TRANSACTION_WRITE_UNITS + count_write_units
+    write += RATE_WRITE_UNITS if rated else 0
     api_ms = requests * move.billed_ms(memory_mb)
     live_ms = 0.0
     invocations = 0.0
@@ -513,7 +517,7 @@ def two_people(
         waits = moves * (1 + spectators)
         requests += waits
         read += waits * seconds_per_move / POLL_SECONDS
-        write += waits * RATE_COUNT_WRITE_UNITS  # each wait is a request: its shared rate count
+        write += waits * count_write_units  # each wait is a request: its shared rate count
         api_ms += waits * seconds_per_move * 1000
     label = f"two people, {follow}, {spectators} spectator{'s' if spectators != 1 else ''}"
     label += ", clock" if clock else ", no clock"
@@ -553,6 +557,48 @@ def added(cost: Cost, baseline: Cost) -> Cost:
         websocket_messages=cost.websocket_messages - baseline.websocket_messages,
         connection_minutes=cost.connection_minutes - baseline.connection_minutes,
     )
+
+
+#: The move as before issue 26's count, logs untrimmed, with the count beside the read (one step of
+#: :func:`issue_26_steps`).
+BESIDE_UNTRIMMED_URL_MOVE = replace(
+    LIMITED_URL_MOVE,
+    label="+ shared rate count beside the read, logs untrimmed, function URL",
+    log_bytes=MEASURED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES,
+)
+
+
+def issue_26_steps(moves: float, memory_mb: int) -> list[tuple[str, Cost]]:
+    """Two people, push, one spectator, clock, rated: before issue 26, then each of its changes in turn
+    (the shared rate count, and the savings that pay for it)."""
+    steps: list[tuple[str, PerMove, float, float]] = [
+        ("before issue 26", MEASURED_URL_MOVE, MOVE_INDEX_WRITE_UNITS_BEFORE, 0.0),
+        (
+            "+ shared rate count, before the read",
+            SEQUENTIAL_COUNT_URL_MOVE,
+            MOVE_INDEX_WRITE_UNITS_BEFORE,
+            1.0,
+        ),
+        ("+ the count beside the match read", BESIDE_UNTRIMMED_URL_MOVE, MOVE_INDEX_WRITE_UNITS_BEFORE, 1.0),
+        ("+ log lines without the log group's keys", LIMITED_URL_MOVE, MOVE_INDEX_WRITE_UNITS_BEFORE, 1.0),
+        ("+ deadline index by the minute (as deployed)", LIMITED_URL_MOVE, MOVE_INDEX_WRITE_UNITS, 1.0),
+    ]
+    return [
+        (
+            label,
+            two_people(
+                moves,
+                memory_mb,
+                follow="push",
+                clock=True,
+                rated=True,
+                move=move,
+                index_write_units=index,
+                count_write_units=count * RATE_COUNT_WRITE_UNITS,
+            ),
+        )
+        for label, move, index, count in steps
+    ]
 
 
 def at_rest(memory_mb: int) -> dict[str, float]:
@@ -626,6 +672,13 @@ def report(length: GameLength, memory_mb: int) -> str:
         }
         for follow in ("push", "long-poll"):
             lines += [_line(games[follow]), _line(added(games[follow], games["none"]))]
+    lines += ["", "two people, push, 1 spectator, clock, rated, per 1,000 games: issue 26 step by step:"]
+    for label, cost in issue_26_steps(length.mean_moves, memory_mb):
+        lines.append(
+            f"  {label:46} {cost.write_units:>9,.0f} WRU {cost.lambda_gb_seconds:>7,.0f} GB-s "
+            f"{cost.log_gb * 1000:>6,.1f} MB logs | DynamoDB ${cost.dynamodb:.3f} "
+            f"Lambda+API ${cost.compute:.3f} logs ${cost.logs:.3f} = ${cost.total:.3f}"
+        )
     return "\n".join(lines)
 
 

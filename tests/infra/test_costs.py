@@ -255,3 +255,36 @@ def test_the_measured_inputs_are_what_the_bench_measures() -> None:
     assert figures["log_bytes_mean"] == pytest.approx(costs.LIMITED_LOG_BYTES, rel=0.1)
     assert figures["access_log_bytes"] == costs.ACCESS_LOG_BYTES
     assert 0 < figures["compute_ms_mean"] < figures["cpu_ms_mean_with_moto"]
+
+
+def test_issue_26_the_shared_rate_count_costs_two_people_no_more_than_before() -> None:
+    """Two people, push, one spectator, clock, rated: the count's write unit a request is paid for by the
+    deadline index's fewer writes; each step changes only what it names."""
+    length = costs.measure_game_length(games=20)
+    steps = dict(costs.issue_26_steps(length.mean_moves, 1024))
+    before = steps["before issue 26"]
+    assert before.total == pytest.approx(
+        costs.two_people(
+            length.mean_moves,
+            1024,
+            follow="push",
+            clock=True,
+            rated=True,
+            move=costs.MEASURED_URL_MOVE,
+            index_write_units=2.0,
+            count_write_units=0.0,
+        ).total
+    )
+    counted = steps["+ shared rate count, before the read"]
+    assert counted.write_units - before.write_units == pytest.approx((length.mean_moves + 1) * 1000)
+    assert steps["+ the count beside the match read"].lambda_gb_seconds < counted.lambda_gb_seconds
+    trimmed = steps["+ log lines without the log group's keys"]
+    assert trimmed.log_gb < steps["+ the count beside the match read"].log_gb
+    deployed = steps["+ deadline index by the minute (as deployed)"]
+    assert deployed.total == pytest.approx(
+        costs.two_people(length.mean_moves, 1024, follow="push", clock=True, rated=True).total
+    )
+    assert trimmed.write_units - deployed.write_units == pytest.approx(
+        length.mean_moves * (2.0 - costs.MOVE_INDEX_WRITE_UNITS) * 1000
+    )
+    assert deployed.total <= before.total
