@@ -11,6 +11,7 @@ from scopa.adapters.sqlite import (
     jobs,
     matches,
     players,
+    rates,
     ratings,
     seasons,
     seeks,
@@ -35,6 +36,7 @@ SCHEMA: tuple[str, ...] = (
     *webhooks.SCHEMA,
     *seasons.SCHEMA,
     *jobs.SCHEMA,
+    *rates.SCHEMA,
 )
 
 
@@ -59,4 +61,5 @@ def sqlite_stores(path: str | Path | Database) -> Stores:
         jobs=jobs.SqliteJobRepository(db),
         guests=player_store,
         seasons=seasons.SqliteSeasonRepository(db),
+        rates=rates.SqliteRateCounter(db),
     )
