@@ -14,6 +14,7 @@ strongly consistent read one RCU per started 4 KB (half that for an eventually c
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -59,7 +60,7 @@ class DynamoMeter:
     client: Any
     calls: list[Call] = field(default_factory=list)
     _active: bool = False
-    _pending: list[Call] = field(default_factory=list)
+    _pending: dict[int, list[Call]] = field(default_factory=dict)  # by thread: calls may run side by side
 
     def __post_init__(self) -> None:
         events = self.client.meta.events
@@ -77,7 +78,7 @@ class DynamoMeter:
     def recording(self) -> Iterator[list[Call]]:
         """Record the calls made inside the block; yields the list they are appended to (fresh each time)."""
         self.calls = []
-        self._pending = []
+        self._pending = {}
         self._active = True
         try:
             yield self.calls
@@ -88,17 +89,19 @@ class DynamoMeter:
 
     def _before(self, params: dict[str, Any], model: Any, **_: Any) -> None:
         if self._active:
-            self._pending.append(Call(model.name, dict(params)))
+            self._pending.setdefault(threading.get_ident(), []).append(Call(model.name, dict(params)))
 
     def _sent(self, params: dict[str, Any], model: Any, **_: Any) -> None:
-        if self._active and self._pending:
+        pending = self._pending.get(threading.get_ident())
+        if self._active and pending:
             body = params.get("body") or b""
-            self._pending[-1].request_bytes = len(body)
+            pending[-1].request_bytes = len(body)
 
     def _after(self, http_response: Any, parsed: dict[str, Any], model: Any, **_: Any) -> None:
-        if not (self._active and self._pending):
+        pending = self._pending.get(threading.get_ident())
+        if not (self._active and pending):
             return
-        call = self._pending.pop()
+        call = pending.pop()
         call.response_bytes = len(getattr(http_response, "content", b"") or b"")
         if model.name == "GetItem":
             call.item_read = parsed.get("Item")

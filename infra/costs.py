@@ -18,6 +18,7 @@ import statistics
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from scopa.application.ports.matches import DEADLINE_STEP
 from scopa.application.services.matches import POLL_SECONDS
 from scopa.domain.games.scopa.rules import make_rules
 from tools.arena import play_game
@@ -72,9 +73,15 @@ LAMBDA_PLATFORM_LOG_BYTES = 300
 FULL_VCPU_MB = 1769
 #: STATED: one in-region DynamoDB round trip (AWS: single-digit milliseconds), waited for, so billed.
 DYNAMODB_ROUND_TRIP_MS = 6.0
-#: A move's DynamoDB round trips: the consistent match GetItem and the conditional PutItem (measured:
-#: bench.move_cost counts 2 calls a request; tests/api/test_costs.py asserts them).
+#: A move's DynamoDB round trips waited for: the consistent match GetItem and the conditional PutItem
+#: (tests/api/test_costs.py asserts them). Since issue 26 a third call, the caller's shared rate count
+#: (one conditional UpdateItem, api.ratelimit), runs on a worker thread beside the GetItem, and the
+#: PutItem waits for it: 3 calls (bench.move_cost), still 2 round trips of waiting.
 MOVE_ROUND_TRIPS = 2
+MOVE_CALLS = 3
+#: Every API request's shared rate count (issue 26): one conditional UpdateItem of a ~100 B item, 1 WRU
+#: whether it counts or refuses (tests/api/test_costs.py, tests/contract/test_rates.py).
+RATE_COUNT_WRITE_UNITS = 1.0
 
 
 def billed_ms(compute_ms: float, memory_mb: int, round_trips: int) -> float:
@@ -107,11 +114,14 @@ class PerMove:
     sources: dict[str, str]
     compute_ms: float | None = None
     via_url: bool = False
+    round_trips: int | None = None  # DynamoDB waits billed; None: one per call (calls made one after another)
 
     def billed_ms(self, memory_mb: int) -> float:
         if self.compute_ms is None:
             return self.duration_ms  # assumed: the same milliseconds at any memory
-        return billed_ms(self.compute_ms, memory_mb, self.calls)
+        return billed_ms(
+            self.compute_ms, memory_mb, self.calls if self.round_trips is None else self.round_trips
+        )
 
     @property
     def request_log_bytes(self) -> float:
@@ -186,14 +196,75 @@ MEASURED_URL_MOVE = replace(
     sources={**_MEASURED_SOURCES, "front door": "the function URL: Lambda's request fee only, no access log"},
     via_url=True,
 )
+# Issue 26: the per-caller limit shared by every container adds one conditional UpdateItem to each request
+# (1 WRU), written beside the match read; measured again by ``python -m bench.move_cost`` (8 games, moto,
+# the limit on as in prod), with the API's log lines trimmed of the function's name, ARN and memory.
+#: CPU milliseconds per move with the shared count on its worker thread: the median of three runs' means
+#: (5.07, 5.27, 6.42; 4 games, 196 requests each, 2026-11-29, a machine shared with other work), run in
+#: turn with three of the count written before the read (4.89, 5.01, 4.95: SEQUENTIAL_COUNT_COMPUTE_MS).
+#: The thread costs about 0.3 ms of CPU (moto answers in-process, so the two threads also contend for
+#: the interpreter there, where Lambda's would wait on the network): less than the 6 ms round trip saved.
+LIMITED_COMPUTE_MS = 5.3
+SEQUENTIAL_COUNT_COMPUTE_MS = 5.0
+#: Bytes the handler logs per move once its lines leave off the log group's keys (api.handler).
+LIMITED_LOG_BYTES = 614
+_LIMITED_SOURCES = {
+    "calls": "measured (bench.move_cost, tests/api/test_costs.py: GetItem + PutItem + the rate count's "
+    "UpdateItem)",
+    "read_units": "measured: one consistent GetItem of an item <= 4 KB",
+    "write_units": "measured: the match's PutItem (<= 1 KB) + the count's UpdateItem (~100 B): 2 WRU",
+    "invocations": "by construction",
+    "duration_ms": f"measured CPU {LIMITED_COMPUTE_MS} ms (bench.move_cost) x {FULL_VCPU_MB} MB / memory "
+    f"+ {MOVE_ROUND_TRIPS} round trips x {DYNAMODB_ROUND_TRIP_MS:.0f} ms (stated; the count beside the read)",
+    "log_bytes": f"measured {LIMITED_LOG_BYTES} B (bench.move_cost) + {LAMBDA_PLATFORM_LOG_BYTES} B of "
+    "START/END/REPORT (stated)",
+    "front door": "the function URL: Lambda's request fee only, no access log",
+}
+#: The move with the shared rate count, as deployed (issue 26).
+LIMITED_URL_MOVE = PerMove(
+    label="+ shared rate count beside the read, measured, function URL",
+    calls=MOVE_CALLS,
+    read_units=1.0,
+    write_units=1.0 + RATE_COUNT_WRITE_UNITS,
+    duration_ms=billed_ms(LIMITED_COMPUTE_MS, 1024, MOVE_ROUND_TRIPS),
+    invocations=1,
+    log_bytes=LIMITED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES,
+    sources=_LIMITED_SOURCES,
+    compute_ms=LIMITED_COMPUTE_MS,
+    via_url=True,
+    round_trips=MOVE_ROUND_TRIPS,
+)
+#: The same count written before the read (a third round trip waited for) and the logs untrimmed: what the
+#: count would cost without the savings.
+SEQUENTIAL_COUNT_URL_MOVE = replace(
+    LIMITED_URL_MOVE,
+    label="+ shared rate count before the read, logs untrimmed, function URL",
+    duration_ms=billed_ms(SEQUENTIAL_COUNT_COMPUTE_MS, 1024, MOVE_CALLS),
+    log_bytes=MEASURED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES,
+    sources={
+        **_LIMITED_SOURCES,
+        "duration_ms": f"measured CPU {SEQUENTIAL_COUNT_COMPUTE_MS} ms (bench.move_cost, the count first) "
+        f"+ {MOVE_CALLS} round trips x {DYNAMODB_ROUND_TRIP_MS:.0f} ms (stated)",
+        "log_bytes": f"measured {MEASURED_LOG_BYTES} B (bench.move_cost before the trim) + "
+        f"{LAMBDA_PLATFORM_LOG_BYTES} B (stated)",
+    },
+    compute_ms=SEQUENTIAL_COUNT_COMPUTE_MS,
+    round_trips=MOVE_CALLS,
+)
 #: What the README's table prices: the move as deployed by default (docs/data-model.md, docs/deploying.md).
-MOVE = MEASURED_URL_MOVE
+MOVE = LIMITED_URL_MOVE
 MOVE_READ_UNITS = MOVE.read_units
 MOVE_WRITE_UNITS = MOVE.write_units
-#: With a clock running the match moves in the sparse gsi1 deadline index: old entry out, new one in.
-MOVE_INDEX_WRITE_UNITS = 2.0
-#: POST /matches: a transaction of three puts (match ~1.5 KB, two player-match items), doubled.
-CREATE_WRITE_UNITS = 8.0
+#: With a clock running, a move moves the match's deadline; the sparse gsi1 deadline index files it by
+#: the minute (ports.matches.DEADLINE_STEP, issue 26), so its entry moves (old out, new in: 2 WRU) once a
+#: minute of play, not on every move (2.0 before): 2 x 8 s / 60 s at a person's pace, measured over a
+#: whole timed game by tests/api/test_costs.py.
+MOVE_INDEX_WRITE_UNITS_BEFORE = 2.0
+MOVE_INDEX_WRITE_UNITS = 2 * 8.0 / DEADLINE_STEP
+#: POST /matches: a transaction of three puts (match ~1.5 KB, two player-match items), doubled; and the
+#: request's shared rate count.
+CREATE_TRANSACTION_WRITE_UNITS = 8.0
+CREATE_WRITE_UNITS = CREATE_TRANSACTION_WRITE_UNITS + RATE_COUNT_WRITE_UNITS
 CREATE_READ_UNITS = 0.5
 #: Rating a one-against-one match (docs/rankings.md): 8 transactional writes (16), the rating items'
 #: gsi2 and gsi3 entries (2 players x 2 indexes x delete + put = 8), the queue entry out (1); 3 reads.
@@ -355,6 +426,7 @@ def per_thousand_games(
     move_requests = requests_per_game - 1
     log_bytes = move_requests * move.request_log_bytes + REQUEST_LOG_BYTES  # the creation: the HTTP API
     if human_vs_human:  # the waiting player's GET holds a function for the whole wait
+        write += moves * RATE_COUNT_WRITE_UNITS  # and is counted against the waiting player
         gb_seconds += moves * (poll_reads_per_move * 0.5) * memory_mb / 1024
         requests_per_game += moves
         log_bytes += moves * REQUEST_LOG_BYTES
@@ -371,11 +443,6 @@ def per_thousand_games(
         lambda_gb_seconds=gb_seconds * 1000,
         log_gb=log_bytes * 1000 / 1e9,
     )
-
-
-def _move_units(clock: bool) -> tuple[float, float]:
-    """(read, write) units of one move request: token and match reads, the conditional put."""
-    return MOVE_READ_UNITS, MOVE_WRITE_UNITS + (MOVE_INDEX_WRITE_UNITS if clock else 0)
 
 
 def game_minutes(moves: float, seconds_per_move: float = SECONDS_PER_HUMAN_MOVE) -> float:
@@ -396,6 +463,8 @@ def two_people(
     seconds_per_move: float = SECONDS_PER_HUMAN_MOVE,
     live_memory_mb: int = LIVE_MEMORY_MB,
     move: PerMove | None = None,
+    index_write_units: float = MOVE_INDEX_WRITE_UNITS,
+    count_write_units: float = RATE_COUNT_WRITE_UNITS,
 ) -> Cost:
     """1,000 games between two people, ``spectators`` more following each, and how they follow it.
 
@@ -411,16 +480,19 @@ def two_people(
     * ``none``: nobody waits (the moves alone: what either way of following adds to).
 
     ``move``: the per-move inputs (:data:`MOVE` by default: moves through the function URL); the
-    creation and the long-polls go through the HTTP API.
+    creation and the long-polls go through the HTTP API. ``index_write_units``: the deadline index's
+    writes a move, ``count_write_units``: the shared rate count's a request (creation, long-polls); both
+    as deployed by default, other values for the before/after of :func:`issue_26_steps`.
     """
     move = move or MOVE
-    move_read, move_write = _move_units(clock)
+    move_read, move_write = move.read_units, move.write_units + (index_write_units if clock else 0)
     subscribers = 2 + spectators
     minutes = game_minutes(moves, seconds_per_move)
     requests = moves + 1  # every move and the creation
     url_requests = moves if move.via_url else 0.0
     read = move_read * moves + CREATE_READ_UNITS + (RATE_READ_UNITS if rated else 0)
-    write = move_write * moves + CREATE_WRITE_UNITS + (RATE_WRITE_UNITS if rated else 0)
+    write = move_write * moves + CREATE_TRANSACTION_WRITE_UNITS + count_write_units
+    write += RATE_WRITE_UNITS if rated else 0
     api_ms = requests * move.billed_ms(memory_mb)
     live_ms = 0.0
     invocations = 0.0
@@ -445,6 +517,7 @@ def two_people(
         waits = moves * (1 + spectators)
         requests += waits
         read += waits * seconds_per_move / POLL_SECONDS
+        write += waits * count_write_units  # each wait is a request: its shared rate count
         api_ms += waits * seconds_per_move * 1000
     label = f"two people, {follow}, {spectators} spectator{'s' if spectators != 1 else ''}"
     label += ", clock" if clock else ", no clock"
@@ -484,6 +557,48 @@ def added(cost: Cost, baseline: Cost) -> Cost:
         websocket_messages=cost.websocket_messages - baseline.websocket_messages,
         connection_minutes=cost.connection_minutes - baseline.connection_minutes,
     )
+
+
+#: The move as before issue 26's count, logs untrimmed, with the count beside the read (one step of
+#: :func:`issue_26_steps`).
+BESIDE_UNTRIMMED_URL_MOVE = replace(
+    LIMITED_URL_MOVE,
+    label="+ shared rate count beside the read, logs untrimmed, function URL",
+    log_bytes=MEASURED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES,
+)
+
+
+def issue_26_steps(moves: float, memory_mb: int) -> list[tuple[str, Cost]]:
+    """Two people, push, one spectator, clock, rated: before issue 26, then each of its changes in turn
+    (the shared rate count, and the savings that pay for it)."""
+    steps: list[tuple[str, PerMove, float, float]] = [
+        ("before issue 26", MEASURED_URL_MOVE, MOVE_INDEX_WRITE_UNITS_BEFORE, 0.0),
+        (
+            "+ shared rate count, before the read",
+            SEQUENTIAL_COUNT_URL_MOVE,
+            MOVE_INDEX_WRITE_UNITS_BEFORE,
+            1.0,
+        ),
+        ("+ the count beside the match read", BESIDE_UNTRIMMED_URL_MOVE, MOVE_INDEX_WRITE_UNITS_BEFORE, 1.0),
+        ("+ log lines without the log group's keys", LIMITED_URL_MOVE, MOVE_INDEX_WRITE_UNITS_BEFORE, 1.0),
+        ("+ deadline index by the minute (as deployed)", LIMITED_URL_MOVE, MOVE_INDEX_WRITE_UNITS, 1.0),
+    ]
+    return [
+        (
+            label,
+            two_people(
+                moves,
+                memory_mb,
+                follow="push",
+                clock=True,
+                rated=True,
+                move=move,
+                index_write_units=index,
+                count_write_units=count * RATE_COUNT_WRITE_UNITS,
+            ),
+        )
+        for label, move, index, count in steps
+    ]
 
 
 def at_rest(memory_mb: int) -> dict[str, float]:
@@ -574,7 +689,14 @@ def report(length: GameLength, memory_mb: int) -> str:
     for cost in cases:
         lines.append(_line(cost))
     lines += ["", "per 1,000 games against a house bot, no clock, by per-move inputs (before -> after):"]
-    for move in (MEASURED_MOVE, ONE_READ_ONE_WRITE, MEASURED_HTTP_MOVE, MEASURED_URL_MOVE):
+    for move in (
+        MEASURED_MOVE,
+        ONE_READ_ONE_WRITE,
+        MEASURED_HTTP_MOVE,
+        MEASURED_URL_MOVE,
+        SEQUENTIAL_COUNT_URL_MOVE,
+        LIMITED_URL_MOVE,
+    ):
         cost = per_thousand_games(length.mean_moves, memory_mb, clock=False, rated=False, move=move)
         lines.append(
             f"  {move.label}: {move.calls} calls, {move.read_units} RRU, {move.write_units} WRU, "
@@ -606,6 +728,13 @@ def report(length: GameLength, memory_mb: int) -> str:
     ]
     lines += [f"  {name:36} ${value:8.3f}" for name, value in updates.items()]
     lines.append(f"  {'total':36} ${sum(updates.values()):8.3f}")
+    lines += ["", "two people, push, 1 spectator, clock, rated, per 1,000 games: issue 26 step by step:"]
+    for label, cost in issue_26_steps(length.mean_moves, memory_mb):
+        lines.append(
+            f"  {label:46} {cost.write_units:>9,.0f} WRU {cost.lambda_gb_seconds:>7,.0f} GB-s "
+            f"{cost.log_gb * 1000:>6,.1f} MB logs | DynamoDB ${cost.dynamodb:.3f} "
+            f"Lambda+API ${cost.compute:.3f} logs ${cost.logs:.3f} = ${cost.total:.3f}"
+        )
     return "\n".join(lines)
 
 

@@ -34,6 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from api import ratelimit
 from api import settings as settings_module
 from api.settings import SettingsError, settings
 from scopa.application.clock import Clock, SystemClock
@@ -67,12 +68,15 @@ def dynamodb_client() -> Any:
     from botocore.config import Config
 
     cfg = settings()
-    return boto3.client(
+    client = boto3.client(
         "dynamodb",
         region_name=cfg.region,
         endpoint_url=cfg.dynamodb_endpoint,
         config=Config(retries={"max_attempts": 4, "mode": "standard"}, connect_timeout=2, read_timeout=5),
     )
+    # a move's first write waits for its rate count, written beside its read (api.ratelimit)
+    client.meta.events.register("before-call.dynamodb", ratelimit.before_write)
+    return client
 
 
 def use_live(feed: ChangeFeed | None, pusher: Pusher | None) -> None:

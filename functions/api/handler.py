@@ -13,11 +13,15 @@ from api.app import app
 from api.observability import logger, metrics, route_application_logs
 
 settings.settings()  # read and checked at import: a missing or bad variable fails the cold start
+#: Lambda context keys the log group already names (its name is the function's; Lambda's REPORT line gives
+#: the memory): left off every line, about 150 bytes of each move's log (infra/costs.py, log_bytes).
+REDUNDANT_KEYS = ("function_name", "function_arn", "function_memory_size")
 
 
 @logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_HTTP, log_event=False)
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    logger.remove_keys(list(REDUNDANT_KEYS))  # the decorator appends them again on each invocation
     route_application_logs(logger)
     # The function URL serves moves only, and adds the CORS headers itself (api.function_url).
     via_url = function_url.through_function_url(event)

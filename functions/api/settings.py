@@ -18,7 +18,7 @@ request. Variables:
 * ``AWS_REGION`` (or ``AWS_DEFAULT_REGION``): the region (``eu-south-1``);
 * ``RANKING_SHARDS``: leaderboard index partitions per pool, 1 to 64 (``4``);
 * ``RATE_LIMIT_PER_SECOND`` / ``RATE_LIMIT_BURST``: each caller's requests a second (``10``; ``0``: no limit)
-  and at once (``60``), per API container (``api.ratelimit``);
+  and at once (``60``): each container's bucket, and a count every container shares (``api.ratelimit``);
 * ``NOTIFIER_FUNCTION``: the notifier function's name or ARN: changes are handed to it (else nobody is
   notified, as in tests and the CLI);
 * ``WEBSOCKET_ENDPOINT``: the WebSocket stage's management URL (``https://...``), where the live and
@@ -155,7 +155,7 @@ class Settings:
     dynamodb_endpoint: str | None = None
     region: str = DEFAULT_REGION
     ranking_shards: int = 4
-    # Per caller and container (api.ratelimit): steady requests a second, and how many at once; 0: no limit
+    # Per caller (api.ratelimit: buckets, then a shared count): requests a second, how many at once; 0: off
     rate_limit_per_second: float = 10.0
     rate_limit_burst: int = 60
     notifier_function: str | None = None

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from scopa.adapters.dynamodb import keys
 
-#: The API: every route and Powertools idempotency (delete on failure). No batch writes: the admin's
-#: recompute runs in the jobs function, the connections' writes in the live and notifier functions.
+#: The API: every route and Powertools idempotency (delete on failure), and the per-caller rate limit's
+#: shared count on every request, moves through the function URL included (``UpdateItem`` of the
+#: ``RATE#...`` item: ports/rates.py). No batch writes: the admin's recompute runs in the jobs function,
+#: the connections' writes in the live and notifier functions.
 API_ITEM_ACTIONS = (
     "dynamodb:BatchGetItem",
     "dynamodb:ConditionCheckItem",

@@ -9,14 +9,19 @@ fails here. Figures for the docs come from ``python -m bench.api`` and ``python 
 
 from __future__ import annotations
 
+import io
+import json
 import statistics
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from api import context
+from api import context, ratelimit
+from api import settings as settings_module
 from bench.meter import Call, DynamoMeter, item_size, write_units
+from infra import costs
 from scopa.application.match_limits import MAX_WAIT_SECONDS
 from scopa.application.services.matches import POLL_SECONDS
 from tests.api.conftest import (
@@ -194,3 +199,122 @@ def test_a_seek_creation_claims_a_slot_in_its_own_transaction(api: Api, meter: D
         items = write.params["TransactItems"]
         assert [next(iter(t)) for t in items] == kinds
         assert all(write_units(item_size(t["Put"]["Item"])) == 1 for t in items if "Put" in t)
+
+
+# --------------------------------------------------------------------------- with the rate limit on
+#: A move as deployed (RATE_LIMIT_PER_SECOND > 0): the two calls above and the caller's shared count.
+LIMITED_MOVE = ["GetItem", "PutItem", "UpdateItem"]
+
+
+@pytest.fixture
+def limited(api: Api, monkeypatch: pytest.MonkeyPatch) -> Iterator[Api]:
+    """The API with prod's default limit (10 a second, 60 at once: 60 a 6-second window)."""
+    monkeypatch.setenv("RATE_LIMIT_PER_SECOND", "10")
+    monkeypatch.setenv("RATE_LIMIT_BURST", "60")
+    settings_module.reload()
+    ratelimit.reset(now=api.clock.now)
+    yield api
+    monkeypatch.undo()
+    settings_module.reload()
+    ratelimit.reset()
+
+
+def _first_move(match: dict[str, Any]) -> dict[str, Any]:
+    move = match["view"]["legal_moves"][0]
+    return {"card": move["card"], "take": move["take"], "version": match["version"]}
+
+
+@pytest.mark.parametrize("via_url", [False, True])
+def test_a_limited_move_adds_one_conditional_count_of_one_write_unit(
+    limited: Api, meter: DynamoMeter, via_url: bool
+) -> None:
+    api = limited
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], seed=SEED)
+
+    with meter.recording() as calls:
+        answer = api.call(
+            "POST", f"/matches/{match['id']}/moves", _first_move(match), token=token, via_url=via_url
+        )
+
+    assert answer.status == 200, answer.body
+    assert sorted(c.operation for c in calls) == sorted(LIMITED_MOVE)
+    (count,) = (c for c in calls if c.operation == "UpdateItem")
+    assert count.table_key == f"RATE#p:{me}#6#{int(api.clock.now()) // 6 * 6}"
+    assert count.params["ConditionExpression"] == "attribute_not_exists(n) OR n < :limit"
+    assert count.params["ExpressionAttributeValues"][":limit"] == {"N": "60"}
+    assert write_units(count.request_bytes) == 1
+    assert_move_calls([c for c in calls if c.operation != "UpdateItem"])  # the move's own two, unchanged
+
+
+def test_a_move_whose_count_is_refused_writes_nothing(
+    limited: Api, meter: DynamoMeter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The count runs beside the match read; the move's write waits for it and is never sent once refused
+    (a slow count: the read has long finished when it answers)."""
+    api = limited
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], seed=SEED)
+    rates = context.services().stores.rates
+    real = rates.take
+
+    def slow_full(key: str, window: int, limit: int, now: float) -> float:
+        time.sleep(0.2)
+        return float(real(key, window, 1, now))  # the window is already full at a limit of 1
+
+    monkeypatch.setattr(rates, "take", slow_full)
+    with meter.recording() as calls:
+        refused = api.call(
+            "POST", f"/matches/{match['id']}/moves", _first_move(match), token=token, via_url=True
+        )
+
+    body = assert_error(refused, 429, "rate_limited")
+    assert body["details"]["retry_after_seconds"] >= 1
+    # the match read and the refused count (the window already full): no write of the match
+    assert sorted(c.operation for c in calls) == ["GetItem", "UpdateItem"]
+    stored = context.services().stores.matches.get_match(match["id"])
+    assert stored is not None
+    assert stored.version == match["version"]
+
+
+def test_a_moves_log_line_leaves_off_what_the_log_group_already_says(api: Api, json_log: io.StringIO) -> None:
+    """Bytes logged per move are billed (infra/costs.py): the function's name, ARN and memory are the log
+    group's and Lambda's REPORT line's, so the lines leave them off and keep what finds a request."""
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], seed=SEED)
+    assert play(api, match, token).status == 200
+    lines = [json.loads(line) for line in json_log.getvalue().splitlines() if line.startswith("{")]
+    (applied,) = (line for line in lines if line.get("message") == "move applied")
+    assert applied["match_id"] == match["id"]
+    assert {"function_request_id", "correlation_id", "cold_start"} <= set(applied)
+    assert not {"function_name", "function_arn", "function_memory_size"} & set(applied)
+
+
+def test_a_timed_games_moves_rewrite_the_deadline_index_once_a_minute_of_play(
+    api: Api, meter: DynamoMeter
+) -> None:
+    """What ``infra.costs.MOVE_INDEX_WRITE_UNITS`` prices, measured: a move of a timed match moves its
+    deadline, but the index files it by the minute (ports.matches.DEADLINE_STEP), so the entry changes
+    (a delete and a put in the KEYS_ONLY gsi1: 2 write units) once a minute of play, not on every move."""
+    me, token = api.register("Ada")
+    match = new_match(api, token, [me, "bot-greedy"], seed=SEED, time_control={"seconds_per_move": 120})
+    changes = requests = 0
+    while match["status"] == "active":
+        api.clock.advance(costs.SECONDS_PER_HUMAN_MOVE)
+        with meter.recording() as calls:
+            answer = play(api, match, token)
+        assert answer.status == 200, answer.body
+        match = answer.body
+        if match["status"] != "active":
+            break  # the last move takes the match out of the index (one delete), once a game
+        # (a player read too, once a minute: the token check's cache; api.ratelimit is off here)
+        match_calls = [c for c in calls if c.table_key.startswith("MATCH#")]
+        assert_move_calls(match_calls)
+        before, after = match_calls[0].item_read, match_calls[1].params["Item"]
+        assert before is not None
+        requests += 1
+        changes += before["gsi1sk"]["S"] != after["gsi1sk"]["S"]
+    assert requests >= 60
+    measured = 2 * changes / requests
+    assert measured == pytest.approx(costs.MOVE_INDEX_WRITE_UNITS, abs=0.05)
+    assert measured < 0.5  # it was 2.0: every move moved the entry

@@ -147,6 +147,7 @@ def test_storage_sqlite_builds_the_services_on_the_sqlite_stores(
         "jobs",
         "guests",
         "seasons",
+        "rates",
     }
     for name, store in stores.items():
         assert type(store).__module__.startswith("scopa.adapters.sqlite."), name

@@ -178,8 +178,10 @@ def test_the_deadline_sweep_finds_only_live_overdue_matches(stores: Stores) -> N
     repo.create_match(a_match("m_pending", deadline=None, status="pending"))
     repo.create_match(a_match("m_waiting", deadline=500, status="pending"))  # no clock runs before it starts
 
-    assert repo.overdue_matches(now=999, limit=10) == []
-    assert repo.overdue_matches(now=1_000, limit=10) == []  # due at 1000: not yet overdue
+    # Filed under its deadline rounded down to the minute (960): listed from then, overdue after 1000
+    # (the sweep reads each listed match and checks its deadline: tests/api/test_time_controls.py)
+    assert repo.overdue_matches(now=960, limit=10) == []
+    assert repo.overdue_matches(now=961, limit=10) == ["m_soon"]
     assert repo.overdue_matches(now=1_001, limit=10) == ["m_soon"]
     assert repo.overdue_matches(now=10_000, limit=10) == ["m_soon", "m_late"]  # oldest deadline first
     assert repo.overdue_matches(now=10_000, limit=1) == ["m_soon"]
@@ -191,11 +193,11 @@ def test_the_deadline_sweep_finds_only_live_overdue_matches(stores: Stores) -> N
     assert repo.overdue_matches(now=10_000, limit=10) == ["m_late"]
 
 
-def test_matches_due_at_the_same_second_come_in_id_order(stores: Stores) -> None:
-    for match_id in ("m_b", "m_c", "m_a"):
-        stores.matches.create_match(a_match(match_id, deadline=2_000))
-    assert stores.matches.overdue_matches(now=2_001, limit=10) == ["m_a", "m_b", "m_c"]
-    assert stores.matches.overdue_matches(now=2_001, limit=2) == ["m_a", "m_b"]
+def test_matches_due_in_the_same_minute_come_in_id_order(stores: Stores) -> None:
+    for match_id, deadline in (("m_b", 2_000), ("m_c", 1_981), ("m_a", 2_039), ("m_d", 1_979)):
+        stores.matches.create_match(a_match(match_id, deadline=deadline))
+    assert stores.matches.overdue_matches(now=2_041, limit=10) == ["m_d", "m_a", "m_b", "m_c"]
+    assert stores.matches.overdue_matches(now=2_041, limit=2) == ["m_d", "m_a"]
 
 
 def test_a_players_matches_page_newest_first(stores: Stores) -> None:

@@ -196,6 +196,12 @@ def test_billed_time_is_the_cpu_time_at_the_functions_share_of_a_vcpu_plus_the_r
     move = costs.MEASURED_URL_MOVE
     assert move.billed_ms(1024) == costs.billed_ms(costs.MEASURED_COMPUTE_MS, 1024, costs.MOVE_ROUND_TRIPS)
     assert move.calls == costs.MOVE_ROUND_TRIPS  # one round trip a DynamoDB call
+    # issue 26: the rate count runs beside the match read, so three calls wait two round trips
+    limited = costs.LIMITED_URL_MOVE
+    assert (limited.calls, limited.round_trips) == (3, costs.MOVE_ROUND_TRIPS)
+    assert limited.billed_ms(1024) == costs.billed_ms(costs.LIMITED_COMPUTE_MS, 1024, 2)
+    sequential = costs.SEQUENTIAL_COUNT_URL_MOVE
+    assert sequential.billed_ms(1024) == costs.billed_ms(costs.SEQUENTIAL_COUNT_COMPUTE_MS, 1024, 3)
     # assumed figures keep their milliseconds at any memory; measured ones take longer with less CPU
     assert costs.ONE_READ_ONE_WRITE.billed_ms(512) == costs.ONE_READ_ONE_WRITE.duration_ms == 50
     assert move.billed_ms(512) > move.billed_ms(1024) == move.duration_ms
@@ -214,17 +220,28 @@ def test_moves_through_the_function_url_pay_no_api_gateway_fee_and_write_no_acce
 
 def test_a_thousand_games_against_a_bot_cost_at_most_the_goal_with_the_measured_inputs() -> None:
     length = costs.measure_game_length(games=20)
-    cost = costs.per_thousand_games(length.mean_moves, 1024, clock=False, rated=False)
-    assert costs.MOVE is costs.MEASURED_URL_MOVE  # what the README prices: the default deployment
-    assert cost.total <= 0.15
+    before = costs.per_thousand_games(
+        length.mean_moves, 1024, clock=False, rated=False, move=costs.MEASURED_URL_MOVE
+    )
+    assert before.total <= 0.15
     through_api = costs.per_thousand_games(
         length.mean_moves, 1024, clock=False, rated=False, move=costs.MEASURED_HTTP_MOVE
     )
     assert through_api.total > 0.15  # the front door is what reaches the goal
+    # Issue 26's shared rate count (the default deployment's move: what the README prices) adds its write
+    # unit to every request: without a clock there is no index write to save, so it costs more than the goal
+    cost = costs.per_thousand_games(length.mean_moves, 1024, clock=False, rated=False)
+    assert costs.MOVE is costs.LIMITED_URL_MOVE
+    requests = length.mean_moves / 2  # the move requests (the creation's count is in CREATE_WRITE_UNITS)
+    assert cost.write_units - before.write_units == pytest.approx(requests * 1000)
+    assert cost.dynamodb - before.dynamodb == pytest.approx(
+        requests * 1000 * costs.PRICES["write_request_unit"]
+    )
+    assert cost.total > 0.15
 
 
 def test_the_measured_inputs_are_what_the_bench_measures() -> None:
-    """A short run of bench.move_cost: the same two calls a move, log lines of the size priced (CPU time
+    """A short run of bench.move_cost: the same three calls a move, log lines of the size priced (CPU time
     varies with the machine; only its presence is checked)."""
     # In a process of its own: the bench sets the handler's environment and settings, which must neither
     # see what earlier tests of this worker left (a served SQLite store) nor leave its own behind.
@@ -236,8 +253,8 @@ def test_the_measured_inputs_are_what_the_bench_measures() -> None:
     )
     assert run.returncode == 0, run.stderr[-2000:]
     figures = json.loads(run.stdout.strip().splitlines()[-1])
-    assert figures["dynamodb_calls_mean"] == costs.MOVE_ROUND_TRIPS
-    assert figures["log_bytes_mean"] == pytest.approx(costs.MEASURED_LOG_BYTES, rel=0.1)
+    assert figures["dynamodb_calls_mean"] == costs.MOVE_CALLS == costs.MOVE.calls  # with the rate count
+    assert figures["log_bytes_mean"] == pytest.approx(costs.LIMITED_LOG_BYTES, rel=0.1)
     assert figures["access_log_bytes"] == costs.ACCESS_LOG_BYTES
     assert 0 < figures["compute_ms_mean"] < figures["cpu_ms_mean_with_moto"]
 
@@ -259,3 +276,36 @@ def test_spectator_updates_of_a_big_topic_count_pages_runs_slices_and_posts() ->
     assert game["notifier runs (requests)"] == pytest.approx(1000 * prices["lambda_request"])
     assert costs.FANOUT_PAGE == SUBSCRIBER_PAGE
     assert costs.FANOUT_SLICE == SLICE_SUBSCRIBERS
+
+
+def test_issue_26_the_shared_rate_count_costs_two_people_no_more_than_before() -> None:
+    """Two people, push, one spectator, clock, rated: the count's write unit a request is paid for by the
+    deadline index's fewer writes; each step changes only what it names."""
+    length = costs.measure_game_length(games=20)
+    steps = dict(costs.issue_26_steps(length.mean_moves, 1024))
+    before = steps["before issue 26"]
+    assert before.total == pytest.approx(
+        costs.two_people(
+            length.mean_moves,
+            1024,
+            follow="push",
+            clock=True,
+            rated=True,
+            move=costs.MEASURED_URL_MOVE,
+            index_write_units=2.0,
+            count_write_units=0.0,
+        ).total
+    )
+    counted = steps["+ shared rate count, before the read"]
+    assert counted.write_units - before.write_units == pytest.approx((length.mean_moves + 1) * 1000)
+    assert steps["+ the count beside the match read"].lambda_gb_seconds < counted.lambda_gb_seconds
+    trimmed = steps["+ log lines without the log group's keys"]
+    assert trimmed.log_gb < steps["+ the count beside the match read"].log_gb
+    deployed = steps["+ deadline index by the minute (as deployed)"]
+    assert deployed.total == pytest.approx(
+        costs.two_people(length.mean_moves, 1024, follow="push", clock=True, rated=True).total
+    )
+    assert trimmed.write_units - deployed.write_units == pytest.approx(
+        length.mean_moves * (2.0 - costs.MOVE_INDEX_WRITE_UNITS) * 1000
+    )
+    assert deployed.total <= before.total

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from scopa.application.ports.jobs import JobRepository, JobRunner
     from scopa.application.ports.matches import MatchRepository
     from scopa.application.ports.players import PlayerRepository
+    from scopa.application.ports.rates import RateCounter
     from scopa.application.ports.ratings import RatingRepository
     from scopa.application.ports.seasons import SeasonRepository
     from scopa.application.ports.seeks import SeekRepository
@@ -72,6 +73,7 @@ class Stores:
     guests: GuestRepository  # organizers' guests (the players' store implements it too)
     seasons: SeasonRepository  # club seasons: events grouped into season standings
     topic_leases: TopicLeaseRepository  # coalesced topics' push leases (the lobby's fan-out, once a second)
+    rates: RateCounter  # requests per caller and window, shared by every container (api.ratelimit)
 
 
 class ServiceSet:

@@ -6,7 +6,7 @@
 | player name index | ``NAME#<name key>``| ``PLAYER#<id>``              |                             |
 | organizer's guest | ``GUESTS#<org id>``| ``<player id>``              |                             |
 | bearer token      | ``TOKEN#<sha256>`` | ``TOKEN``                    |                             |
-| match             | ``MATCH#<id>``     | ``MATCH``                    | ``LIVE`` / ``<deadline>#<id>`` (1) |
+| match             | ``MATCH#<id>``     | ``MATCH``                    | ``LIVE`` / ``<minute>#<id>`` (1) |
 | a player's match  | ``PLAYER#<id>``    | ``MATCH#<created>#<match>``  |                             |
 | idempotency record| ``IDEM#<digest>``  | ``IDEM``                     |                             |
 | club              | ``CLUB#<id>``      | ``CLUB``                     |                             |
@@ -36,8 +36,10 @@
 | club webhook      | ``CLUB#<id>``      | ``HOOK#<hook>``              |                             |
 | webhook delivery  | ``HOOK#<hook>``    | ``DELIVERY#<delivery>``      |                             |
 | admin job         | ``JOB#<id>``       | ``JOB``                      |                             |
+| request count (6) | ``RATE#<caller>#<window>#<start>`` | ``RATE``     |                             |
 
-(1) only while a match is active with a clock running: a sparse index of deadlines.
+(1) only while a match is active with a clock running: a sparse index of deadlines, each rounded down to
+the minute (``<minute>``: epoch seconds), so a move rewrites the entry once a minute of play at most.
 (2) sort key ``<created>#<id>``: the tournaments of one status, newest first (and the pipeline's list).
 (3) sort keys ``<rating in hundredths, 8 digits>#<player>``; the shard is a hash of the player id, so the
 leaderboard's writes spread over ``shards`` partitions and a top-N read merges them. A finished match
@@ -51,6 +53,9 @@ item expire (TTL) a week after the seek does.
 (5) ``k`` below the open-seek limit; the slot names the seek holding it. A creation claims a slot that is
 absent or whose seek is closed or expired, conditionally and in the seek's own transaction, so a player
 never holds more open seeks than slots. Closing a seek does not touch its slot.
+(6) the shared rate limit's count of one caller (``p:<player>`` or ``ip:<address>``, never a token) in
+one fixed window of ``<window>`` seconds starting at epoch second ``<start>`` (ports.rates): ``n`` and
+``expires_at`` (the window's end, TTL) only, about 100 bytes; each window its own partition.
 
 A live connection's partition holds the connection and a mirror of each topic it follows (what
 ``$disconnect`` deletes); a topic's partition lists its subscribers with their player, so the notifier
@@ -65,6 +70,7 @@ The access patterns these serve are listed in ``docs/data-model.md``.
 
 from __future__ import annotations
 
+from scopa.application.ports.matches import indexed_deadline
 from scopa.domain.ratings.order import rank_key
 
 PK = "pk"
@@ -114,6 +120,14 @@ def idempotency_pk(digest: str) -> str:
     return f"IDEM#{digest}"
 
 
+RATE_SK = "RATE"
+
+
+def rate_pk(caller: str, window: int, start: int) -> str:
+    """A caller's request count in the ``window``-second window starting at ``start`` (ports.rates)."""
+    return f"RATE#{caller}#{window}#{start}"
+
+
 def job_pk(job_id: str) -> str:
     """An admin job (a recompute): its own partition, expired by TTL a week after it was queued."""
     return f"JOB#{job_id}"
@@ -153,8 +167,15 @@ PLAYER_MATCH_PREFIX = "MATCH#"
 
 
 def live_sk(deadline: int, match_id: str) -> str:
-    """Sort key of a match in the deadline index: epoch seconds, zero-padded so they sort as text."""
-    return f"{deadline:012d}#{match_id}"
+    """Sort key of a match in the deadline index: its deadline rounded down to the minute
+    (``ports.matches.indexed_deadline``: the entry changes once a minute of play, not on every move),
+    epoch seconds zero-padded so they sort as text."""
+    return f"{indexed_deadline(deadline):012d}#{match_id}"
+
+
+def live_before(now: int) -> str:
+    """The bound of the deadline index's entries filed before ``now`` (``gsi1sk < live_before(now)``)."""
+    return f"{now:012d}#"
 
 
 # ---------------------------------------------------------------- clubs and tournaments

@@ -428,12 +428,13 @@ class DynamoRepository:
         return out
 
     def overdue_matches(self, now: int, limit: int) -> list[str]:
-        """Ids of active matches whose move deadline has passed, oldest deadline first (one query)."""
+        """Ids of active matches filed in the deadline index before ``now`` (their deadline rounded down to
+        the minute), oldest first (one query); see the port."""
         page = self.client.query(
             TableName=self.table,
             IndexName=keys.GSI1,
             KeyConditionExpression="gsi1pk = :live AND gsi1sk < :now",
-            ExpressionAttributeValues=to_item({":live": keys.LIVE, ":now": keys.live_sk(now, "")}),
+            ExpressionAttributeValues=to_item({":live": keys.LIVE, ":now": keys.live_before(now)}),
             Limit=limit,
         )
         return [from_item(item)[keys.GSI1_SK].split("#", 1)[1] for item in page.get("Items", [])]

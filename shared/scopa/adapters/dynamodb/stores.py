@@ -8,6 +8,7 @@ from scopa.adapters.dynamodb.connections import DynamoConnectionRepository
 from scopa.adapters.dynamodb.idempotency import DynamoIdempotencyRepository
 from scopa.adapters.dynamodb.jobs import DynamoJobRepository
 from scopa.adapters.dynamodb.players_matches import DynamoRepository
+from scopa.adapters.dynamodb.rates import DynamoRateCounter
 from scopa.adapters.dynamodb.ratings import DynamoRatingRepository
 from scopa.adapters.dynamodb.seasons import DynamoSeasonRepository
 from scopa.adapters.dynamodb.seeks import DynamoSeekRepository
@@ -35,4 +36,5 @@ def dynamodb_stores(client: Any, table_name: str, ranking_shards: int = 4) -> St
         guests=players_matches,
         seasons=DynamoSeasonRepository(client, table_name),
         topic_leases=DynamoTopicLeaseRepository(client, table_name),
+        rates=DynamoRateCounter(client, table_name),
     )

@@ -17,7 +17,7 @@ from typing import Any
 
 from scopa.adapters.sqlite.database import Database
 from scopa.application.ports.conflict import WriteConflict
-from scopa.application.ports.matches import Match, MatchSummary
+from scopa.application.ports.matches import DEADLINE_STEP, Match, MatchSummary
 
 SCHEMA: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS matches (
@@ -113,10 +113,12 @@ class SqliteMatchRepository:
         return [_summary(row["doc"], row["status"]) for row in page], nxt
 
     def overdue_matches(self, now: int, limit: int) -> list[str]:
-        """Ids of active matches whose move deadline has passed, oldest deadline first."""
+        """Ids of active matches whose deadline rounded down to the minute is before ``now``, oldest
+        first (as DynamoDB's deadline index files them; see the port)."""
         rows = self.db.query(
-            """SELECT id FROM matches WHERE status = 'active' AND deadline IS NOT NULL AND deadline < ?
-            ORDER BY deadline, id LIMIT ?""",
+            f"""SELECT id FROM matches WHERE status = 'active' AND deadline IS NOT NULL
+            AND deadline - deadline % {DEADLINE_STEP} < ? ORDER BY deadline - deadline % {DEADLINE_STEP}, id
+            LIMIT ?""",
             (now, limit),
         )
         return [row["id"] for row in rows]

@@ -11,6 +11,7 @@ from scopa.adapters.sqlite import (
     jobs,
     matches,
     players,
+    rates,
     ratings,
     seasons,
     seeks,
@@ -37,6 +38,7 @@ SCHEMA: tuple[str, ...] = (
     *seasons.SCHEMA,
     *jobs.SCHEMA,
     *topic_leases.SCHEMA,
+    *rates.SCHEMA,
 )
 
 
@@ -62,4 +64,5 @@ def sqlite_stores(path: str | Path | Database) -> Stores:
         guests=player_store,
         seasons=seasons.SqliteSeasonRepository(db),
         topic_leases=topic_leases.SqliteTopicLeaseRepository(db),
+        rates=rates.SqliteRateCounter(db),
     )

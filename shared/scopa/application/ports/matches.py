@@ -64,6 +64,19 @@ class MatchSummary:
     result: dict[str, Any] | None
 
 
+#: Seconds the deadline index rounds a deadline down to. A deadline moves with every move (now + the move
+#: clock), so an index keyed on it exactly rewrote its entry (a delete and a put: 2 write units) on every
+#: move; rounded down to the minute, it changes once a minute of play at most (issue 26, infra/costs.py).
+#: The pipeline sweeps every minute and checks each listed match's real deadline, so a match is still
+#: ended by the first sweep after its deadline; one due within the minute may be read once early.
+DEADLINE_STEP = 60
+
+
+def indexed_deadline(deadline: int) -> int:
+    """The time the deadline index files a deadline under: rounded down to :data:`DEADLINE_STEP`."""
+    return deadline - deadline % DEADLINE_STEP
+
+
 class MatchRepository(Protocol):
     def create_match(self, match: Match) -> None: ...
 
@@ -79,4 +92,8 @@ class MatchRepository(Protocol):
         self, player_id: str, limit: int, cursor: str | None
     ) -> tuple[list[MatchSummary], str | None]: ...
 
-    def overdue_matches(self, now: int, limit: int) -> list[str]: ...
+    def overdue_matches(self, now: int, limit: int) -> list[str]:
+        """Ids of active matches whose deadline, rounded down to :data:`DEADLINE_STEP` seconds
+        (:func:`indexed_deadline`), is before ``now``, in that order (then by id): every overdue one, and
+        those due within the step; the caller reads each and checks its deadline."""
+        ...
