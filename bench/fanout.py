@@ -20,11 +20,18 @@ Each figure: the time from the change to the last follower holding it, and p50/p
 (pooled over ``--runs`` runs), with p50/p95 of the time-to-last over the runs. 100 topics of 100
 followers: 100 notifier runs at once (one per write, as the feed invokes them), each in its own thread.
 Goal: p95 under 1 s at 10,000 followers and for 100 x 100.
+
+* **lobby burst** (``--lobby-changes``, 100): the lobby followed by 10,000, coalesced as deployed
+  (docs/live.md, "The lobby is coalesced"): a seek is made every ``1 s / changes`` for a second, each
+  change notified by a notifier run of its own; a delayed re-notify runs after its delay rounded up to a
+  whole second (SQS's ``DelaySeconds``) plus ``--invoke-ms``. Figures: the fan-outs the burst cost (one
+  follower's updates), and the time from the last change to the last follower holding the final lobby.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import tempfile
@@ -35,12 +42,14 @@ from pathlib import Path
 from typing import Any
 
 from scopa.adapters.sqlite.stores import sqlite_stores
-from scopa.application.auth import Caller
+from scopa.application.auth import ANONYMOUS, Caller
 from scopa.application.clock import SystemClock, iso
-from scopa.application.ports.changes import Change, RecordingFeed, match_topic
+from scopa.application.ports.changes import LOBBY_TOPIC, Change, RecordingFeed, match_topic
+from scopa.application.ports.coalesce import Coalescing, Renotify
 from scopa.application.ports.connections import SUBSCRIBER_PAGE
 from scopa.application.ports.fanout import SLICE_SUBSCRIBERS, InProcessFanout, Slice
 from scopa.application.services.live import POST_THREADS, LiveService, NotifyReport
+from scopa.application.services.lobby import NewSeek
 from scopa.application.services.matches import NewMatch
 from scopa.application.wiring import ServiceSet
 
@@ -71,6 +80,40 @@ class SleepingPusher:
 
     def close(self, connection_id: str) -> None:
         return None
+
+
+class LobbyPusher(SleepingPusher):
+    """Also keeps each follower's last lobby data and counts one follower's updates (the fan-outs)."""
+
+    def __init__(self, latency: float, marker: str) -> None:
+        super().__init__(latency)
+        self.marker = marker
+        self.data: dict[str, Any] = {}
+        self.fanouts = 0
+
+    def send(self, connection_id: str, message: dict[str, Any]) -> bool:
+        time.sleep(self.latency)
+        at = time.perf_counter()
+        with self._lock:
+            self.delivered[connection_id] = at
+            self.data[connection_id] = message["data"]
+            self.fanouts += connection_id == self.marker
+        return True
+
+
+class QueueDelay:
+    """The fan-out queue's ``DelaySeconds``: a re-notify runs after its delay rounded up to a second,
+    plus the queue's and the invoke's time, in a thread of its own."""
+
+    def __init__(self, run: Callable[[Renotify], Any], invoke_s: float) -> None:
+        self._run, self._invoke_s = run, invoke_s
+        self.timers: list[threading.Timer] = []
+
+    def later(self, renotify: Renotify, delay_ms: int) -> bool:
+        timer = threading.Timer(math.ceil(delay_ms / 1000) + self._invoke_s, self._run, (renotify,))
+        self.timers.append(timer)
+        timer.start()
+        return True
 
 
 class Bench:
@@ -108,6 +151,21 @@ class Bench:
                 [(topic, c, p) for c, p in rows],
             )
         return topic
+
+    def lobby(self, followers: int) -> list[str]:
+        """``followers`` connections following the lobby (a third logged in)."""
+        rows = [(f"l_{i:05d}", None if i % 3 else f"p_fan{i}") for i in range(followers)]
+        expires = int(self.clock.now()) + 7200
+        with self.db.transaction() as tx:
+            tx.executemany(
+                "INSERT INTO connections (id, player_id, connected_at, expires_at) VALUES (?, ?, ?, ?)",
+                [(c, p, iso(self.clock.now()), expires) for c, p in rows],
+            )
+            tx.executemany(
+                "INSERT INTO subscriptions (topic, connection_id, player_id) VALUES (?, ?, ?)",
+                [(LOBBY_TOPIC, c, p) for c, p in rows],
+            )
+        return [c for c, _ in rows]
 
     def service(self, pusher: SleepingPusher, today: bool) -> LiveService:
         if today:
@@ -185,6 +243,43 @@ def measure(bench: Bench, followers: int, topics: int, runs: int, today: bool) -
     }
 
 
+def lobby_burst(bench: Bench, followers: int, changes: int) -> dict[str, Any]:
+    """``changes`` seeks made within a second, each notified by its own run, the lobby coalesced."""
+    connections = bench.lobby(followers)
+    pusher = LobbyPusher(bench.post_s, connections[0])
+    live = bench.service(pusher, today=False)
+    live.coalescing = Coalescing(bench.svc.stores.topic_leases)
+    delay = QueueDelay(live.renotify, bench.invoke_s)
+    live.deferral = delay
+    makers = [bench._player(f"Maker{i}") for i in range(changes)]
+    runs: list[threading.Thread] = []
+    start = time.perf_counter()
+    for i, maker in enumerate(makers):
+        time.sleep(max(0.0, start + i / changes - time.perf_counter()))
+        bench.svc.lobby.create_seek(maker, NewSeek())
+        run = threading.Thread(target=live.notify, args=([Change(LOBBY_TOPIC)],))
+        run.start()
+        runs.append(run)
+    last_change = time.perf_counter()
+    for run in runs:
+        run.join()
+    for timer in list(delay.timers):
+        timer.join()
+    for timer in list(delay.timers):  # each run settles its slices before it returns
+        timer.join()
+    from live.topics import renderers
+
+    final = renderers(bench.svc)["lobby"]("", ANONYMOUS)[1]
+    assert all(pusher.data.get(c) == final for c in connections), "a follower missed the final lobby"
+    return {
+        "followers": followers,
+        "changes": changes,
+        "fanouts": pusher.fanouts,
+        "renotifies": len(delay.timers),
+        "last_s": round(max(pusher.delivered.values()) - last_change, 3),
+    }
+
+
 def extrapolated(row: dict[str, Any], factor: int) -> dict[str, Any]:
     """Today's loop at ``factor`` times the followers: every figure scales with the number of posts."""
     scaled = {k: round(v * factor, 1) for k, v in row.items() if k.endswith("_s")}
@@ -202,7 +297,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs of each case (default 3)")
     parser.add_argument("--post-ms", type=float, default=20.0, help="one post, ms (default 20)")
     parser.add_argument("--invoke-ms", type=float, default=250.0, help="a slice's queue and invoke, ms (250)")
+    parser.add_argument("--lobby-changes", type=int, default=100, help="lobby changes in one second (100)")
+    parser.add_argument("--lobby-only", action="store_true", help="only the lobby burst")
     args = parser.parse_args(argv)
+    if args.lobby_only:
+        threading.stack_size(512 * 1024)
+        with tempfile.TemporaryDirectory() as folder:
+            bench = Bench(Path(folder), args.post_ms / 1000, args.invoke_ms / 1000)
+            print_lobby(lobby_burst(bench, 10_000, args.lobby_changes))
+        return 0
     threading.stack_size(512 * 1024)  # thousands of posting threads in the 100-topic case
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -216,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         rows.append(measure(bench, 100, 100, args.runs, today=False))
         rows.append(measure(bench, 100, 100, 1, today=True))
+        lobby = lobby_burst(bench, 10_000, args.lobby_changes)
     print(
         f"fan-out of one change, {args.post_ms:g} ms a post, {args.invoke_ms:g} ms a slice's invoke, "
         f"pages of {SUBSCRIBER_PAGE} read, slices of {SLICE_SUBSCRIBERS}, "
@@ -232,7 +336,16 @@ def main(argv: list[str] | None = None) -> int:
     many = next(r for r in rows if r["topics"] == 100 and r["path"] == "new")
     met = big["p95_s"] < GOAL_P95_S and many["p95_s"] < GOAL_P95_S
     print(f"goal: p95 < {GOAL_P95_S:g} s at 10,000 followers and for 100 x 100: {'met' if met else 'MISSED'}")
+    print_lobby(lobby)
     return 0
+
+
+def print_lobby(row: dict[str, Any]) -> None:
+    print(
+        f"lobby burst: {row['changes']} changes in 1 s to {row['followers']:,} followers (coalesced): "
+        f"{row['fanouts']} fan-outs, {row['renotifies']} delayed re-notify; the final lobby at every "
+        f"follower {row['last_s']} s after the last change"
+    )
 
 
 if __name__ == "__main__":

@@ -76,12 +76,30 @@ class CountingPusher:
         return None
 
 
+class QueuedRenotifies:
+    """The lobby's delayed re-notifies (the fan-out queue's ``DelaySeconds``), run by the simulation once
+    its clock has passed their time."""
+
+    def __init__(self) -> None:
+        self.queued: list[Any] = []
+
+    def later(self, renotify: Any, delay_ms: int) -> bool:
+        self.queued.append(renotify)
+        return True
+
+    def due(self, now_ms: int) -> list[Any]:
+        ready = [r for r in self.queued if r.due_ms <= now_ms]
+        self.queued = [r for r in self.queued if r.due_ms > now_ms]
+        return ready
+
+
 @dataclass
 class Recorder:
     meter: CapacityMeter
     feed: QueueFeed
     pusher: CountingPusher
     samples: list[Sample] = field(default_factory=list)
+    renotifies: QueuedRenotifies = field(default_factory=QueuedRenotifies)
 
     @contextmanager
     def measure(self, action: str, function: str, count: int = 1) -> Iterator[None]:
@@ -99,16 +117,23 @@ class Recorder:
     def notify(self, action: str) -> None:
         from live.context import live
 
+        service = live()
+        service.deferral = self.renotifies
         batches, self.feed.batches = self.feed.batches, []
-        for batch in batches:
+        runs: list[tuple[str, Any]] = [(action, lambda b=b: service.notify(b)) for b in batches]
+        runs += [
+            ("lobby renotify", lambda r=r: service.renotify(r))
+            for r in self.renotifies.due(int(service.clock.now() * 1000))
+        ]
+        for name, run in runs:
             sent = self.pusher.sent
             with self.meter.recording() as units:
                 started = time.perf_counter()
-                live().notify(batch)
+                run()
                 seconds = time.perf_counter() - started - self.meter.overhead
             self.samples.append(
                 Sample(
-                    action + NOTIFIER,
+                    name + NOTIFIER,
                     "notifier",
                     list(units),
                     self.meter.calls,

@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.capacity import Unit
+from scopa.application.ports.coalesce import COALESCE_MS
+from scopa.application.ports.fanout import SLICE_SUBSCRIBERS
+from scopa.application.services.live import POST_THREADS
 from scopa.domain.tournaments.settings import MAX_ENTRANTS
 
 # ---------------------------------------------------------------------------------------------- the model
@@ -31,6 +34,8 @@ MODEL: dict[str, float] = {
     "arena_share": 0.1,  # one big Arena: 10% of the players (a 10,000-player Arena at 100k)
     "pipeline_seconds": 60.0,  # the pipeline's schedule: one run a minute
     "post_ms": 20.0,  # one PostToConnection (issue 26's stand-in latency)
+    # boto3's CPU per PostToConnection (1.04 ms of a vCPU, docs/live.md) on a 512 MB notifier's 0.29 vCPU
+    "post_cpu_ms": 1.04 * 1769 / 512,
 }
 SCALES = (1_000, 10_000, 100_000)
 WCU_LIMIT = 1_000.0  # per partition and second (table or index)
@@ -43,6 +48,7 @@ MAX_SPECTATORS = 10_000
 #: only by an id (or a shard number); a write outside these is a finding the smoke test fails on.
 FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("table", "TOPIC#lobby", "TOPIC#lobby"),
+    ("table", "LEASE#lobby", "LEASE#lobby"),
     ("table", "TOPIC#match:", "TOPIC#match:<id>"),
     ("table", "TOPIC#tournament:", "TOPIC#tournament:<id>"),
     ("table", "TOPIC#inbox:", "TOPIC#inbox:<player>"),
@@ -236,16 +242,31 @@ class Model:
         lobby_w = churn * (
             self.w("subscribe lobby", "TOPIC#lobby") + self.w("unsubscribe lobby", "TOPIC#lobby")
         )
-        lobby_reads = sum(self.topic_reads(a, "TOPIC#lobby") for a in ("create seek", "accept seek"))
-        lobby_r = x["lobby_starts"] * lobby_reads * self.topic_read(x["lobby_followers"])
+        # Coalesced: its followers are read once per fan-out (a seek made: the simulation's lobby changes
+        # are far apart, so each made seek is a fan-out of its own, measured), at most one a second.
+        fanouts = self.lobby_fanouts(players)
+        lobby_r = (
+            fanouts * self.topic_reads("create seek", "TOPIC#lobby") * self.topic_read(x["lobby_followers"])
+        )
         rows.append(
             Row(
                 "TOPIC#lobby",
                 f"{x['lobby_followers']:,.0f} followers; {x['lobby_starts']:.1f} seeks made and taken/s",
                 lobby_w,
                 lobby_r,
-                "read whole at every lobby change",
+                f"read whole at each fan-out: {fanouts:.2f}/s, coalesced to one per {COALESCE_MS} ms",
             )
+        )
+        # Its lease: every lobby change reads it (a taken seek: one read, a mark, measured); a claim and a
+        # mark per fan-out at most (a made seek's claim and the re-notify's, measured).
+        lease_w = fanouts * (
+            self.w("create seek > notifier", "LEASE#lobby") + self.w("accept seek > notifier", "LEASE#lobby")
+        )
+        lease_r = 2 * x["lobby_starts"] * self.r("accept seek > notifier", "LEASE#lobby") + fanouts * self.r(
+            "lobby renotify > notifier", "LEASE#lobby"
+        )
+        rows.append(
+            Row("LEASE#lobby", "the lobby's push lease: read at every lobby change", lease_w, lease_r)
         )
         seeks_w = x["lobby_starts"] * (
             self.w("create seek", "gsi2 SEEKS") + self.w("accept seek", "gsi2 SEEKS")
@@ -409,6 +430,18 @@ class Model:
         )  # refused or unwritable, whatever the rate
         return rows
 
+    def lobby_fanouts(self, players: int) -> float:
+        """Fan-outs of the lobby a second: one per change, at most one per coalescing interval."""
+        return min(2 * self.rates(players)["lobby_starts"], 1000 / COALESCE_MS)
+
+    def fan_out_runs(self, followers: float, base: float) -> tuple[float, float]:
+        """(notifier runs, Lambda seconds) of one fan-out to ``followers``: a run per slice, each ``base``
+        (its read and rendering, measured) plus its posts, 20 at a time, or their CPU when that is longer."""
+        runs = max(1, math.ceil(followers / SLICE_SUBSCRIBERS))
+        each = min(followers, SLICE_SUBSCRIBERS)
+        post = max(each * self.k["post_ms"] / POST_THREADS, each * self.k["post_cpu_ms"]) / 1000
+        return runs, runs * (base + post)
+
     # -------------------------------------------------------------- Lambda
 
     def concurrency(self, players: int) -> list[tuple[str, float, float, float]]:
@@ -419,20 +452,27 @@ class Model:
             self.m.duration("create seek") + self.m.duration("accept seek")
         )
         api_rate = x["moves"] + 2 * x["lobby_starts"]
-        # The notifier: a move's runs render and post to its two seats; the popular match's runs post to
-        # its spectators too; each lobby change posts to every lobby follower, one after the other.
+        # The notifier: a move's runs render and post to its two seats, in-line; the popular match's
+        # spectators and the lobby's followers are posted in slices of 100, a run each, 20 posts at a time
+        # (the merged fan-out); a lobby change costs its lease check (a taken seek's run, measured), and
+        # at most one fan-out a second reads and posts the lobby (a made seek's run as each slice's base).
         m = self.m
         spectators = x["spectators"]
-        per_follower = m.pushes("create seek" + NOTIFIER) / max(1, pop["lobby_followers"])
-        lobby_each = x["lobby_followers"] * per_follower * post
-        notifier_rate = x["moves"] * m.runs("move") + x["lobby_starts"] * (
-            m.runs("create seek") + m.runs("accept seek")
+        fanouts = self.lobby_fanouts(players)
+        match_runs, match_s = self.fan_out_runs(spectators, m.duration("move" + NOTIFIER))
+        lobby_runs, lobby_s = self.fan_out_runs(x["lobby_followers"], m.duration("create seek" + NOTIFIER))
+        changes = 2 * x["lobby_starts"]
+        notifier_rate = (
+            x["moves"] * m.runs("move")
+            + match_runs / k["move_seconds"]
+            + changes * m.runs("accept seek")
+            + fanouts * lobby_runs
         )
         notifier = (
             x["moves"] * (m.duration("move" + NOTIFIER) + 2 * post)
-            + spectators * post / k["move_seconds"]
-            + x["lobby_starts"]
-            * (m.duration("create seek" + NOTIFIER) + m.duration("accept seek" + NOTIFIER) + 2 * lobby_each)
+            + match_s / k["move_seconds"]
+            + changes * m.duration("accept seek" + NOTIFIER)
+            + fanouts * lobby_s
         )
         live_rate = 4 * x["lobby_starts"]
         live = live_rate * self.m.duration("subscribe lobby")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from api.context import Services, fanout, pusher, services
+from api.context import Services, deferral, fanout, pusher, services
 from live.topics import renderers
 from scopa.application.auth import Caller
+from scopa.application.ports.coalesce import Coalescing
 
 # Every event builds the renderers over the match and tournament services, which the services build on
 # first use: their modules load at import, in Lambda's init phase, not in the first event.
@@ -35,6 +36,8 @@ def live() -> LiveService:
                     svc.clock,
                     authenticate,
                     fanout=fanout(),
+                    coalescing=Coalescing(svc.stores.topic_leases),
+                    deferral=deferral(),
                 ),
             )
         ]

@@ -9,7 +9,9 @@ Two events:
   the fan-out queue (``FANOUT_QUEUE_URL``; docs/live.md, "Fan-out");
 * an SQS batch from that queue (``{"Records": [{"messageId", "body": "{\\"slice\\": ...}"}]}``): each
   slice is posted (``LiveService.run_slice``); a record whose run failed is answered in
-  ``batchItemFailures`` and comes back (a re-run is harmless: clients keep the newest version).
+  ``batchItemFailures`` and comes back (a re-run is harmless: clients keep the newest version). The same
+  queue brings a coalesced topic's delayed re-notify (``{"renotify": {"topic", "due"}}``, the lobby's:
+  ``LiveService.renotify``), which fans the topic's newest state out if no fan-out read it since.
 
 Malformed entries and records are skipped and logged, never raised: a retry would not make them valid.
 """
@@ -25,6 +27,7 @@ from api.observability import instruments, route_application_logs
 from api.settings import settings
 from live.context import live
 from scopa.application.ports.changes import Change
+from scopa.application.ports.coalesce import Renotify
 from scopa.application.ports.fanout import Slice
 from scopa.application.services.live import NotifyReport
 
@@ -49,15 +52,17 @@ def changes_of(event: dict[str, Any]) -> list[Change]:
     return found
 
 
-def slices_of(records: Any) -> tuple[list[tuple[str, Slice]], int]:
-    """The well-formed slices of an SQS batch, with their message ids, and how many records were not."""
-    found: list[tuple[str, Slice]] = []
+def slices_of(records: Any) -> tuple[list[tuple[str, Slice | Renotify]], int]:
+    """The well-formed slices and re-notifies of an SQS batch, with their message ids, and how many
+    records were neither."""
+    found: list[tuple[str, Slice | Renotify]] = []
     malformed = 0
     for record in records if isinstance(records, list) else []:
         message_id = record.get("messageId") if isinstance(record, dict) else None
         body = record.get("body") if isinstance(record, dict) else None
         try:
-            piece = Slice.of_json(json.loads(body)) if isinstance(body, str) else None
+            parsed = json.loads(body) if isinstance(body, str) else None
+            piece: Slice | Renotify | None = Slice.of_json(parsed) or Renotify.of_json(parsed)
         except (ValueError, RecursionError):
             piece = None
         if piece is None or not isinstance(message_id, str):
@@ -76,6 +81,8 @@ def _count(report: dict[str, Any]) -> None:
         notifier.count("ConnectionsClosed", report["closed"])
     if report["slices"]:
         notifier.count("SlicesHandedOn", report["slices"])
+    if report["coalesced"]:
+        notifier.count("ChangesCoalesced", report["coalesced"])
 
 
 def _run_slices(records: Any) -> dict[str, Any]:
@@ -85,7 +92,10 @@ def _run_slices(records: Any) -> dict[str, Any]:
     total, failures = NotifyReport(), []
     for message_id, piece in pieces:
         try:
-            total.add(live().run_slice(piece))
+            if isinstance(piece, Renotify):
+                total.add(live().renotify(piece))
+            else:
+                total.add(live().run_slice(piece))
         except Exception:  # this record comes back from the queue; the others are done
             logger.exception("fan-out slice failed", extra={"topic": piece.topic})
             failures.append({"itemIdentifier": message_id})

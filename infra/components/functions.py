@@ -132,6 +132,15 @@ class Functions(Construct):
         self.notifier = self._function(NOTIFIER, config, config.notifier, common_env)
         self._grant(self.live, table, grants.LIVE_ITEM_ACTIONS, grants.LIVE_INDEXES)
         self._grant(self.notifier, table, grants.NOTIFIER_ITEM_ACTIONS, grants.NOTIFIER_INDEXES)
+        self.notifier.add_to_role_policy(
+            iam.PolicyStatement(
+                actions=list(grants.NOTIFIER_LEASE_ACTIONS),
+                resources=[table.table_arn],
+                conditions={
+                    "ForAllValues:StringLike": {"dynamodb:LeadingKeys": list(grants.NOTIFIER_LEASE_KEYS)}
+                },
+            )
+        )
         self.jobs = self._function(JOBS, config, config.jobs, common_env)
         self._grant(self.jobs, table, grants.JOBS_ITEM_ACTIONS, grants.JOBS_INDEXES)
         self.jobs.configure_async_invoke(retry_attempts=JOBS_RETRIES, max_event_age=JOBS_MAX_AGE)

@@ -60,13 +60,18 @@ LIVE_ITEM_ACTIONS = (
 )
 #: The notifier: a topic's subscribers (Query), one rendering per viewer (the same reads as above), and
 #: removing connections that are gone or whose player's token changed (a Query of the player's
-#: connections; batch deletes). It never creates, updates or deletes a single item.
+#: connections; batch deletes). It never creates, updates or deletes a single item but its leases (below).
 NOTIFIER_ITEM_ACTIONS = (
     "dynamodb:BatchGetItem",
     "dynamodb:BatchWriteItem",
     "dynamodb:GetItem",
     "dynamodb:Query",
 )
+#: The notifier's one kind of write of a single item: a coalesced topic's push lease (``LEASE#<topic>``,
+#: a conditional put to claim it, a conditional update to mark it; docs/live.md, "The lobby is
+#: coalesced"), granted only on items whose partition key starts so (``dynamodb:LeadingKeys``).
+NOTIFIER_LEASE_ACTIONS = ("dynamodb:PutItem", "dynamodb:UpdateItem")
+NOTIFIER_LEASE_KEYS = ("LEASE#*",)
 #: Both render the lobby from gsi2 (the open seeks, keys.py).
 LIVE_INDEXES: tuple[str, ...] = (keys.GSI2,)
 NOTIFIER_INDEXES: tuple[str, ...] = (keys.GSI2,)

@@ -20,7 +20,9 @@ batching window (a slice waits for no other); a slice that failed twice is parke
 SQS queue rather than the notifier invoking itself: the self-grant would need a hand-built ARN (the
 role's policy naming its own function is a CloudFormation cycle), and the queue gives a concurrency cap
 (a 10,000-follower change is 100 slices; the cap keeps the account's other functions their share), a
-dead-letter queue and per-record retries for the same two requests per slice.
+dead-letter queue and per-record retries for the same two requests per slice. The same queue carries the
+lobby's delayed re-notify (one ``SendMessage`` with ``DelaySeconds`` a second at most: docs/live.md, "The
+lobby is coalesced"): the same grant (``sqs:SendMessage``) and the same mapping, no new resource.
 """
 
 from __future__ import annotations

@@ -28,7 +28,15 @@ def test_every_unit_the_simulation_spends_is_on_a_known_key_family(measured: mod
     unknown = sorted({u.partition for u in units if model.family(u) == model.UNKNOWN})
     assert unknown == []
     touched = {model.family(u) for u in units}
-    for hot in ("TOPIC#lobby", "MATCH#<id>", "gsi1 LIVE", "gsi2 SEEKS", "TOURNAMENT#<id>", "IDEM#<digest>"):
+    for hot in (
+        "TOPIC#lobby",
+        "LEASE#lobby",
+        "MATCH#<id>",
+        "gsi1 LIVE",
+        "gsi2 SEEKS",
+        "TOURNAMENT#<id>",
+        "IDEM#<digest>",
+    ):
         assert hot in touched
     assert any(model.family(u).startswith("gsi2 RANK#") and u.wcu > 0 for u in units)
 
@@ -59,10 +67,15 @@ def test_the_model_scales_the_measured_costs(measured: model.Measured) -> None:
     assert large["TOPIC#lobby"].rcu > 50 * small["TOPIC#lobby"].rcu
     assert math.isclose(large["gsi1 LIVE"].wcu, 100 * small["gsi1 LIVE"].wcu)
     # Today's code at 100k (docs/scale.md says so and names the fixes): one deadline partition for every
-    # timed match, the lobby's subscribers read whole at every change, a 10,000-player arena's first wave.
+    # timed match, a 10,000-player arena's first wave.
     assert large["gsi1 LIVE"].verdict == "OVER"
     assert small["gsi1 LIVE"].verdict == "PASS"
-    assert large["TOPIC#lobby"].verdict == "OVER"
+    # The lobby is coalesced (docs/live.md): one read of its followers a second at most, its lease read
+    # at every change.
+    assert large["TOPIC#lobby"].verdict == "PASS"
+    assert large["TOPIC#lobby"].rcu == scaled.topic_read(10_000)
+    assert large["LEASE#lobby"].verdict == "PASS"
+    assert large["LEASE#lobby"].rcu > 50 * small["LEASE#lobby"].rcu
     arena = large["TOURNAMENT#<arena>"]
     assert arena.verdict == "OVER"
     assert arena.breaks  # 10,000 entrants: over today's cap (MAX_ENTRANTS), the first wave over 400 KB

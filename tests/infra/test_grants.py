@@ -98,6 +98,8 @@ def test_each_role_gets_exactly_its_actions_on_the_table_and_its_indexes(
     expected = [(sorted(actions), [table])]
     if indexes:  # no index statement at all for a role that reads no index
         expected.append((["dynamodb:Query"], [_index_arn(dev, name) for name in indexes]))
+    if role == "Notifier":  # its leases, and only those (the key condition)
+        expected.append((list(grants.NOTIFIER_LEASE_ACTIONS), [table]))
     assert _dynamodb(_statements(dev, role)) == expected
 
 

@@ -241,9 +241,20 @@ def test_the_writers_may_invoke_the_notifier_and_nothing_else(dev: Synthesised) 
     }
 
 
-def test_the_notifier_reads_and_deletes_but_never_creates_or_updates() -> None:
+def test_the_notifier_reads_and_deletes_but_never_creates_or_updates_but_its_leases(dev: Synthesised) -> None:
     assert set(grants.NOTIFIER_ITEM_ACTIONS) < set(grants.LIVE_ITEM_ACTIONS)
     assert not {"dynamodb:PutItem", "dynamodb:UpdateItem"} & set(grants.NOTIFIER_ITEM_ACTIONS)
+    writes = [
+        statement
+        for policy in dev.resources("AWS::IAM::Policy").values()
+        if "Notifier" in json.dumps(policy["Properties"]["Roles"])
+        for statement in policy["Properties"]["PolicyDocument"]["Statement"]
+        if set(grants.NOTIFIER_LEASE_ACTIONS)
+        & set(statement["Action"] if isinstance(statement["Action"], list) else [statement["Action"]])
+    ]
+    assert [w["Condition"] for w in writes] == [
+        {"ForAllValues:StringLike": {"dynamodb:LeadingKeys": ["LEASE#*"]}}
+    ]
 
 
 def test_the_template_has_no_dependency_cycle(dev: Synthesised) -> None:
@@ -318,7 +329,11 @@ def test_a_real_live_session_needs_only_what_the_live_and_notifier_roles_grant(a
     assert {m["topic"] for m in sent if m.get("type") == "update"} == set(topics)
     for calls, actions, indexes in (
         (live_calls + closing_calls, grants.LIVE_ITEM_ACTIONS, grants.LIVE_INDEXES),
-        (notifier_calls, grants.NOTIFIER_ITEM_ACTIONS, grants.NOTIFIER_INDEXES),
+        (
+            notifier_calls,
+            grants.NOTIFIER_ITEM_ACTIONS + grants.NOTIFIER_LEASE_ACTIONS,
+            grants.NOTIFIER_INDEXES,
+        ),
     ):
         needed, used = _needed(calls)
         assert needed <= set(actions), needed - set(actions)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from scopa.application.clock import Clock
     from scopa.application.idempotency import IdempotentRequests
     from scopa.application.ports.clubs import ClubRepository
+    from scopa.application.ports.coalesce import TopicLeaseRepository
     from scopa.application.ports.connections import ConnectionRepository
     from scopa.application.ports.guests import GuestRepository
     from scopa.application.ports.idempotency import IdempotencyRepository
@@ -71,6 +72,7 @@ class Stores:
     jobs: JobRepository  # admin jobs run asynchronously (a rating recompute)
     guests: GuestRepository  # organizers' guests (the players' store implements it too)
     seasons: SeasonRepository  # club seasons: events grouped into season standings
+    topic_leases: TopicLeaseRepository  # coalesced topics' push leases (the lobby's fan-out, once a second)
     rates: RateCounter  # requests per caller and window, shared by every container (api.ratelimit)
 
 

@@ -12,6 +12,7 @@ from scopa.adapters.dynamodb.rates import DynamoRateCounter
 from scopa.adapters.dynamodb.ratings import DynamoRatingRepository
 from scopa.adapters.dynamodb.seasons import DynamoSeasonRepository
 from scopa.adapters.dynamodb.seeks import DynamoSeekRepository
+from scopa.adapters.dynamodb.topic_leases import DynamoTopicLeaseRepository
 from scopa.adapters.dynamodb.tournaments import DynamoTournamentRepository
 from scopa.adapters.dynamodb.webhooks import DynamoWebhookRepository
 from scopa.application.wiring import Stores
@@ -34,5 +35,6 @@ def dynamodb_stores(client: Any, table_name: str, ranking_shards: int = 4) -> St
         jobs=DynamoJobRepository(client, table_name),
         guests=players_matches,
         seasons=DynamoSeasonRepository(client, table_name),
+        topic_leases=DynamoTopicLeaseRepository(client, table_name),
         rates=DynamoRateCounter(client, table_name),
     )

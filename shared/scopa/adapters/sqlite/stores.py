@@ -15,6 +15,7 @@ from scopa.adapters.sqlite import (
     ratings,
     seasons,
     seeks,
+    topic_leases,
     tournaments,
     webhooks,
 )
@@ -36,6 +37,7 @@ SCHEMA: tuple[str, ...] = (
     *webhooks.SCHEMA,
     *seasons.SCHEMA,
     *jobs.SCHEMA,
+    *topic_leases.SCHEMA,
     *rates.SCHEMA,
 )
 
@@ -61,5 +63,6 @@ def sqlite_stores(path: str | Path | Database) -> Stores:
         jobs=jobs.SqliteJobRepository(db),
         guests=player_store,
         seasons=seasons.SqliteSeasonRepository(db),
+        topic_leases=topic_leases.SqliteTopicLeaseRepository(db),
         rates=rates.SqliteRateCounter(db),
     )

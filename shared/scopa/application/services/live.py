@@ -23,6 +23,10 @@ and hands every further one on as a :class:`~scopa.application.ports.fanout.Slic
 (:meth:`LiveService.run_slice`), which reads the subject and renders per audience itself. Within a run,
 more than :data:`INLINE_POSTS` messages are posted by a bounded pool of threads (the pusher is
 thread-safe); fewer (a game between two people) in the calling thread, as before.
+
+A busy shared topic (the lobby: :data:`~scopa.application.ports.coalesce.COALESCED_KINDS`) is fanned out
+at most once per interval, with its newest state, and its last change is never lost
+(:mod:`scopa.application.ports.coalesce`); a match or an inbox is never delayed.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import itertools
 import json
 import logging
 import secrets
+import threading
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -41,6 +46,7 @@ from scopa.application.auth import ADMIN_ID, ANONYMOUS, Caller
 from scopa.application.clock import Clock, iso
 from scopa.application.errors import ServiceError
 from scopa.application.ports.changes import LOBBY_TOPIC, PLAYER_KIND, Change
+from scopa.application.ports.coalesce import Coalescing, Deferral, Renotify
 from scopa.application.ports.connections import (
     MAX_CONNECTION_SECONDS,
     MAX_TOPICS_PER_CONNECTION,
@@ -145,6 +151,7 @@ class NotifyReport:
     gone: list[str] = field(default_factory=list)
     closed: int = 0  # connections closed because their player's token changed
     slices: int = 0  # pages handed on to other runs
+    coalesced: int = 0  # changes of a coalesced topic not fanned out now (a fan-out ran within the interval)
 
     def add(self, other: NotifyReport) -> None:
         """Count in what a slice's run did (its topic is already counted)."""
@@ -152,6 +159,7 @@ class NotifyReport:
         self.renders += other.renders
         self.sent += other.sent
         self.refused += other.refused
+        self.coalesced += other.coalesced
         self.gone += [c for c in other.gone if c not in self.gone]
 
     def as_dict(self) -> dict[str, Any]:
@@ -164,6 +172,7 @@ class NotifyReport:
             "gone": len(self.gone),
             "closed": self.closed,
             "slices": self.slices,
+            "coalesced": self.coalesced,
         }
 
 
@@ -201,6 +210,8 @@ class LiveService:
         page_size: int = SUBSCRIBER_PAGE,
         post_threads: int = POST_THREADS,
         slice_size: int = SLICE_SUBSCRIBERS,
+        coalescing: Coalescing | None = None,
+        deferral: Deferral | None = None,
     ) -> None:
         self.connections = connections
         self.pusher = pusher
@@ -211,6 +222,9 @@ class LiveService:
         self.page_size = page_size
         self.post_threads = post_threads
         self.slice_size = slice_size
+        # None: every change is fanned out at once. Where a delayed re-notify goes (None: a timer here).
+        self.coalescing = coalescing
+        self.deferral: Deferral = deferral if deferral is not None else TimerDeferral(self.renotify)
         # A bearer token -> its caller (Unauthorized when unknown), read afresh: a token retired a moment
         # ago must not open a connection that the notifier already swept.
         self._authenticate = authenticate
@@ -382,16 +396,72 @@ class LiveService:
             if self._renderer(topic) is None:
                 continue
             report.topics += 1
-            pages = subscriber_pages(self.connections, topic, int(self.clock.now()), self.page_size)
-            first = next(pages, None)
-            if first is None:
+            if self.coalescing is not None and self.coalescing.covers(topic) and not self._may_push(topic):
+                report.coalesced += 1
                 continue
-            reading = self._reading(topic)
-            if reading is None:
+            self._fan_out(topic, version, report)
+        return self._settled(report)
+
+    def renotify(self, again: Renotify) -> NotifyReport:
+        """A coalesced topic's delayed re-notify (from the queue or a timer): its newest state to every
+        follower if the pending mark it was queued for still stands; else nothing (a fan-out since then
+        read it already, or this is a duplicate)."""
+        report = NotifyReport()
+        if (
+            self.coalescing is None
+            or not self.coalescing.covers(again.topic)
+            or not self._renderer(again.topic)
+        ):
+            return report
+        report.topics += 1
+        if self._may_push(again.topic, due_ms=again.due_ms):
+            self._fan_out(again.topic, None, report)
+        else:
+            report.coalesced += 1
+        return self._settled(report)
+
+    def _may_push(self, topic: str, due_ms: int | None = None) -> bool:
+        """Whether this run fans ``topic`` out now (it claimed the lease); when not, a delayed re-notify
+        is queued unless one is already (:mod:`scopa.application.ports.coalesce`). ``due_ms``: this run is
+        the re-notify queued for that mark."""
+        assert self.coalescing is not None
+        leases, interval = self.coalescing.leases, self.coalescing.interval_ms
+        for _ in range(3):  # a conditional write lost to another run: look again
+            now = int(self.clock.now() * 1000)
+            lease = leases.lease(topic)
+            if due_ms is not None and (lease is None or lease.pending_ms != due_ms):
+                return False  # fanned out since the mark (which read every change before it), or a duplicate
+            if lease is None or lease.until_ms <= now or due_ms is not None:
+                # A re-notify takes the lease its mark is on even a little early (another clock).
+                if leases.claim(
+                    topic,
+                    now_ms=now,
+                    until_ms=max(now, lease.until_ms if lease else 0) + interval,
+                    pending_ms=due_ms,
+                ):
+                    return True
                 continue
-            own, rest = first[: self.slice_size], first[self.slice_size :]
-            hand_on = functools.partial(self._hand_on, topic, version, itertools.chain([rest], pages), report)
-            self._post(topic, reading, own, report, then=hand_on)
+            if lease.pending_ms is not None:
+                return False  # a re-notify is queued and will read this change
+            if leases.mark_pending(topic, until_ms=lease.until_ms):
+                # Could not queue it: fan out now rather than lose this change.
+                return not self.deferral.later(Renotify(topic, lease.until_ms), lease.until_ms - now)
+        log.warning("coalesced topic contended; fanned out at once", extra={"topic": topic})
+        return True
+
+    def _fan_out(self, topic: str, version: int | None, report: NotifyReport) -> None:
+        pages = subscriber_pages(self.connections, topic, int(self.clock.now()), self.page_size)
+        first = next(pages, None)
+        if first is None:
+            return
+        reading = self._reading(topic)
+        if reading is None:
+            return
+        own, rest = first[: self.slice_size], first[self.slice_size :]
+        hand_on = functools.partial(self._hand_on, topic, version, itertools.chain([rest], pages), report)
+        self._post(topic, reading, own, report, then=hand_on)
+
+    def _settled(self, report: NotifyReport) -> NotifyReport:
         for answer in self.fanout.settle():
             report.add(answer)
         self._forget(report.gone)
@@ -505,6 +575,27 @@ class LiveService:
     def _forget(self, gone: list[str]) -> None:
         for connection_id in gone:
             self.connections.remove(connection_id)
+
+
+class TimerDeferral:
+    """Delayed re-notifies in this process, each on a timer thread (``make run``): ``run`` is
+    :meth:`LiveService.renotify`. A timer lost with the process costs its topic's followers the last
+    change until the next one (or their re-read)."""
+
+    def __init__(self, run: Callable[[Renotify], Any]) -> None:
+        self._run = run
+
+    def later(self, renotify: Renotify, delay_ms: int) -> bool:
+        timer = threading.Timer(max(delay_ms, 0) / 1000, self._safely, (renotify,))
+        timer.daemon = True
+        timer.start()
+        return True
+
+    def _safely(self, renotify: Renotify) -> None:
+        try:
+            self._run(renotify)
+        except Exception:
+            log.exception("delayed re-notify failed", extra={"topic": renotify.topic})
 
 
 class _Refused(Exception):
