@@ -132,11 +132,14 @@ def test_expire_overdue_sweeps_the_deadline_index_and_is_safe_to_run_twice(
     with meter.recording() as calls:
         ended = svc.matches.expire_overdue()
 
-    # Then it found the overdue matches with one query of the deadline index (no scan) and ended them
+    # Then it found the overdue matches with one query per deadline-index partition (no scan: its shards
+    # and the pre-shard key) and ended them
     assert sorted(ended) == sorted(fast)
     queries = [c for c in calls if c.operation == "Query"]
-    assert len(queries) == 1
-    assert queries[0].params["IndexName"] == keys.GSI1
+    assert [q.params["ExpressionAttributeValues"][":live"]["S"] for q in queries] == list(
+        keys.LIVE_PARTITIONS
+    )
+    assert {q.params["IndexName"] for q in queries} == {keys.GSI1}
     assert "Scan" not in meter.operations()
     for match_id in fast:
         body = api.call("GET", f"/matches/{match_id}").body
