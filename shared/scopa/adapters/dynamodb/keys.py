@@ -40,8 +40,8 @@
 
 (1) only while a match is active with a clock running: a sparse index of deadlines, each rounded down to
 the minute (``<minute>``: epoch seconds), so a move rewrites the entry once a minute of play at most.
-``n`` is a hash of the match id modulo ``LIVE_SHARDS`` (8): one partition would take 2,597 WCU/s at 100k
-concurrent players (docs/scale.md); the hottest of 8 takes 331. The sweep queries every shard and
+``n`` is a hash of the match id modulo ``LIVE_SHARDS`` (8): one partition would take 2,629 WCU/s at 100k
+concurrent players (docs/scale.md); the hottest of 8 takes 335. The sweep queries every shard and
 merges by deadline. Items written before the shards carry the plain ``LIVE`` key and move to their
 shard when their entry next changes; the sweep reads ``LIVE`` too until the removal stated at
 ``LEGACY_LIVE``.
