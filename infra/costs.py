@@ -18,6 +18,7 @@ import statistics
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from scopa.adapters.dynamodb import keys
 from scopa.application.ports.matches import DEADLINE_STEP
 from scopa.application.services.matches import POLL_SECONDS
 from scopa.domain.games.scopa.rules import make_rules
@@ -270,12 +271,15 @@ CREATE_READ_UNITS = 0.5
 #: gsi2 and gsi3 entries (2 players x 2 indexes x delete + put = 8), the queue entry out (1); 3 reads.
 RATE_WRITE_UNITS = 25.0
 RATE_READ_UNITS = 3.0
-#: An idle pipeline run: four eventually consistent gsi1 queries (0.5 each).
-IDLE_RUN_READ_UNITS = 4 * 0.5
+#: An idle pipeline run: eventually consistent gsi1 queries (0.5 each): one per partition of the sharded
+#: deadline index (8 shards and the pre-shard key, ``keys.LIVE_PARTITIONS``), three for the tournaments
+#: and the rating queue. Before the shards it was 4 queries (2 units); the shards add $0.02 a month.
+IDLE_RUN_READ_UNITS = (len(keys.LIVE_PARTITIONS) + 3) * 0.5
 #: The bytes a request through the HTTP API logs (its access line, the function's lines, Lambda's; other
 #: requests are priced as a move); an idle pipeline run's time and logs are assumptions (not measured here).
 REQUEST_LOG_BYTES = MEASURED_LOG_BYTES + LAMBDA_PLATFORM_LOG_BYTES + ACCESS_LOG_BYTES
-IDLE_RUN_MS = 100.0
+#: The shards' extra queries are sequential: assumed 5 ms each in-region (about $0.02 a month at 1,024 MB).
+IDLE_RUN_MS = 100.0 + (len(keys.LIVE_PARTITIONS) - 1) * 5.0
 IDLE_RUN_LOG_BYTES = 1500
 
 RUNS_PER_MONTH = 60 * 24 * 30

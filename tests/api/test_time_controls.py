@@ -13,7 +13,15 @@ from tests.api.conftest import (
     Api,
     api_on_moto,  # noqa: F401 (this module looks at DynamoDB items)
 )
-from tests.api.support import assert_error, new_match, play, stored_match, two_humans
+from tests.api.support import (
+    assert_error,
+    new_match,
+    play,
+    raw_client,
+    stored_match,
+    table_name,
+    two_humans,
+)
 from tests.common import ManualClock
 
 FAST = {"time_control": {"seconds_per_move": 30}}
@@ -132,11 +140,14 @@ def test_expire_overdue_sweeps_the_deadline_index_and_is_safe_to_run_twice(
     with meter.recording() as calls:
         ended = svc.matches.expire_overdue()
 
-    # Then it found the overdue matches with one query of the deadline index (no scan) and ended them
+    # Then it found the overdue matches with one query per deadline-index partition (no scan: its shards
+    # and the pre-shard key) and ended them
     assert sorted(ended) == sorted(fast)
     queries = [c for c in calls if c.operation == "Query"]
-    assert len(queries) == 1
-    assert queries[0].params["IndexName"] == keys.GSI1
+    assert [q.params["ExpressionAttributeValues"][":live"]["S"] for q in queries] == list(
+        keys.LIVE_PARTITIONS
+    )
+    assert {q.params["IndexName"] for q in queries} == {keys.GSI1}
     assert "Scan" not in meter.operations()
     for match_id in fast:
         body = api.call("GET", f"/matches/{match_id}").body
@@ -171,3 +182,28 @@ def test_expire_overdue_skips_what_a_stale_index_still_lists(
     # Then it leaves the match alone
     assert ended == []
     assert stored_match(match_id)["version"]["N"] == version
+
+
+def test_a_match_indexed_before_the_shards_still_ends_on_time_after_the_deploy(
+    api: Api, clock: ManualClock
+) -> None:
+    # Given a running match whose deadline entry a release before the shards wrote under ``LIVE``
+    me, token = api.register("Ada")
+    match_id = new_match(api, token, [me, "bot-greedy"], **FAST)["id"]
+    raw_client().update_item(
+        TableName=table_name(),
+        Key={keys.PK: {"S": keys.match_pk(match_id)}, keys.SK: {"S": keys.MATCH_SK}},
+        UpdateExpression="SET gsi1pk = :live",
+        ExpressionAttributeValues={":live": {"S": keys.LEGACY_LIVE}},
+    )
+    assert stored_match(match_id)[keys.GSI1_PK]["S"] == keys.LEGACY_LIVE
+
+    # When nobody moves before its deadline, and the new release's sweep runs
+    clock.advance(31)
+    ended = context.services().matches.expire_overdue()
+
+    # Then the sweep found it under the old key and ended it on time, out of the index
+    assert ended == [match_id]
+    body = api.call("GET", f"/matches/{match_id}").body
+    assert (body["status"], body["result"]["reason"]) == ("finished", "timeout")
+    assert stored_match(match_id).get(keys.GSI1_PK, {}).get("S") in (None, keys.UNRATED)

@@ -14,7 +14,7 @@ from scopa.application.auth import Caller
 from scopa.application.errors import Conflict, IdempotencyKeyReused
 from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.cursor import InvalidCursor
-from scopa.application.ports.matches import Match, MatchRepository, MatchSummary
+from scopa.application.ports.matches import Match, MatchRepository, MatchSummary, indexed_deadline
 from scopa.application.services.matches import MatchService, MatchView, NewMatch
 from scopa.application.services.players import PlayerService
 from scopa.application.wiring import ServiceSet, Stores
@@ -191,6 +191,26 @@ def test_the_deadline_sweep_finds_only_live_overdue_matches(stores: Stores) -> N
     finished.status, finished.version = "finished", 2
     repo.save_match(finished, expected_version=1)
     assert repo.overdue_matches(now=10_000, limit=10) == ["m_late"]
+
+
+def test_the_sweep_merges_many_matches_by_deadline_and_honours_its_limit(stores: Stores) -> None:
+    # 60 matches (spread over the DynamoDB index's shards by their ids), created out of deadline order,
+    # over 20 minutes; and 60 that are not yet due
+    due = [(1_200 + 60 * ((7 * i) % 20) + (i % 3) * 20, f"m_{i:02d}") for i in range(60)]
+    for deadline, match_id in reversed(due):
+        stores.matches.create_match(a_match(match_id, deadline=deadline))
+    for i in range(60):
+        stores.matches.create_match(a_match(f"m_later_{i:02d}", deadline=5_000 + i))
+    # oldest (minute of the) deadline first, then by id
+    expected = [match_id for _, match_id in sorted((indexed_deadline(d), m) for d, m in due)]
+
+    assert stores.matches.overdue_matches(now=4_000, limit=500) == expected
+    for limit in (1, 7, 59):
+        assert stores.matches.overdue_matches(now=4_000, limit=limit) == expected[:limit]
+    early = [m for d, m in sorted((indexed_deadline(d), m) for d, m in due) if d < 1_500]
+    assert early
+    assert stores.matches.overdue_matches(now=1_500, limit=500) == early
+    assert stores.matches.overdue_matches(now=1_200, limit=500) == []
 
 
 def test_matches_due_in_the_same_minute_come_in_id_order(stores: Stores) -> None:

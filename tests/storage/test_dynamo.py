@@ -107,6 +107,61 @@ def test_the_deadline_index_holds_only_live_matches(repo: DynamoRepository, clie
     assert [i[keys.GSI1_SK]["S"] for i in indexed] == [keys.live_sk(5_000, "m_late")]
 
 
+def test_the_deadline_index_spreads_matches_over_its_shards_by_a_stable_hash(
+    repo: DynamoRepository, client: Any
+) -> None:
+    ids = [f"m_{i}" for i in range(64)]
+    for match_id in ids:
+        repo.create_match(a_match(match_id, deadline=1_000))
+    indexed = client.scan(TableName=TABLE, IndexName=keys.GSI1)["Items"]
+    by_id = {i[keys.GSI1_SK]["S"].split("#", 1)[1]: i[keys.GSI1_PK]["S"] for i in indexed}
+    assert by_id == {match_id: keys.live_pk(match_id) for match_id in ids}
+    assert set(by_id.values()) <= set(keys.LIVE_PARTITIONS[:-1])
+    assert len(set(by_id.values())) > keys.LIVE_SHARDS // 2  # spread, not piled on one shard
+    # The shard is a function of the id alone, the same in every process and release (pinned here:
+    # changing the hash would strand every indexed match on a shard the sweep no longer reads).
+    assert (keys.LIVE_SHARDS, keys.live_pk("m_1"), keys.live_pk("m_fast")) == (8, "LIVE#0", "LIVE#4")
+
+
+def test_a_match_indexed_before_the_shards_is_still_swept_and_moves_to_its_shard_when_saved(
+    repo: DynamoRepository, client: Any
+) -> None:
+    # Given matches indexed under the pre-shard key LIVE (both item formats of before), and one of now
+    packed = a_match("m_packed", deadline=2_000)
+    repo.create_match(packed)
+    client.update_item(
+        TableName=TABLE,
+        Key={keys.PK: {"S": keys.match_pk("m_packed")}, keys.SK: {"S": keys.MATCH_SK}},
+        UpdateExpression="SET gsi1pk = :live",
+        ExpressionAttributeValues={":live": {"S": keys.LEGACY_LIVE}},
+    )
+    client.put_item(TableName=TABLE, Item=legacy_match_item(a_match("m_unpacked", deadline=1_000)))
+    repo.create_match(a_match("m_sharded", deadline=1_500))
+    old = {
+        i[keys.GSI1_SK]["S"]: i[keys.GSI1_PK]["S"]
+        for i in client.scan(TableName=TABLE, IndexName=keys.GSI1)["Items"]
+    }
+    assert sorted(old.values()) == sorted([keys.LEGACY_LIVE, keys.LEGACY_LIVE, keys.live_pk("m_sharded")])
+
+    # Then the sweep finds them all, merged by deadline, and honours its limit across old and new keys
+    assert repo.overdue_matches(now=3_000, limit=10) == ["m_unpacked", "m_sharded", "m_packed"]
+    assert repo.overdue_matches(now=3_000, limit=2) == ["m_unpacked", "m_sharded"]
+    assert repo.overdue_matches(now=1_200, limit=10) == ["m_unpacked"]
+
+    # And a save (a move) moves the entry to its shard, where the sweep still finds it
+    match = repo.get_match("m_packed")
+    assert match is not None
+    match.version, match.deadline = 2, 2_500
+    repo.save_match(match, expected_version=1)
+    item = raw_item(client, keys.match_pk("m_packed"), keys.MATCH_SK)
+    assert item is not None
+    assert (item[keys.GSI1_PK]["S"], item[keys.GSI1_SK]["S"]) == (
+        keys.live_pk("m_packed"),
+        keys.live_sk(2_500, "m_packed"),
+    )
+    assert repo.overdue_matches(now=3_000, limit=10) == ["m_unpacked", "m_sharded", "m_packed"]
+
+
 def test_a_scopa_state_leaves_out_what_its_seed_gives_and_gets_it_back(
     repo: DynamoRepository, client: Any
 ) -> None:

@@ -6,7 +6,7 @@
 | player name index | ``NAME#<name key>``| ``PLAYER#<id>``              |                             |
 | organizer's guest | ``GUESTS#<org id>``| ``<player id>``              |                             |
 | bearer token      | ``TOKEN#<sha256>`` | ``TOKEN``                    |                             |
-| match             | ``MATCH#<id>``     | ``MATCH``                    | ``LIVE`` / ``<minute>#<id>`` (1) |
+| match             | ``MATCH#<id>``     | ``MATCH``                    | ``LIVE#<n>`` / minute (1)    |
 | a player's match  | ``PLAYER#<id>``    | ``MATCH#<created>#<match>``  |                             |
 | idempotency record| ``IDEM#<digest>``  | ``IDEM``                     |                             |
 | club              | ``CLUB#<id>``      | ``CLUB``                     |                             |
@@ -40,6 +40,11 @@
 
 (1) only while a match is active with a clock running: a sparse index of deadlines, each rounded down to
 the minute (``<minute>``: epoch seconds), so a move rewrites the entry once a minute of play at most.
+``n`` is a hash of the match id modulo ``LIVE_SHARDS`` (8): one partition would take 2,629 WCU/s at 100k
+concurrent players (docs/scale.md); the hottest of 8 takes 335. The sweep queries every shard and
+merges by deadline. Items written before the shards carry the plain ``LIVE`` key and move to their
+shard when their entry next changes; the sweep reads ``LIVE`` too until the removal stated at
+``LEGACY_LIVE``.
 (2) sort key ``<created>#<id>``: the tournaments of one status, newest first (and the pipeline's list).
 (3) sort keys ``<rating in hundredths, 8 digits>#<player>``; the shard is a hash of the player id, so the
 leaderboard's writes spread over ``shards`` partitions and a top-N read merges them. A finished match
@@ -70,6 +75,8 @@ The access patterns these serve are listed in ``docs/data-model.md``.
 
 from __future__ import annotations
 
+import hashlib
+
 from scopa.application.ports.matches import indexed_deadline
 from scopa.domain.ratings.order import rank_key
 
@@ -83,7 +90,12 @@ TTL_ATTRIBUTE = "expires_at"
 PROFILE = "PROFILE"
 TOKEN_SK = "TOKEN"
 MATCH_SK = "MATCH"
-LIVE = "LIVE"
+#: The deadline index's partition before it was sharded. The sweep still reads it: a match written then
+#: and never saved since (its player has not moved) keeps this key until its deadline, at most the longest
+#: move time (30 days) after the deploy that brought the shards. Drop it from ``LIVE_PARTITIONS`` once
+#: that has passed (deploy of 2026-11-29: from 2026-12-30; ``gsi1 LIVE`` is then empty).
+LEGACY_LIVE = "LIVE"
+LIVE_SHARDS = 8
 IDEMPOTENCY_SK = "IDEM"
 JOB_SK = "JOB"
 CONNECTION_SK = "CONN"
@@ -164,6 +176,20 @@ def player_match_sk(created_at: str, match_id: str) -> str:
 
 
 PLAYER_MATCH_PREFIX = "MATCH#"
+
+
+def live_shard(match_id: str) -> int:
+    """The deadline index's shard of a match: stable across processes and releases (not ``hash()``)."""
+    return int.from_bytes(hashlib.sha256(match_id.encode()).digest()[:4], "big") % LIVE_SHARDS
+
+
+def live_pk(match_id: str) -> str:
+    """A match's partition in the deadline index (gsi1): ``LIVE#<shard>``."""
+    return f"{LEGACY_LIVE}#{live_shard(match_id)}"
+
+
+#: Every gsi1 partition the deadline sweep reads: the shards, then the pre-shard key (``LEGACY_LIVE``).
+LIVE_PARTITIONS: tuple[str, ...] = (*(f"{LEGACY_LIVE}#{n}" for n in range(LIVE_SHARDS)), LEGACY_LIVE)
 
 
 def live_sk(deadline: int, match_id: str) -> str:

@@ -7,6 +7,8 @@ compact, and free of DynamoDB's Decimal numbers.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
 from collections.abc import Sequence
 from typing import Any, cast
@@ -363,7 +365,7 @@ class DynamoRepository:
             "doc": pack(_match_document(match)),
         }
         if match.deadline is not None and match.status == "active":
-            item[keys.GSI1_PK] = keys.LIVE
+            item[keys.GSI1_PK] = keys.live_pk(match.id)
             item[keys.GSI1_SK] = keys.live_sk(match.deadline, match.id)
         if match.rating:
             item["rating"] = match.rating
@@ -429,15 +431,27 @@ class DynamoRepository:
 
     def overdue_matches(self, now: int, limit: int) -> list[str]:
         """Ids of active matches filed in the deadline index before ``now`` (their deadline rounded down to
-        the minute), oldest first (one query); see the port."""
+        the minute), oldest first, then by id, at most ``limit``; see the port.
+
+        One query per partition of the deadline index (``keys.LIVE_PARTITIONS``: the shards and the
+        pre-shard key), each limited alike, merged by sort key. Sequential: the sweep runs once a minute,
+        an idle one is 9 small queries, and the meters (bench.meter, bench.capacity) pair calls in order.
+        """
+        bound = keys.live_before(now)
+        pages = [self._due(partition, bound, limit) for partition in keys.LIVE_PARTITIONS]
+        merged = heapq.merge(*pages)
+        return [sort_key.split("#", 1)[1] for sort_key in itertools.islice(merged, limit)]
+
+    def _due(self, partition: str, bound: str, limit: int) -> list[str]:
+        """The deadline index's sort keys in one partition below ``bound``, in order (one query)."""
         page = self.client.query(
             TableName=self.table,
             IndexName=keys.GSI1,
             KeyConditionExpression="gsi1pk = :live AND gsi1sk < :now",
-            ExpressionAttributeValues=to_item({":live": keys.LIVE, ":now": keys.live_before(now)}),
+            ExpressionAttributeValues=to_item({":live": partition, ":now": bound}),
             Limit=limit,
         )
-        return [from_item(item)[keys.GSI1_SK].split("#", 1)[1] for item in page.get("Items", [])]
+        return [from_item(item)[keys.GSI1_SK] for item in page.get("Items", [])]
 
     # ------------------------------------------------------------------ helpers
 
@@ -563,7 +577,7 @@ def legacy_match_item(match: Match) -> dict[str, Any]:
     if match.deadline is not None:
         item["deadline"] = match.deadline
         if match.status == "active":
-            item[keys.GSI1_PK] = keys.LIVE
+            item[keys.GSI1_PK] = keys.LEGACY_LIVE  # before the deadline index was sharded too
             item[keys.GSI1_SK] = keys.live_sk(match.deadline, match.id)
     if match.rating:
         item["rating"] = match.rating

@@ -32,7 +32,7 @@ SCHEMA: tuple[str, ...] = (
     # The rating queue: finished matches waiting to be rated, oldest first (DynamoDB: gsi1 UNRATED).
     """CREATE INDEX IF NOT EXISTS matches_unrated ON matches (updated_at, id)
         WHERE status = 'finished' AND rating = 'pending'""",
-    # The deadline sweep: active matches with a clock (DynamoDB: gsi1 LIVE).
+    # The deadline sweep: active matches with a clock (DynamoDB: gsi1 LIVE#<shard>).
     """CREATE INDEX IF NOT EXISTS matches_live ON matches (deadline, id)
         WHERE status = 'active' AND deadline IS NOT NULL""",
     # "My matches": one row per distinct player of a match, sorted by ``MATCH#<created>#<match>``.
