@@ -221,3 +221,46 @@ def test_an_assembly_that_lacks_an_asset_its_template_names_is_refused(tmp_path:
     assert assembly.asset("abc.zip") == tmp_path / "asset.abc"
     with pytest.raises(AssemblyError, match="does not hold"):
         assembly.asset("other.zip")
+
+
+def test_a_retry_whose_delay_ran_out_on_a_slow_machine_is_not_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The function delayed a failed message's retry; on a loaded machine the delay ran out, the drain
+    took the message again, ran it and deleted it: retrying the old receipt is then nothing to do, as in
+    AWS (it failed the rehearsal once with ReceiptHandleIsInvalid under a load average of 8)."""
+    import time
+    from types import SimpleNamespace
+
+    import boto3
+    from botocore.exceptions import ClientError
+    from moto import mock_aws
+
+    from infra.rehearsal.frontdoors import FrontDoors
+
+    for name, value in (
+        ("AWS_DEFAULT_REGION", "eu-south-1"),
+        ("AWS_ACCESS_KEY_ID", "x"),
+        ("AWS_SECRET_ACCESS_KEY", "x"),
+    ):
+        monkeypatch.setenv(name, value)
+    with mock_aws():
+        sqs = boto3.client("sqs")
+        url = sqs.create_queue(QueueName="hooks")["QueueUrl"]
+        sqs.send_message(QueueUrl=url, MessageBody="{}")
+        old = sqs.receive_message(QueueUrl=url, VisibilityTimeout=1)["Messages"][0]["ReceiptHandle"]
+        time.sleep(1.1)
+        again = sqs.receive_message(QueueUrl=url)["Messages"][0]["ReceiptHandle"]
+        sqs.delete_message(QueueUrl=url, ReceiptHandle=again)
+        drained: list[bool] = []
+        doors = SimpleNamespace(
+            cloud=SimpleNamespace(client=lambda service: sqs, sends=0),
+            _retrying=[(url, old)],
+            drain=lambda: drained.append(True),
+        )
+        FrontDoors.retry_now(doors)  # type: ignore[arg-type]
+        assert doors._retrying == []
+        assert drained == [True]
+        doors._retrying = [(url + "-gone", old)]
+        with pytest.raises(ClientError, match=r"NonExistentQueue|does not exist"):
+            FrontDoors.retry_now(doors)  # type: ignore[arg-type]
