@@ -53,6 +53,8 @@ class Call:
     service: str
     operation: str
     needs: tuple[tuple[str, str], ...]
+    #: The partition keys a single-item DynamoDB call touches (IAM's ``dynamodb:LeadingKeys``).
+    leading_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,18 @@ def _dynamodb(operation: str, body: dict[str, Any], arns: Arns) -> list[tuple[st
     return [(f"dynamodb:{operation}", table)]
 
 
+#: The table's partition key attribute (infra/components/data.py: ``keys.PK``).
+PARTITION_KEY = "pk"
+_SINGLE_ITEM = {"GetItem": "Key", "DeleteItem": "Key", "UpdateItem": "Key", "PutItem": "Item"}
+
+
+def _leading_keys(operation: str, body: dict[str, Any]) -> tuple[str, ...]:
+    """The partition key of a single-item call (what IAM's ``dynamodb:LeadingKeys`` holds for it)."""
+    where = _SINGLE_ITEM.get(operation)
+    value = (body.get(where) or {}).get(PARTITION_KEY, {}) if where else {}
+    return (str(value["S"]),) if isinstance(value, dict) and "S" in value else ()
+
+
 def _json_protocol(service: str, operation: str, body: dict[str, Any], arns: Arns) -> list[tuple[str, str]]:
     if service == "dynamodb":
         return _dynamodb(operation, body, arns)
@@ -140,7 +154,10 @@ def classify(method: str, path: str, query: str, headers: dict[str, str], body: 
     target = headers.get("x-amz-target", "")
     if target:
         operation = target.rsplit(".", 1)[-1]
-        return Call(service, operation, tuple(_json_protocol(service, operation, _json(body), arns)))
+        parsed = _json(body)
+        needs = tuple(_json_protocol(service, operation, parsed, arns))
+        leading = _leading_keys(operation, parsed) if service == "dynamodb" else ()
+        return Call(service, operation, needs, leading)
     if service == "lambda":
         invoke = _LAMBDA_INVOKE.match(path)
         if invoke:

@@ -142,7 +142,9 @@ class Cloud:
         elif key in self.principals:
             principal = self.principals[key]
             grants = self.grants.get(principal) or Grants(principal)
-            decisions = tuple(grants.decide(action, resource) for action, resource in call.needs)
+            decisions = tuple(
+                grants.decide(action, resource, call.leading_keys) for action, resource in call.needs
+            )
         else:
             principal = f"unknown key {key or '(unsigned)'}"
             decisions = (Decision(False, "the access key is no role's"),)

@@ -4,9 +4,10 @@ moto checks a caller's actions but, for most services, not the resource (it asks
 statement about ``*``), so the rehearsal evaluates each call itself: an explicit ``Deny`` wins, then any
 ``Allow`` whose action and resource patterns match; otherwise the call is denied, as in AWS. Actions
 match without regard to case, resources with it; ``*`` and ``?`` are the wildcards. A statement with a
-``Condition`` is not evaluated (the rehearsal knows no request context): it never allows, and the report
-names it. The :class:`Grants` of a role also remember which of their (action, resource) pairs some call
-used, so the report can list what is granted and never called.
+``Condition`` is evaluated only for the one context key the rehearsal knows, ``dynamodb:LeadingKeys`` (the
+partition key of a single-item DynamoDB call) under ``ForAllValues:StringLike``; any other condition never
+allows, and the report names it. The :class:`Grants` of a role also remember which of their (action,
+resource) pairs some call used, so the report can list what is granted and never called.
 """
 
 from __future__ import annotations
@@ -31,6 +32,23 @@ def _listed(value: Any) -> list[str]:
     return [value] if isinstance(value, str) else [str(v) for v in value or []]
 
 
+_LEADING_KEYS_OPERATOR = "ForAllValues:StringLike"
+
+
+def _leading_keys(condition: Any) -> tuple[str, ...] | None:
+    """The patterns of a condition that only limits ``dynamodb:LeadingKeys`` (else None)."""
+    if not isinstance(condition, dict) or len(condition) != 1:
+        return None
+    operator, tests = next(iter(condition.items()))
+    if (
+        operator != _LEADING_KEYS_OPERATOR
+        or not isinstance(tests, dict)
+        or set(tests) != {"dynamodb:LeadingKeys"}
+    ):
+        return None
+    return tuple(_listed(tests["dynamodb:LeadingKeys"]))
+
+
 @dataclass(frozen=True)
 class Statement:
     """One statement of a policy, its patterns already resolved to strings."""
@@ -42,6 +60,9 @@ class Statement:
     not_resources: tuple[str, ...] = ()
     has_condition: bool = False
     policy: str = ""
+    #: The partition-key patterns of a ``dynamodb:LeadingKeys`` condition (None: no such condition, or
+    #: one the rehearsal cannot evaluate).
+    leading_keys: tuple[str, ...] | None = None
 
     @classmethod
     def of(cls, raw: dict[str, Any], policy: str) -> Statement:
@@ -53,7 +74,16 @@ class Statement:
             not_resources=tuple(_listed(raw.get("NotResource"))),
             has_condition=bool(raw.get("Condition")),
             policy=policy,
+            leading_keys=_leading_keys(raw.get("Condition")),
         )
+
+    def condition_holds(self, leading_keys: tuple[str, ...]) -> bool:
+        """Whether the statement's condition allows a call on these partition keys (none: no condition)."""
+        if not self.has_condition:
+            return True
+        if self.leading_keys is None or not leading_keys:
+            return False
+        return all(any(matches(p, key) for p in self.leading_keys) for key in leading_keys)
 
     def covers_action(self, action: str) -> bool:
         if self.not_actions:
@@ -88,15 +118,16 @@ class Grants:
         for statement in [raw] if isinstance(raw, dict) else raw:
             self.statements.append(Statement.of(statement, policy))
 
-    def decide(self, action: str, resource: str) -> Decision:
-        """IAM's answer for ``action`` on ``resource``; an allowed call marks the pairs it used."""
+    def decide(self, action: str, resource: str, leading_keys: tuple[str, ...] = ()) -> Decision:
+        """IAM's answer for ``action`` on ``resource`` (``leading_keys``: the partition keys a DynamoDB call
+        touches, when it names them); an allowed call marks the pairs it used."""
         for statement in self.statements:
             if statement.effect == "Deny" and statement.covers(action, resource):
                 return Decision(False, f"explicitly denied by {statement.policy}")
         allowing = [
             (i, s)
             for i, s in enumerate(self.statements)
-            if s.effect == "Allow" and not s.has_condition and s.covers(action, resource)
+            if s.effect == "Allow" and s.covers(action, resource) and s.condition_holds(leading_keys)
         ]
         for i, statement in allowing:
             for granted_action in statement.actions or ("*",):
@@ -122,4 +153,5 @@ class Grants:
         return left
 
     def conditional(self) -> list[Statement]:
-        return [s for s in self.statements if s.has_condition]
+        """The statements whose condition the rehearsal cannot evaluate."""
+        return [s for s in self.statements if s.has_condition and s.leading_keys is None]

@@ -148,6 +148,7 @@ def test_storage_sqlite_builds_the_services_on_the_sqlite_stores(
         "guests",
         "seasons",
         "rates",
+        "topic_leases",
     }
     for name, store in stores.items():
         assert type(store).__module__.startswith("scopa.adapters.sqlite."), name

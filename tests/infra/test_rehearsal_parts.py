@@ -264,3 +264,40 @@ def test_a_retry_whose_delay_ran_out_on_a_slow_machine_is_not_an_error(
         doors._retrying = [(url + "-gone", old)]
         with pytest.raises(ClientError, match=r"NonExistentQueue|does not exist"):
             FrontDoors.retry_now(doors)  # type: ignore[arg-type]
+
+
+def test_a_leading_keys_condition_allows_only_the_partitions_it_names() -> None:
+    """The notifier may write single items only under ``LEASE#`` (grants.NOTIFIER_LEASE_KEYS): the
+    rehearsal evaluates that condition from the call's partition key, and still refuses any other."""
+    role = grants(
+        {
+            "Effect": "Allow",
+            "Action": ["dynamodb:PutItem", "dynamodb:UpdateItem"],
+            "Resource": TABLE,
+            "Condition": {"ForAllValues:StringLike": {"dynamodb:LeadingKeys": ["LEASE#*"]}},
+        },
+        {
+            "Effect": "Allow",
+            "Action": "dynamodb:DeleteItem",
+            "Resource": TABLE,
+            "Condition": {"StringEquals": {"aws:SourceVpce": "vpce-1"}},
+        },
+    )
+
+    assert role.decide("dynamodb:PutItem", TABLE, ("LEASE#lobby",)).allowed
+    assert not role.decide("dynamodb:PutItem", TABLE, ("MATCH#m_1",)).allowed
+    assert not role.decide("dynamodb:PutItem", TABLE).allowed  # a call that names no key
+    assert not role.decide("dynamodb:DeleteItem", TABLE, ("LEASE#lobby",)).allowed  # not evaluated: never
+    assert [s.actions for s in role.conditional()] == [("dynamodb:DeleteItem",)]
+    call = classify(
+        "POST",
+        "/",
+        "",
+        {
+            "x-amz-target": "DynamoDB_20120810.PutItem",
+            "authorization": "AWS4-HMAC-SHA256 Credential=x/20261129/eu-south-1/dynamodb/aws4_request",
+        },
+        json.dumps({"TableName": "t", "Item": {"pk": {"S": "LEASE#lobby"}, "sk": {"S": "LEASE"}}}).encode(),
+        ARNS,
+    )
+    assert call.leading_keys == ("LEASE#lobby",)
