@@ -140,6 +140,17 @@ class Bench:
         self._seq += 1
         rows = [(f"s{self._seq}_{i:05d}", None if i % 3 else f"p_fan{i}") for i in range(followers - 2)]
         rows += [(f"s{self._seq}_seat{n}", str(seat.player_id)) for n, seat in enumerate(self.seats)]
+        self._follow(topic, rows)
+        return topic
+
+    def lobby(self, followers: int) -> list[str]:
+        """``followers`` connections following the lobby (a third logged in)."""
+        rows = [(f"l_{i:05d}", None if i % 3 else f"p_fan{i}") for i in range(followers)]
+        self._follow(LOBBY_TOPIC, rows)
+        return [c for c, _ in rows]
+
+    def _follow(self, topic: str, rows: list[tuple[str, str | None]]) -> None:
+        """Store each ``(connection id, player id)`` as a live connection following ``topic``."""
         expires = int(self.clock.now()) + 7200
         with self.db.transaction() as tx:
             tx.executemany(
@@ -150,22 +161,6 @@ class Bench:
                 "INSERT INTO subscriptions (topic, connection_id, player_id) VALUES (?, ?, ?)",
                 [(topic, c, p) for c, p in rows],
             )
-        return topic
-
-    def lobby(self, followers: int) -> list[str]:
-        """``followers`` connections following the lobby (a third logged in)."""
-        rows = [(f"l_{i:05d}", None if i % 3 else f"p_fan{i}") for i in range(followers)]
-        expires = int(self.clock.now()) + 7200
-        with self.db.transaction() as tx:
-            tx.executemany(
-                "INSERT INTO connections (id, player_id, connected_at, expires_at) VALUES (?, ?, ?, ?)",
-                [(c, p, iso(self.clock.now()), expires) for c, p in rows],
-            )
-            tx.executemany(
-                "INSERT INTO subscriptions (topic, connection_id, player_id) VALUES (?, ?, ?)",
-                [(LOBBY_TOPIC, c, p) for c, p in rows],
-            )
-        return [c for c, _ in rows]
 
     def service(self, pusher: SleepingPusher, today: bool) -> LiveService:
         if today:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from scopa.domain.games.briscola.cards import BEATS, trick_winner
 from scopa.domain.games.briscola.engine import apply_move, legal_moves, new_match
 from scopa.domain.games.briscola.fast import Playout, deal, random_game, side_points
-from scopa.domain.games.briscola.rules import PRESETS, make_rules
+from scopa.domain.games.briscola.rules import PRESETS, BriscolaRules, make_rules
 from scopa.domain.games.briscola.state import BriscolaState
 
 #: Every preset, and options the presets do not cover.
@@ -59,16 +59,22 @@ def assert_same(playout: Playout, state: BriscolaState) -> None:
     assert playout.points == list(state.points)
 
 
+def played_in(rules: BriscolaRules, label: str, choices: list[int], skip: int) -> tuple[BriscolaState, int]:
+    """A match of ``rules`` in its play phase, ``skip`` moves in (by ``choices``), and the next choice."""
+    state, k = to_play_phase(new_match(rules, seed_of(label), 0), choices)
+    for _ in range(skip):
+        moves = legal_moves(state)
+        state = apply_move(state, moves[choices[k] % len(moves)], state.turn)
+        k += 1
+    return state, k
+
+
 @pytest.mark.parametrize(("preset", "options"), CASES, ids=CASE_IDS)
 @settings(max_examples=15, deadline=None)
 @given(choices=words, skip=st.integers(0, 30))
 def test_move_by_move_agrees(preset: str, options: dict[str, Any], choices: list[int], skip: int) -> None:
     """Start anywhere in a game (``skip`` moves in, mid-trick too) and play on both sides."""
-    state, k = to_play_phase(new_match(make_rules(preset, options), seed_of(f"{preset}{skip}"), 0), choices)
-    for _ in range(skip):
-        moves = legal_moves(state)
-        state = apply_move(state, moves[choices[k] % len(moves)], state.turn)
-        k += 1
+    state, k = played_in(make_rules(preset, options), f"{preset}{skip}", choices, skip)
     game = len(state.history)
     playout = Playout.from_state(state)
     assert_same(playout, state)
@@ -90,11 +96,7 @@ def test_move_by_move_agrees(preset: str, options: dict[str, Any], choices: list
 @given(choices=words, skip=st.integers(0, 30))
 def test_run_to_the_end_agrees(preset: str, options: dict[str, Any], choices: list[int], skip: int) -> None:
     """``Playout.run`` (whole tricks in one loop) ends where the public engine ends, from anywhere."""
-    state, k = to_play_phase(new_match(make_rules(preset, options), seed_of(f"run{skip}"), 0), choices)
-    for _ in range(skip):
-        moves = legal_moves(state)
-        state = apply_move(state, moves[choices[k] % len(moves)], state.turn)
-        k += 1
+    state, k = played_in(make_rules(preset, options), f"run{skip}", choices, skip)
     game = len(state.history)
     playout = Playout.from_state(state)
     untouched = playout.copy()
