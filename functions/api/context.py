@@ -39,7 +39,6 @@ from api import settings as settings_module
 from api.settings import SettingsError, settings
 from scopa.application.clock import Clock, SystemClock
 from scopa.application.ports.changes import ChangeFeed, NoFeed
-from scopa.application.ports.coalesce import Deferral
 from scopa.application.ports.fanout import FanoutDispatch
 from scopa.application.ports.push import NoPusher, Pusher
 from scopa.application.wiring import ServiceSet, Stores, WebhookWiring
@@ -152,13 +151,6 @@ def fanout() -> FanoutDispatch | None:
         sqs_fanout = importlib.import_module("scopa.adapters.aws_sqs.fanout").SqsFanout
         return sqs_fanout(sqs_client(), url)  # type: ignore[no-any-return]
     return None
-
-
-def deferral() -> Deferral | None:
-    """Where a coalesced topic's delayed re-notify goes: the fan-out queue with ``DelaySeconds``
-    (``FANOUT_QUEUE_URL``), or None (a timer in this process, as ``make run`` and tests)."""
-    dispatch = fanout()
-    return dispatch if isinstance(dispatch, Deferral) else None
 
 
 def job_runner() -> JobRunner | None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from api.context import Services, deferral, fanout, pusher, services
+from api.context import Services, fanout, pusher, services
 from live.topics import renderers
 from scopa.application.auth import Caller
-from scopa.application.ports.coalesce import Coalescing
+from scopa.application.ports.coalesce import Coalescing, Deferral
 
 # Every event builds the renderers over the match and tournament services, which the services build on
 # first use: their modules load at import, in Lambda's init phase, not in the first event.
@@ -26,6 +26,9 @@ def live() -> LiveService:
             # has passed it, only the notifier closes it when the token is retired.
             return svc.caller({"authorization": f"Bearer {token}"}, fresh=True)
 
+        # The fan-out queue also takes a coalesced topic's delayed re-notify (``DelaySeconds``); without
+        # one, this process's threads and timers do both (make run, tests).
+        dispatch = fanout()
         _built[:] = [
             (
                 svc,
@@ -35,9 +38,9 @@ def live() -> LiveService:
                     renderers(svc),
                     svc.clock,
                     authenticate,
-                    fanout=fanout(),
+                    fanout=dispatch,
                     coalescing=Coalescing(svc.stores.topic_leases),
-                    deferral=deferral(),
+                    deferral=dispatch if isinstance(dispatch, Deferral) else None,
                 ),
             )
         ]

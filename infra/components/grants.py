@@ -71,7 +71,7 @@ NOTIFIER_ITEM_ACTIONS = (
 #: a conditional put to claim it, a conditional update to mark it; docs/live.md, "The lobby is
 #: coalesced"), granted only on items whose partition key starts so (``dynamodb:LeadingKeys``).
 NOTIFIER_LEASE_ACTIONS = ("dynamodb:PutItem", "dynamodb:UpdateItem")
-NOTIFIER_LEASE_KEYS = ("LEASE#*",)
+NOTIFIER_LEASE_KEYS = (f"{keys.LEASE_PREFIX}*",)
 #: Both render the lobby from gsi2 (the open seeks, keys.py).
 LIVE_INDEXES: tuple[str, ...] = (keys.GSI2,)
 NOTIFIER_INDEXES: tuple[str, ...] = (keys.GSI2,)

@@ -94,6 +94,11 @@ def is_throttling(exc: ClientError) -> bool:
     return "ThrottlingError" in reasons and "ConditionalCheckFailed" not in reasons
 
 
+def condition_failed(exc: ClientError) -> bool:
+    """Whether a single-item write was refused by its condition (not throttled, not another error)."""
+    return bool(exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException")
+
+
 def raise_conflict(exc: ClientError) -> None:
     """A lost condition becomes :class:`WriteConflict`; anything else (throttling too) is raised again."""
     code = exc.response.get("Error", {}).get("Code", "")

@@ -16,7 +16,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from scopa.adapters.dynamodb import keys
-from scopa.adapters.dynamodb.codec import batch_write, from_item, item_key, to_item
+from scopa.adapters.dynamodb.codec import batch_write, condition_failed, from_item, item_key, to_item
 from scopa.application.ports.connections import Connection, Subscriber, SubscriberPage
 
 
@@ -109,7 +109,7 @@ class DynamoConnectionRepository:
                 ReturnValues="ALL_OLD",
             )
         except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
+            if condition_failed(exc):
                 return
             raise
         # Listed under the player just after: a token change handled in between is caught by ``auth``,

@@ -13,7 +13,14 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from scopa.adapters.dynamodb import keys
-from scopa.adapters.dynamodb.codec import as_json, from_item, item_key, raise_conflict, to_item
+from scopa.adapters.dynamodb.codec import (
+    as_json,
+    condition_failed,
+    from_item,
+    item_key,
+    raise_conflict,
+    to_item,
+)
 from scopa.application.ports.jobs import STARTABLE, Job, JobStatus
 
 
@@ -65,7 +72,7 @@ class DynamoJobRepository:
                 ReturnValues="ALL_NEW",
             )
         except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
+            if condition_failed(exc):
                 return None
             raise
         return _job(from_item(answer["Attributes"]))

@@ -37,6 +37,7 @@
 | webhook delivery  | ``HOOK#<hook>``    | ``DELIVERY#<delivery>``      |                             |
 | admin job         | ``JOB#<id>``       | ``JOB``                      |                             |
 | request count (6) | ``RATE#<caller>#<window>#<start>`` | ``RATE``     |                             |
+| topic push lease  | ``LEASE#<topic>``  | ``LEASE``                    |                             |
 
 (1) only while a match is active with a clock running: a sparse index of deadlines, each rounded down to
 the minute (``<minute>``: epoch seconds), so a move rewrites the entry once a minute of play at most.
@@ -133,6 +134,13 @@ def idempotency_pk(digest: str) -> str:
 
 
 RATE_SK = "RATE"
+LEASE_PREFIX = "LEASE#"
+LEASE_SK = "LEASE"
+
+
+def lease_pk(topic: str) -> str:
+    """A coalesced topic's push lease (ports.coalesce): its own partition, not the topic's subscribers'."""
+    return f"{LEASE_PREFIX}{topic}"
 
 
 def rate_pk(caller: str, window: int, start: int) -> str:

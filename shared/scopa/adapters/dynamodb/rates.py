@@ -14,7 +14,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from scopa.adapters.dynamodb import keys
-from scopa.adapters.dynamodb.codec import item_key, to_item
+from scopa.adapters.dynamodb.codec import condition_failed, item_key, to_item
 from scopa.application.ports.rates import window_at
 
 
@@ -37,7 +37,7 @@ class DynamoRateCounter:
                 ExpressionAttributeValues=to_item({":one": 1, ":limit": limit, ":ends": span.end}),
             )
         except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
+            if condition_failed(exc):
                 return span.wait(now)
             raise
         return 0.0

@@ -14,19 +14,9 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from scopa.adapters.dynamodb import keys
-from scopa.adapters.dynamodb.codec import item_key
+from scopa.adapters.dynamodb.codec import condition_failed, item_key
+from scopa.adapters.dynamodb.keys import LEASE_SK, lease_pk
 from scopa.application.ports.coalesce import LEASE_TTL_SECONDS, TopicLease
-
-LEASE_PREFIX = "LEASE#"
-LEASE_SK = "LEASE"
-
-
-def lease_pk(topic: str) -> str:
-    return f"{LEASE_PREFIX}{topic}"
-
-
-def _refused(exc: ClientError) -> bool:
-    return exc.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException"
 
 
 class DynamoTopicLeaseRepository:
@@ -66,7 +56,7 @@ class DynamoTopicLeaseRepository:
                 ExpressionAttributeValues=values,
             )
         except ClientError as exc:
-            if _refused(exc):
+            if condition_failed(exc):
                 return False
             raise
         return True
@@ -81,7 +71,7 @@ class DynamoTopicLeaseRepository:
                 ExpressionAttributeValues={":until": {"N": str(until_ms)}},
             )
         except ClientError as exc:
-            if _refused(exc):
+            if condition_failed(exc):
                 return False
             raise
         return True
