@@ -11,6 +11,8 @@ at its right. In the four-player game partners are seats 0 and 2 (side 0) and se
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from scopa.domain.games.common.cards import BIT, CODES, RANK, RANK_MASK, bits_of, iter_cards, mask_rank_sum
 from scopa.domain.games.common.result import MatchResult
 from scopa.domain.games.common.shuffle import commitment, deal_seed, match_seed, shuffled_deck
@@ -469,8 +471,28 @@ def _decide(
     rules: RuleSet, before: tuple[int, ...], after: tuple[int, ...], score: DealScore, state: ScopaState
 ) -> tuple[int | None, str]:
     """The winning side and why, or ``(None, "")`` when the game goes on."""
-    if rules.napola_all_coins_wins and score.all_coins is not None:
-        return score.all_coins, "napola_all_coins"
+
+    def count_order() -> list[tuple[int, int]]:
+        scopa_sides = [seat % rules.sides for seat, _ in state.scopa_log]
+        bonus_items = [(b.seat % rules.sides, b.points) for b in state.bonuses]
+        return count_order_items(score, scopa_sides, bonus_items)
+
+    return decide_game(rules, before, after, score.all_coins, count_order)
+
+
+def decide_game(
+    rules: RuleSet,
+    before: Sequence[int],
+    after: Sequence[int],
+    all_coins: int | None,
+    count_order: Callable[[], list[tuple[int, int]]],
+) -> tuple[int | None, str]:
+    """Whether a deal that took the sides from ``before`` to ``after`` points ends the game: the winning
+    side and why, or ``(None, "")``. ``all_coins``: the side holding every coin (napola), if any;
+    ``count_order``: the deal's points in counting order, asked only for a tie at the top under
+    ``count_order`` (the engine and the fast path each build it from what they hold)."""
+    if rules.napola_all_coins_wins and all_coins is not None:
+        return all_coins, "napola_all_coins"
     if rules.cappotto is not None:
         for side, pts in enumerate(after):
             if pts >= rules.cappotto and all(o == 0 for i, o in enumerate(after) if i != side):
@@ -482,10 +504,8 @@ def _decide(
     if len(leaders) == 1:
         return leaders[0], "target"
     if rules.tie_rule == "count_order":
-        scopa_sides = [seat % rules.sides for seat, _ in state.scopa_log]
-        bonus_items = [(b.seat % rules.sides, b.points) for b in state.bonuses]
         running = list(before)
-        for side, pts in count_order_items(score, scopa_sides, bonus_items):
+        for side, pts in count_order():
             running[side] += pts
             if running[side] >= rules.target and side in leaders:  # only the tied leaders are in the race
                 return side, "count_order"

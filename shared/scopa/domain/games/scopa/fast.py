@@ -32,7 +32,7 @@ from operator import mod
 from scopa.domain.games.common.cards import BIT, RANK_MASK, SUIT_MASK, Suit
 from scopa.domain.games.common.shuffle import shuffled_deck
 from scopa.domain.games.scopa.cards import SETTEBELLO
-from scopa.domain.games.scopa.engine import cirulla_dealer_bonus, cirulla_hand_bonus
+from scopa.domain.games.scopa.engine import cirulla_dealer_bonus, cirulla_hand_bonus, decide_game
 from scopa.domain.games.scopa.fast_tables import (
     SIG_OF_WORD,
     SIG_UNIT,
@@ -444,34 +444,25 @@ class FastGame:
             self._start_deal(self.deal_index + 1, (self.dealer + 1) % fr.players)
 
     def _decide(self, before: list[int], after: list[int], score: DealScore | None) -> tuple[int, str]:
+        """The public engine's decision (:func:`~scopa.domain.games.scopa.engine.decide_game`) from the
+        masks: the winning side and why, or ``(-1, "")``."""
         rules = self.fr.rules
+        all_coins = None
         if rules.napola_all_coins_wins:
             coins = [(p & _COINS).bit_count() for p in self.piles]
-            if 10 in coins:
-                return coins.index(10), "napola_all_coins"
-        if rules.cappotto is not None:
-            for side, pts in enumerate(after):
-                if pts >= rules.cappotto and all(o == 0 for i, o in enumerate(after) if i != side):
-                    return side, "cappotto"
-        best = max(after)
-        if best < rules.target:
-            return -1, ""
-        leaders = [s for s, pts in enumerate(after) if pts == best]
-        if len(leaders) == 1:
-            return leaders[0], "target"
-        if rules.tie_rule == "count_order":
+            all_coins = coins.index(10) if 10 in coins else None
+
+        def count_order() -> list[tuple[int, int]]:
             sides = self.fr.sides
-            if score is None:
-                score = score_deal(rules, tuple(self.piles), self.scope_by_side(), self.bonus_by_side())
-            running = list(before)
-            items = count_order_items(
-                score, [s % sides for s in self.scopa_seats], [(s % sides, p) for s, p in self.bonus_items]
+            scored = score
+            if scored is None:
+                scored = score_deal(rules, tuple(self.piles), self.scope_by_side(), self.bonus_by_side())
+            return count_order_items(
+                scored, [s % sides for s in self.scopa_seats], [(s % sides, p) for s, p in self.bonus_items]
             )
-            for side, pts in items:
-                running[side] += pts
-                if running[side] >= rules.target and side in leaders:
-                    return side, "count_order"
-        return -1, ""
+
+        winner, reason = decide_game(rules, before, after, all_coins, count_order)
+        return (-1, "") if winner is None else (winner, reason)
 
 
 def _rounds(deck: tuple[int, ...], pos: int, dealer: int, n: int, size: int) -> list[list[int]]:
