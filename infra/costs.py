@@ -283,10 +283,10 @@ IDLE_RUN_MS = 100.0 + (len(keys.LIVE_PARTITIONS) - 1) * 5.0
 IDLE_RUN_LOG_BYTES = 1500
 
 RUNS_PER_MONTH = 60 * 24 * 30
-#: 16 alarms: errors and throttles of 5 functions (10), the 5xx rate (reads four metrics: the HTTP API's
+#: 17 alarms: errors and throttles of 5 functions (10), the 5xx rate (reads four metrics: the HTTP API's
 #: and the move URL's errors and requests), latency, DynamoDB throttling (reads read and write throttle
-#: events of the table and its 3 indexes: 8), dead letters, stall, webhook dead letters.
-ALARM_METRICS = 26
+#: events of the table and its 3 indexes: 8), dead letters, stall, webhook and fan-out dead letters.
+ALARM_METRICS = 27
 #: The webhooks queue's event source at rest: Lambda keeps pollers long-polling an empty queue (an
 #: assumption, not measured here: five pollers, one 20 s ReceiveMessage each at a time).
 IDLE_SQS_POLLERS = 5

@@ -77,6 +77,7 @@ class ScopaStack(Stack):
             indexes=tuple(name for name, *_ in INDEXES),
             live_api=self.live.api,
             dead_letters=self.schedule.dead_letters,
+            fanout_dead_letters=self.live.fanout_dead_letters,
             table=self.data.table,
             pipeline=self.functions.pipeline,
             move_url_alias=self.functions.api_alias if self.functions.move_url is not None else None,

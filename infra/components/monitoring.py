@@ -50,6 +50,7 @@ class Monitoring(Construct):
         api: apigw.HttpApi,
         functions: dict[str, lambda_.Function],
         dead_letters: sqs.IQueue,
+        fanout_dead_letters: sqs.IQueue | None = None,
         table: dynamodb.ITable,
         pipeline: lambda_.Function,
         indexes: tuple[str, ...] = (),
@@ -170,6 +171,19 @@ class Monitoring(Construct):
             "Pipeline runs that failed or could not be delivered are waiting in the dead-letter queue",
             comparison=cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
         )
+        if fanout_dead_letters is not None:
+            # A slice parked here is a push some followers never got: nothing replays it, so say so at once.
+            self._alarm(
+                "FanoutDeadLetters",
+                fanout_dead_letters.metric_approximate_number_of_messages_visible(
+                    period=PERIOD, statistic="Maximum"
+                ),
+                0,
+                1,
+                "Live fan-out slices failed every attempt and wait in the fan-out dead-letter queue: "
+                "followers of a big topic missed a push",
+                comparison=cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
+            )
         invocations = pipeline.metric_invocations(period=Duration.minutes(5), statistic="Sum")
         self._alarm(
             "PipelineStalled",

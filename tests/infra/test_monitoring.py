@@ -21,8 +21,8 @@ def test_every_alarm_notifies_the_topic_when_it_fires_and_when_it_clears(dev: Sy
     topic = {"Ref": dev.logical_id("AWS::SNS::Topic", "MonitoringAlarmTopic")}
     alarms = _alarms(dev)
     # errors and throttles of five functions, 5xx, latency, table throttling, dead letters, stall,
-    # webhook dead letters
-    assert len(alarms) == 16
+    # webhook dead letters, fan-out dead letters
+    assert len(alarms) == 17
     for alarm in alarms.values():
         assert alarm["AlarmActions"] == [topic]
         assert alarm["OKActions"] == [topic]
@@ -120,6 +120,20 @@ def test_one_message_in_the_dead_letter_queue_fires_its_alarm(dev: Synthesised) 
         0,
         1,
     )
+
+
+def test_one_parked_fanout_slice_fires_its_alarm(dev: Synthesised) -> None:
+    alarm = _alarm(dev, "FanoutDeadLetters")
+    queue = dev.logical_id("AWS::SQS::Queue", "LiveFanoutDeadLetters")
+    assert alarm["MetricName"] == "ApproximateNumberOfMessagesVisible"
+    assert alarm["Dimensions"] == [{"Name": "QueueName", "Value": {"Fn::GetAtt": [queue, "QueueName"]}}]
+    assert (alarm["ComparisonOperator"], alarm["Threshold"], alarm["EvaluationPeriods"]) == (
+        "GreaterThanThreshold",
+        0,
+        1,
+    )
+    assert alarm["AlarmActions"]
+    assert alarm["OKActions"]
 
 
 def test_a_pipeline_that_stops_running_is_alarmed(dev: Synthesised) -> None:
