@@ -150,9 +150,9 @@ def describe(found: dict[str, Any]) -> str:
     lo, hi = found["ci95"]
     met = "met" if lo > 0 and found["margin"] >= found["goal"] else "NOT met"
     return (
-        f"duel {found['game']}: {CHAMPION} vs {OPPONENT}, {found['games']} games ({found['pairs']} seat-swapped"
-        f" pairs): {found['margin']:+.3f} {found['unit']} (95% {lo:+.3f} .. {hi:+.3f}; goal "
-        f"{found['goal']:+.1f}: {met})\n"
+        f"duel {found['game']}: {CHAMPION} vs {OPPONENT}, {found['games']} games "
+        f"({found['pairs']} seat-swapped pairs): {found['margin']:+.3f} {found['unit']} "
+        f"(95% {lo:+.3f} .. {hi:+.3f}; goal {found['goal']:+.1f}: {met})\n"
         f"  {CHAMPION} per decision ({found['decisions']}): wall p50 {found['p50_ms']} ms, p99 "
         f"{found['p99_ms']} ms, max {found['max_ms']} ms; CPU p50 {found['cpu_p50_ms']} ms, p99 "
         f"{found['cpu_p99_ms']} ms, max {found['cpu_max_ms']} ms (goal p99 <= {GOAL_P99_MS:.0f} ms); "

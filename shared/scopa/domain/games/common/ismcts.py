@@ -133,7 +133,8 @@ def search(
                 adapter.play(state, new_move)
                 path.append(child)
                 break
-            assert best is not None and best.move is not None
+            assert best is not None
+            assert best.move is not None
             adapter.play(state, best.move)
             path.append(best)
             node = best

@@ -53,7 +53,9 @@ DRAW_COST = 4.0
 NODE_COST = 1.5
 
 
-def follow_value(c: int, trick: Sequence[int], seat_side: int, winner_side: int, trump: int, last: bool) -> float:
+def follow_value(
+    c: int, trick: Sequence[int], seat_side: int, winner_side: int, trump: int, last: bool
+) -> float:
     """The greedy judgement of following with ``c`` (see :mod:`.policy`); ``trick`` is non-empty."""
     w = _winner(trick, trump)
     wc = trick[w]
@@ -94,7 +96,7 @@ class Position:
 
 
 class BriscolaAdapter:
-    """The tree search's view of Briscola from one seat (:class:`scopa.domain.games.common.ismcts.Adapter`)."""
+    """The tree search's view of Briscola from a seat (an :class:`~.ismcts.Adapter`)."""
 
     def __init__(self, bot: ChampionBot, k: Knowledge, view: dict[str, Any]) -> None:
         self.bot = bot
@@ -141,8 +143,7 @@ class BriscolaAdapter:
             best = chosen
             for c in (*hands[seat], *also):
                 v = follow_value(c, before, mine, winner_side, trump, last)
-                if v > best:
-                    best = v
+                best = max(best, v)
             total -= weight * beta * (best - chosen)
             self.work += len(hands[seat])
         return total
