@@ -195,6 +195,9 @@ class Nim:
     def to_move(self, state: list[int]) -> int:
         return state[1] if state[0] > 0 else -1
 
+    def fixed(self, state: list[int]) -> int | None:
+        return None
+
     def moves(self, state: list[int]) -> Sequence[int]:
         return [m for m in (2, 1) if m <= state[0]]
 

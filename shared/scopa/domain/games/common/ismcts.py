@@ -7,6 +7,10 @@ out with a cheap policy, and credits every node on the path with the reward of t
 it. A child's exploration term counts how often it was *available*, not how often its parent was visited,
 since in another guess the same move may not exist (another seat's hand differs from guess to guess).
 
+Seats the adapter does not search (``Adapter.fixed``: the other sides, say, played by a policy that sees
+their guessed hands) still leave their moves in the tree, as observations: the nodes below are the
+information sets reached after seeing that move.
+
 The adapter (:class:`Adapter`) knows the game: how to guess, which moves are legal, how to play one, how
 to play out, and which moves look best (the order in which children are added: progressive widening
 opens them one by one as a node's visits grow, so a node with many moves tries the promising ones first).
@@ -40,6 +44,10 @@ class Adapter(Protocol[S, M]):
 
     def to_move(self, state: S) -> int:
         """The seat to move, or -1 where the tree stops (the game, or the searched horizon, is over)."""
+        ...
+
+    def fixed(self, state: S) -> M | None:
+        """The move of a seat the tree does not search (played by the adapter's policy), or None."""
         ...
 
     def moves(self, state: S) -> Sequence[M]:
@@ -107,10 +115,19 @@ def search(
             seat = adapter.to_move(state)
             if seat < 0:
                 break
-            legal = adapter.moves(state)
             children = node.children
             if children is None:
                 children = node.children = {}
+            forced = adapter.fixed(state)
+            if forced is not None:  # a seat played by the policy: the tree only records what it did
+                child = children.get(forced)
+                if child is None:
+                    child = children[forced] = Node(forced, seat)
+                adapter.play(state, forced)
+                path.append(child)
+                node = child
+                continue
+            legal = adapter.moves(state)
             opened = WIDEN_BASE + WIDEN_SLOPE * node.visits**WIDEN_POWER
             best: Node[M] | None = None
             new_move: M | None = None

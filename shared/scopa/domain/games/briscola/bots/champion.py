@@ -24,7 +24,7 @@ from typing import Any
 
 from scopa.domain.games.briscola.bots.auction import auction_move
 from scopa.domain.games.briscola.bots.knowledge import Knowledge, read_view
-from scopa.domain.games.briscola.bots.playout import HELD_VALUE, _winner, playout
+from scopa.domain.games.briscola.bots.playout import HELD_VALUE, _winner, playout, solve_values
 from scopa.domain.games.briscola.bots.policy import (
     KEEP_STRONG,
     NOT_LAST_FACTOR,
@@ -49,6 +49,14 @@ DEFAULT_BETA = 0.15
 REWARD_SCALE = 30.0
 EXPLORATION = 0.6
 MAX_DRAW_ATTEMPTS = 6
+#: Two players with at most this many cards to draw: sampled guesses are solved exactly instead...
+SOLVE_STOCK = 4
+#: ... and at most this many cards left in all (three-card hands: nine-card hands would take too long).
+SOLVE_CARDS = 10
+#: ... until this many minimax nodes (about half a microsecond each) have been searched.
+SOLVE_NODES = 40_000
+MIN_SOLVED = 4
+MAX_SOLVED = 200
 DRAW_COST = 4.0
 NODE_COST = 1.5
 
@@ -171,6 +179,14 @@ class BriscolaAdapter:
         state.leader = state.turn = winner
         state.tricks += 1
 
+    def fixed(self, state: Position) -> int | None:
+        """Unless the bot searches every seat, the other sides play the greedy policy on their guessed
+        hands."""
+        if self.bot.search_others or state.side[state.turn] == state.side[self.k.seat]:
+            return None
+        hand = state.hands[state.turn]
+        return greedy_pick(hand, state.trick, state.turn, state.leader, self.k.trump_suit, state.side, self.n)
+
     def moves(self, state: Position) -> list[int]:
         """The hand's cards (one of each face), the greedy policy's pick first."""
         hand = state.hands[state.turn]
@@ -275,12 +291,37 @@ class ChampionBot(Bot):
         budget: int = DEFAULT_BUDGET,
         horizon: int = DEFAULT_HORIZON,
         beta: float = DEFAULT_BETA,
+        solve_stock: int = SOLVE_STOCK,
+        solve_nodes: int = SOLVE_NODES,
+        search_others: bool = True,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
         self.horizon = horizon
         self.beta = beta
+        self.solve_stock = solve_stock
+        self.search_others = search_others
+        self.solve_nodes = solve_nodes
         self.last_iterations = 0
+
+    def _solve_sampled(self, k: Knowledge, adapter: BriscolaAdapter) -> int:
+        """Two players, a short stock: guesses (weighed by the plays seen) each solved exactly by minimax
+        (:func:`.playout.solve_values`), until the node budget is spent; the best mean margin."""
+        totals: dict[int, float] = {}
+        nodes = 0
+        samples = 0
+        while samples < MIN_SOLVED or (nodes < self.solve_nodes and samples < MAX_SOLVED):
+            hands, stock, side = adapter._draw()
+            cards, values, searched = solve_values(
+                hands, stock, list(k.trick), k.leader, k.trump_suit, side, k.seat
+            )
+            for c, v in zip(cards, values, strict=True):
+                totals[c] = totals.get(c, 0.0) + v
+            nodes += searched + int(adapter.work)
+            adapter.work = 0.0
+            samples += 1
+        self.last_iterations = samples
+        return max(sorted(totals), key=totals.__getitem__)
 
     def choose(self, view: dict[str, Any]) -> dict[str, Any]:
         legal: list[dict[str, Any]] = view["legal_moves"]
@@ -296,6 +337,8 @@ class ChampionBot(Bot):
             endgame = StrongBot(seed=0)
             return {"card": CODES[endgame._solve(k, candidates)]}
         adapter = BriscolaAdapter(self, k, view)
+        if k.players == 2 and k.stock <= self.solve_stock and sum(k.hand_sizes) + k.stock <= SOLVE_CARDS:
+            return {"card": CODES[self._solve_sampled(k, adapter)]}
         found = search(adapter, self.budget, exploration=EXPLORATION, node_cost=NODE_COST)
         self.last_iterations = found.iterations
         return {"card": CODES[found.best]}

@@ -69,6 +69,12 @@ class ScopaAdapter:
     def to_move(self, state: DealPosition) -> int:
         return state.turn if state.hands[state.turn] else -1
 
+    def fixed(self, state: DealPosition) -> Move | None:
+        """The other sides play the greedy policy, knowing their guessed hands (as in the strong bot)."""
+        if not self.bot.search_others and state.turn % self.sides != self.k.side:
+            return self.moves(state)[0]
+        return None
+
     def moves(self, state: DealPosition) -> list[Move]:
         """The legal moves, best first by the greedy judgement of the seat to move (memoised)."""
         hands = state.hands
@@ -148,9 +154,11 @@ class ChampionBot(StrongBot):
         beta: float = DEFAULT_BETA,
         completions: int = 1,
         exploration: float = EXPLORATION,
+        search_others: bool = False,
     ) -> None:
         super().__init__(seed, budget=budget, max_samples=max_samples, beta=beta, completions=completions)
         self.exploration = exploration
+        self.search_others = search_others
         self.per_play = 1.0
         self.last_iterations = 0
 
