@@ -110,16 +110,17 @@ def _quantile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(len(values) * q))]
 
 
-def run_duel(game: str, games: int, workers: int) -> dict[str, Any]:
-    """``games`` games (rounded up to whole pairs) of ``game``: the champion's margin and thinking time."""
+def run_duel(game: str, games: int, workers: int, first: int = 0) -> dict[str, Any]:
+    """``games`` games (rounded up to whole pairs, seeds from pair ``first`` on) of ``game``: the
+    champion's margin and thinking time."""
     task = scopa_pair if game == "scopa" else briscola_pair
     pairs = max(1, (games + 1) // 2)
     started = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(task, range(pairs), chunksize=4))
+            results = list(pool.map(task, range(first, first + pairs), chunksize=4))
     else:
-        results = [task(i) for i in range(pairs)]
+        results = [task(i) for i in range(first, first + pairs)]
     wall = time.perf_counter() - started
     per_pair = [m / g for m, g, _, _ in results]
     mean = sum(m for m, _, _, _ in results) / sum(g for _, g, _, _ in results)
@@ -130,6 +131,7 @@ def run_duel(game: str, games: int, workers: int) -> dict[str, Any]:
         "game": game,
         "unit": "deal points a deal" if game == "scopa" else "card points a game",
         "pairs": pairs,
+        "first_pair": first,
         "games": sum(g for _, g, _, _ in results),
         "margin": round(mean, 3),
         "ci95": [round(mean - half, 3), round(mean + half, 3)],
@@ -165,9 +167,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per game type (whole pairs)")
     parser.add_argument("--game", choices=("scopa", "briscola", "both"), default="both")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="first seed pair (to split a run in parts)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    found = [run_duel(g, args.games, args.workers) for g in ("briscola", "scopa") if args.game in (g, "both")]
+    found = [
+        run_duel(g, args.games, args.workers, args.first)
+        for g in ("briscola", "scopa")
+        if args.game in (g, "both")
+    ]
     if args.json:
         print(json.dumps(found, indent=2))
     else:

@@ -40,7 +40,7 @@ from scopa.domain.games.common.bot import Bot
 from scopa.domain.games.common.ismcts import search
 
 #: Work per decision, in simulated card plays (the strong bot's default is 8000).
-DEFAULT_BUDGET = 16000
+DEFAULT_BUDGET = 20000
 #: Tricks searched and played out past the current one before the cards held are valued.
 DEFAULT_HORIZON = 5
 #: Sharpness of the inference, per card point of regret (0: none).
@@ -118,7 +118,9 @@ class BriscolaAdapter:
     # ------------------------------------------------------------------ guesses
 
     def determinize(self, iteration: int) -> Position:
-        hands, stock, side = self._draw()
+        while len(self.pool) <= iteration:  # the same guess for the same iteration (paired root moves)
+            self.pool.append(self._draw())
+        hands, stock, side = self.pool[iteration]
         return Position([list(h) for h in hands], stock, list(self.k.trick), self.k.leader, side)
 
     def _draw(self) -> tuple[list[list[int]], list[int], tuple[int, ...]]:
@@ -294,6 +296,7 @@ class ChampionBot(Bot):
         solve_stock: int = SOLVE_STOCK,
         solve_nodes: int = SOLVE_NODES,
         search_others: bool = True,
+        paired_root: bool = True,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -301,6 +304,7 @@ class ChampionBot(Bot):
         self.beta = beta
         self.solve_stock = solve_stock
         self.search_others = search_others
+        self.paired_root = paired_root
         self.solve_nodes = solve_nodes
         self.last_iterations = 0
 
@@ -339,6 +343,13 @@ class ChampionBot(Bot):
         adapter = BriscolaAdapter(self, k, view)
         if k.players == 2 and k.stock <= self.solve_stock and sum(k.hand_sizes) + k.stock <= SOLVE_CARDS:
             return {"card": CODES[self._solve_sampled(k, adapter)]}
-        found = search(adapter, self.budget, exploration=EXPLORATION, node_cost=NODE_COST)
+        found = search(
+            adapter,
+            self.budget,
+            exploration=EXPLORATION,
+            node_cost=NODE_COST,
+            min_iterations=4,
+            paired_root=self.paired_root,
+        )
         self.last_iterations = found.iterations
         return {"card": CODES[found.best]}

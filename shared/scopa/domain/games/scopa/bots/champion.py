@@ -154,11 +154,13 @@ class ChampionBot(StrongBot):
         beta: float = DEFAULT_BETA,
         completions: int = 1,
         exploration: float = EXPLORATION,
-        search_others: bool = False,
+        search_others: bool = True,
+        paired_root: bool = True,
     ) -> None:
         super().__init__(seed, budget=budget, max_samples=max_samples, beta=beta, completions=completions)
         self.exploration = exploration
         self.search_others = search_others
+        self.paired_root = paired_root
         self.per_play = 1.0
         self.last_iterations = 0
 
@@ -177,7 +179,16 @@ class ChampionBot(StrongBot):
         self.per_play = (3.3 + (max(k.hand_sizes) + 1) / 2) / 5.3
         sampler = Sampler(self, k, oracle, sim)
         adapter = ScopaAdapter(self, k, sim, sampler)
-        found = search(adapter, self.budget, exploration=self.exploration, node_cost=NODE_COST)
+        found = search(
+            adapter,
+            self.budget,
+            exploration=self.exploration,
+            node_cost=NODE_COST,
+            min_iterations=4,
+            max_iterations=self.max_samples,
+            paired_root=self.paired_root,
+            max_root=self.max_candidates,
+        )
         self.last_iterations = found.iterations
         self.last_work = found.work
         return k.moves.index(found.best)
