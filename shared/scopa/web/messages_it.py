@@ -47,6 +47,7 @@ IT: dict[str, str] = {
     "guida le classifiche.",
     "Play against a bot": "Gioca contro un bot",
     # --- the house bots' levels (scopa.application.services.players.BOT_LEVELS)
+    "House bot, level:": "Bot della casa, livello:",
     "Beginner": "Principiante",
     "Casual": "Dilettante",
     "Strong": "Forte",

@@ -171,6 +171,7 @@ def player(svc: ServiceSet, player_id: str, opts: PageOptions) -> str:
         matches=matches,
         game_presets=game_presets(players=2),
         is_bot=profile.id.startswith("bot-"),
+        level=BOT_LEVELS.get(profile.bot or "") if profile.id.startswith("bot-") else None,
     )
 
 
