@@ -247,4 +247,3 @@ def test_bot_champion_plays_a_whole_match_through_the_service(
     assert moves >= 10
     record = svc.matches.record(match.id)
     assert svc.matches.game(game).verify_record(record)["ok"]
-
