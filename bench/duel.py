@@ -110,7 +110,7 @@ def _quantile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(len(values) * q))]
 
 
-def run_duel(game: str, games: int, workers: int, first: int = 0) -> dict[str, Any]:
+def run_duel(game: str, games: int, workers: int, first: int = 0, raw: bool = False) -> dict[str, Any]:
     """``games`` games (rounded up to whole pairs, seeds from pair ``first`` on) of ``game``: the
     champion's margin and thinking time."""
     task = scopa_pair if game == "scopa" else briscola_pair
@@ -127,7 +127,7 @@ def run_duel(game: str, games: int, workers: int, first: int = 0) -> dict[str, A
     half = Z95 * statistics.stdev(per_pair) / math.sqrt(len(per_pair)) if len(per_pair) > 1 else math.inf
     times = sorted(t * 1000 for _, _, ts, _ in results for t in ts)
     cpu = sorted(t * 1000 for _, _, _, ts in results for t in ts)
-    return {
+    found: dict[str, Any] = {
         "game": game,
         "unit": "deal points a deal" if game == "scopa" else "card points a game",
         "pairs": pairs,
@@ -146,6 +146,14 @@ def run_duel(game: str, games: int, workers: int, first: int = 0) -> dict[str, A
         "workers": workers,
         "wall_s": round(wall, 1),
     }
+    if raw:  # enough to merge runs split by --first: every pair's margin and games, every decision's time
+        found["raw"] = {
+            "pair_margins": [m for m, _, _, _ in results],
+            "pair_games": [g for _, g, _, _ in results],
+            "ms": times,
+            "cpu_ms": cpu,
+        }
+    return found
 
 
 def describe(found: dict[str, Any]) -> str:
@@ -169,6 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--first", type=int, default=0, help="first seed pair (to split a run in parts)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--raw", action="store_true", help="with --json: every pair's result and decision time"
+    )
     args = parser.parse_args(argv)
     found = [
         run_duel(g, args.games, args.workers, args.first)
