@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     found = [
-        run_duel(g, args.games, args.workers, args.first)
+        run_duel(g, args.games, args.workers, args.first, args.raw)
         for g in ("briscola", "scopa")
         if args.game in (g, "both")
     ]
