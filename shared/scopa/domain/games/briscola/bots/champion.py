@@ -119,11 +119,12 @@ class BriscolaAdapter:
 
     def determinize(self, iteration: int) -> Position:
         while len(self.pool) <= iteration:  # the same guess for the same iteration (paired root moves)
-            self.pool.append(self._draw())
+            self.pool.append(self.draw())
         hands, stock, side = self.pool[iteration]
         return Position([list(h) for h in hands], stock, list(self.k.trick), self.k.leader, side)
 
-    def _draw(self) -> tuple[list[list[int]], list[int], tuple[int, ...]]:
+    def draw(self) -> tuple[list[list[int]], list[int], tuple[int, ...]]:
+        """A guess, kept with the likelihood of the follows seen (the likeliest of a few when none is)."""
         rng = self.bot.rng
         best = None
         best_ll = -math.inf
@@ -315,7 +316,7 @@ class ChampionBot(Bot):
         nodes = 0
         samples = 0
         while samples < MIN_SOLVED or (nodes < self.solve_nodes and samples < MAX_SOLVED):
-            hands, stock, side = adapter._draw()
+            hands, stock, side = adapter.draw()
             cards, values, searched = solve_values(
                 hands, stock, list(k.trick), k.leader, k.trump_suit, side, k.seat
             )
