@@ -16,6 +16,7 @@ Goals (issue 27): Scopa at least +0.5 points a deal, Briscola at least +8 card p
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import math
@@ -25,6 +26,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from bench.scopa_oracle import PeekingStrongBot
 from scopa.domain.games.briscola import bots as briscola_bots
 from scopa.domain.games.briscola import engine as briscola_engine
 from scopa.domain.games.briscola.rules import make_rules as briscola_rules
@@ -60,7 +62,25 @@ def _timed(bot: Any, view: dict[str, Any], times: list[float], cpu: list[float])
     return move
 
 
-def scopa_pair(index: int) -> PairResult:
+def _option(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def scopa_player(spec: str, seed: int) -> Any:
+    """The Scopa player a spec names: a house bot or ``oracle`` (the bench's peeking player), with
+    options after a colon for tuning runs, e.g. ``champion:budget=8000,completions=2``."""
+    name, _, rest = spec.partition(":")
+    options = {k: _option(v) for k, v in (item.split("=", 1) for item in rest.split(",") if item)}
+    factory = PeekingStrongBot if name == "oracle" else scopa_bots.BOTS[name]
+    return factory(seed=seed, **options)
+
+
+def scopa_pair(index: int, champion: str = CHAMPION) -> PairResult:
     """One Scopa seed, the champion in seat 0 then in seat 1: one deal each, in deal points."""
     rules = rules_from_options({})
     margin = 0.0
@@ -68,11 +88,16 @@ def scopa_pair(index: int) -> PairResult:
     cpu: list[float] = []
     for seat in (0, 1):
         state = scopa_engine.new_match(rules, seed_of(f"duel-scopa-{index}"), 0)
-        bots = [scopa_bots.make_bot(OPPONENT, seed=index), scopa_bots.make_bot(OPPONENT, seed=index)]
-        bots[seat] = scopa_bots.make_bot(CHAMPION, seed=index)
+        bots: list[Any] = [
+            scopa_bots.make_bot(OPPONENT, seed=index),
+            scopa_bots.make_bot(OPPONENT, seed=index),
+        ]
+        bots[seat] = scopa_player(champion, index)
         while not state.deal_totals and state.result is None:
             view = scopa_view(state, state.turn)
             if state.turn == seat:
+                if isinstance(bots[seat], PeekingStrongBot):
+                    bots[seat].peek(state)  # the bench's peeking player only: shown the real deal
                 move = _timed(bots[seat], view, times, cpu)
             else:
                 move = bots[state.turn].choose(view)
@@ -110,10 +135,12 @@ def _quantile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(len(values) * q))]
 
 
-def run_duel(game: str, games: int, workers: int, first: int = 0, raw: bool = False) -> dict[str, Any]:
+def run_duel(
+    game: str, games: int, workers: int, first: int = 0, raw: bool = False, scopa_bot: str = CHAMPION
+) -> dict[str, Any]:
     """``games`` games (rounded up to whole pairs, seeds from pair ``first`` on) of ``game``: the
-    champion's margin and thinking time."""
-    task = scopa_pair if game == "scopa" else briscola_pair
+    champion's margin and thinking time (Scopa: ``scopa_bot`` plays the champion's seat)."""
+    task: Any = functools.partial(scopa_pair, champion=scopa_bot) if game == "scopa" else briscola_pair
     pairs = max(1, (games + 1) // 2)
     started = time.perf_counter()
     if workers > 1:
@@ -129,6 +156,7 @@ def run_duel(game: str, games: int, workers: int, first: int = 0, raw: bool = Fa
     cpu = sorted(t * 1000 for _, _, _, ts in results for t in ts)
     found: dict[str, Any] = {
         "game": game,
+        "player": scopa_bot if game == "scopa" else CHAMPION,
         "unit": "deal points a deal" if game == "scopa" else "card points a game",
         "pairs": pairs,
         "first_pair": first,
@@ -160,10 +188,10 @@ def describe(found: dict[str, Any]) -> str:
     lo, hi = found["ci95"]
     met = "met" if lo > 0 and found["margin"] >= found["goal"] else "NOT met"
     return (
-        f"duel {found['game']}: {CHAMPION} vs {OPPONENT}, {found['games']} games "
+        f"duel {found['game']}: {found['player']} vs {OPPONENT}, {found['games']} games "
         f"({found['pairs']} seat-swapped pairs): {found['margin']:+.3f} {found['unit']} "
         f"(95% {lo:+.3f} .. {hi:+.3f}; goal {found['goal']:+.1f}: {met})\n"
-        f"  {CHAMPION} per decision ({found['decisions']}): wall p50 {found['p50_ms']} ms, p99 "
+        f"  {found['player']} per decision ({found['decisions']}): wall p50 {found['p50_ms']} ms, p99 "
         f"{found['p99_ms']} ms, max {found['max_ms']} ms; CPU p50 {found['cpu_p50_ms']} ms, p99 "
         f"{found['cpu_p99_ms']} ms, max {found['cpu_max_ms']} ms (goal p99 <= {GOAL_P99_MS:.0f} ms); "
         f"{found['wall_s']} s with {found['workers']} worker(s)"
@@ -180,9 +208,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--raw", action="store_true", help="with --json: every pair's result and decision time"
     )
+    parser.add_argument(
+        "--scopa-bot",
+        default=CHAMPION,
+        help="Scopa player against strong: a house bot or oracle (peeking, bench only), options after ':'",
+    )
     args = parser.parse_args(argv)
     found = [
-        run_duel(g, args.games, args.workers, args.first, args.raw)
+        run_duel(g, args.games, args.workers, args.first, args.raw, args.scopa_bot)
         for g in ("briscola", "scopa")
         if args.game in (g, "both")
     ]

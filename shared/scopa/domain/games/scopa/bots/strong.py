@@ -119,7 +119,7 @@ class StrongBot(Bot):
         order = sorted(range(len(k.moves)), key=lambda i: -prior[i])
         affordable = max(2, int(self.budget / (2 * MIN_SAMPLES * cost)))
         candidates = order[: min(self.max_candidates, affordable)]
-        sampler = Sampler(self, k, oracle, sim)
+        sampler = self.sampler(k, oracle, sim)
         sums = [0.0] * len(candidates)
         alive = list(range(len(candidates)))
         rounds = max(1, (len(candidates) - 1).bit_length())
@@ -147,6 +147,10 @@ class StrongBot(Bot):
                 alive = alive[: (len(alive) + 1) // 2]
         self.last_work = sampler.work + playouts * cost
         return candidates[alive[0]]
+
+    def sampler(self, k: Knowledge, oracle: RulesOracle, sim: Simulator) -> Sampler:
+        """The guesses of one decision (a bench player may substitute its own)."""
+        return Sampler(self, k, oracle, sim)
 
     def _known_position(self, k: Knowledge, hands: list[int]) -> DealPosition:
         """The position when every hand is known and the stock is used up."""
