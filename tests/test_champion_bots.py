@@ -40,9 +40,10 @@ def seed(label: str) -> str:
     return hashlib.sha256(label.encode()).hexdigest()
 
 
-def scopa_champion(s: int) -> ScopaChampion:
-    """Small budgets keep the tests quick; the search is the same."""
-    return ScopaChampion(s, budget=300, max_samples=16)
+def scopa_champion(s: int, tree: bool = False) -> ScopaChampion:
+    """Small budgets keep the tests quick; the search is the same (the leaf correction on: it applies
+    where it was fitted, classic with two players, and is ignored elsewhere)."""
+    return ScopaChampion(s, budget=300, max_samples=16, tree=tree, leaf=True)
 
 
 def briscola_champion(s: int) -> BriscolaChampion:
@@ -67,11 +68,14 @@ def test_both_games_register_the_champion_and_the_house_player_plays_either() ->
 SCOPA_VARIANTS = [*[(p, {}) for p in PRESETS], ("classic", {"players": 4}), ("classic", {"players": 3})]
 
 
+@pytest.mark.parametrize("tree", [False, True])
 @pytest.mark.parametrize(("preset", "options"), SCOPA_VARIANTS)
-def test_scopa_champion_plays_legal_moves_in_every_preset(preset: str, options: dict[str, Any]) -> None:
+def test_scopa_champion_plays_legal_moves_in_every_preset(
+    preset: str, options: dict[str, Any], tree: bool
+) -> None:
     rules = make_rules(preset, options)
     state = new_match(rules, seed(f"champion-{preset}-{options}"), 0)
-    bots = [scopa_champion(s) for s in range(rules.players)]
+    bots = [scopa_champion(s, tree) for s in range(rules.players)]
     # One whole deal, every seat the champion.
     while not state.deal_totals and not state.finished:
         choice = bots[state.turn].choose(seat_view(state, state.turn))
@@ -81,19 +85,21 @@ def test_scopa_champion_plays_legal_moves_in_every_preset(preset: str, options: 
     assert state.deal_totals
 
 
+@pytest.mark.parametrize("tree", [False, True])
 @pytest.mark.parametrize("players", [2, 4])
-def test_scopa_champion_is_deterministic_for_a_seed(players: int) -> None:
+def test_scopa_champion_is_deterministic_for_a_seed(players: int, tree: bool) -> None:
     state = new_match(make_rules("classic", {"players": players}), seed("champion-determinism"), 0)
     for step in range(12):
         view = seat_view(state, state.turn)
-        first = ScopaChampion(5, budget=800).choose(copy.deepcopy(view))
-        assert ScopaChampion(5, budget=800).choose(view) == first
+        first = ScopaChampion(5, budget=800, tree=tree, leaf=True).choose(copy.deepcopy(view))
+        assert ScopaChampion(5, budget=800, tree=tree, leaf=True).choose(view) == first
         moves = legal_moves(state)
         state = apply_move(state, moves[step % len(moves)], state.turn)
 
 
+@pytest.mark.parametrize("tree", [False, True])
 @pytest.mark.parametrize("preset", ["classic", "scopone", "cirulla"])
-def test_scopa_champion_does_not_peek_at_hidden_cards(preset: str) -> None:
+def test_scopa_champion_does_not_peek_at_hidden_cards(preset: str, tree: bool) -> None:
     state = new_match(make_rules(preset), seed(f"champion-peek-{preset}"))
     compared = 0
     for step in range(40):
@@ -105,7 +111,9 @@ def test_scopa_champion_does_not_peek_at_hidden_cards(preset: str) -> None:
             assert twin.hands != state.hands or twin.deck != state.deck
             view = seat_view(state, seat)
             assert seat_view(twin, seat) == view
-            assert scopa_champion(11).choose(view) == scopa_champion(11).choose(seat_view(twin, seat))
+            assert scopa_champion(11, tree).choose(view) == scopa_champion(11, tree).choose(
+                seat_view(twin, seat)
+            )
             compared += 1
         moves = legal_moves(state)
         state = apply_move(state, moves[step % len(moves)], seat)

@@ -22,9 +22,11 @@ from scopa.domain.games.common.cards import FULL_DECK, RANK
 from scopa.domain.games.common.ismcts import search
 from scopa.domain.games.scopa.bots.heuristics import oracle_for
 from scopa.domain.games.scopa.bots.knowledge import Knowledge
+from scopa.domain.games.scopa.bots.leaf import leaf_model_for
 from scopa.domain.games.scopa.bots.simulator import DealPosition, Simulator
 from scopa.domain.games.scopa.bots.strong import (
     DEFAULT_BETA,
+    DEFAULT_COMPLETIONS,
     EXACT_MAX_PLIES,
     MAX_SAMPLES,
     PLAYOUT_OVERHEAD,
@@ -33,8 +35,11 @@ from scopa.domain.games.scopa.bots.strong import (
     deal_margin,
 )
 
-#: Work per decision, in the strong bot's units (its default is 1600).
-DEFAULT_BUDGET = 5000
+#: Work per decision, in the strong bot's units (its default is 1600), and the guesses it may draw.
+DEFAULT_BUDGET = 8000
+CHAMPION_SAMPLES = 1024
+#: The budget of the tree search (``tree=True``).
+TREE_BUDGET = 5000
 #: Deal points a reward of 1 stands for (the exploration constant is on that scale).
 REWARD_SCALE = 1.5
 EXPLORATION = 0.7
@@ -141,7 +146,8 @@ class ScopaAdapter:
 
 
 class ChampionBot(StrongBot):
-    """Information-set MCTS over the rest of the hand, on guesses weighed by the plays seen."""
+    """The strong bot's search with the compute a decision may take, or (``tree=True``) information-set
+    MCTS over the rest of the hand, on guesses weighed by the plays seen."""
 
     name = "champion"
 
@@ -149,15 +155,25 @@ class ChampionBot(StrongBot):
         self,
         seed: int | None = None,
         *,
-        budget: int = DEFAULT_BUDGET,
-        max_samples: int = MAX_SAMPLES,
+        budget: int | None = None,
+        max_samples: int | None = None,
         beta: float = DEFAULT_BETA,
-        completions: int = 1,
+        completions: int | None = None,
         exploration: float = EXPLORATION,
         search_others: bool = True,
         paired_root: bool = True,
+        leaf: bool = False,
+        tree: bool = False,
     ) -> None:
-        super().__init__(seed, budget=budget, max_samples=max_samples, beta=beta, completions=completions)
+        super().__init__(
+            seed,
+            budget=budget if budget is not None else TREE_BUDGET if tree else DEFAULT_BUDGET,
+            max_samples=max_samples if max_samples is not None else MAX_SAMPLES if tree else CHAMPION_SAMPLES,
+            beta=beta,
+            completions=completions if completions is not None else 1 if tree else DEFAULT_COMPLETIONS,
+            leaf=leaf,
+        )
+        self.tree = tree
         self.exploration = exploration
         self.search_others = search_others
         self.paired_root = paired_root
@@ -165,6 +181,8 @@ class ChampionBot(StrongBot):
         self.last_iterations = 0
 
     def best_index(self, k: Knowledge) -> int:
+        if not self.tree:
+            return super().best_index(k)  # the strong bot's search, with the champion's budget
         hidden = [s for s, known in enumerate(k.known_hands) if known is None and k.hand_sizes[s]]
         if (
             k.stock == 0
@@ -175,6 +193,8 @@ class ChampionBot(StrongBot):
             return super().best_index(k)  # nothing hidden: the exact endgame
         oracle = oracle_for(k.rules)
         sim = Simulator(k.rules, oracle, k.dealer)
+        if self.leaf:
+            sim.leaf = leaf_model_for(oracle)
         # A play costs more with more cards in hand to weigh (as the strong bot counts it).
         self.per_play = (3.3 + (max(k.hand_sizes) + 1) / 2) / 5.3
         sampler = Sampler(self, k, oracle, sim)
