@@ -8,6 +8,10 @@ in wall clock and in CPU time of its thread (which other work on the machine doe
 decisions it had to make (one legal move is no decision).
 
     python -m bench.duel [--games N] [--game scopa|briscola|both] [--workers W] [--json]
+                         [--scopa-bot champion|oracle|strong[:option=value,...]]
+
+``--scopa-bot oracle`` is the bench's peeking player (:mod:`bench.scopa_oracle`): the strong bot's search
+shown the real deal, the ceiling of what guessing better could give that search.
 
 Goals (issue 27): Scopa at least +0.5 points a deal, Briscola at least +8 card points a game, p99 at most
 100 ms a decision, over 2,000 games each. ``make bench`` runs a smaller default (:data:`DEFAULT_GAMES`).

@@ -10,6 +10,7 @@ from bench.duel import scopa_pair, scopa_player
 from bench.scopa_oracle import PeekingStrongBot, TruthSampler
 from scopa.application.services.players import BOT_LEVELS
 from scopa.domain.games.scopa import bots as scopa_bots
+from scopa.domain.games.scopa.bots.champion import ChampionBot as ScopaChampion
 from scopa.domain.games.scopa.bots.heuristics import oracle_for
 from scopa.domain.games.scopa.bots.knowledge import read_view
 from scopa.domain.games.scopa.bots.simulator import Simulator
@@ -69,3 +70,14 @@ def test_the_duel_plays_it_on_both_seats() -> None:
     assert games == 2
     assert len(times) == len(cpu) > 0
     assert margin == scopa_pair(0, "oracle:budget=200")[0]  # deterministic
+
+
+def test_the_duel_builds_players_with_options_for_tuning_runs() -> None:
+    champion = scopa_player("champion:budget=300,leaf=true,beta=2.5,tree=false", 4)
+    assert isinstance(champion, ScopaChampion)
+    assert champion.budget == 300
+    assert champion.leaf is True
+    assert champion.beta == 2.5
+    assert champion.tree is False
+    with pytest.raises(KeyError):
+        scopa_player("nobody", 1)
