@@ -28,6 +28,7 @@ from scopa.domain.games.briscola.views import seat_view as briscola_view
 from scopa.domain.games.common.ismcts import search
 from scopa.domain.games.scopa import bots as scopa_bots
 from scopa.domain.games.scopa.bots.champion import ChampionBot as ScopaChampion
+from scopa.domain.games.scopa.bots.strong import StrongBot
 from scopa.domain.games.scopa.engine import apply_move, legal_moves, new_match
 from scopa.domain.games.scopa.rules import PRESETS, make_rules
 from scopa.domain.games.scopa.state import Move
@@ -83,6 +84,19 @@ def test_scopa_champion_plays_legal_moves_in_every_preset(
         assert move in legal_moves(state), choice
         state = apply_move(state, move, state.turn)
     assert state.deal_totals
+
+
+def test_scopa_champion_is_the_strong_search_with_more_compute_unless_tree() -> None:
+    champion = ScopaChampion(3)
+    assert (champion.budget, champion.max_samples, champion.tree, champion.leaf) == (8000, 1024, False, False)
+    assert ScopaChampion(3, tree=True).budget == 5000
+    state = new_match(make_rules("classic"), seed("champion-is-strong"), 0)
+    for step in range(10):
+        view = seat_view(state, state.turn)
+        same = StrongBot(7, budget=900, max_samples=64).choose(copy.deepcopy(view))
+        assert ScopaChampion(7, budget=900, max_samples=64).choose(view) == same
+        moves = legal_moves(state)
+        state = apply_move(state, moves[step % len(moves)], state.turn)
 
 
 @pytest.mark.parametrize("tree", [False, True])
