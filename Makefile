@@ -36,8 +36,8 @@ help:
 	@echo "make browser - install chromium for the browser tests when missing (make test does it)"
 	@echo "make lint   - ruff and mypy over shared, functions, tests, bench, events, infra, tools, clients (strict on scopa)"
 	@echo "make bench  - engine (Scopa, Briscola), API, item size, move cost, pairing, pipeline, rating, load, live push,"
-	@echo "              fan-out and cold start benchmarks, each against a reference measured in the same run, and the"
-	@echo "              scale model (several minutes)"
+	@echo "              fan-out and cold start benchmarks, each against a reference measured in the same run, the"
+	@echo "              scale model, and the champion bot's duel against the strong bot (several minutes)"
 	@echo "make format - format the code with ruff"
 	@echo "make spec   - write the OpenAPI document to docs/openapi.json (the committed contract)"
 	@echo "make layer  - build the Lambda layer (arm64 wheels + scopa) in build/layer"
@@ -115,6 +115,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.live_latency
 	$(BIN)/python -m bench.fanout
 	$(BIN)/python -m bench.briscola
+	$(BIN)/python -m bench.duel
 	$(BIN)/python -m bench.venue_grid
 	$(BIN)/python -m bench.cold_start
 	$(BIN)/python -m bench.scale

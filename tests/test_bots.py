@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scopa.domain.games.common.cards import FULL_DECK, cards_in, parse_card, parse_cards, parse_mask
-from scopa.domain.games.scopa.bots import BOTS, Bot, make_bot
+from scopa.domain.games.scopa.bots import BOTS, Bot, ChampionBot, make_bot
 from scopa.domain.games.scopa.bots.heuristics import oracle_for
 from scopa.domain.games.scopa.bots.knowledge import read_view
 from scopa.domain.games.scopa.bots.simulator import DealPosition, Simulator
@@ -26,6 +26,8 @@ def small_bot(name: str, seed: int) -> Bot:
     """A bot as the arena makes it, but the strong bot on a small budget so the tests stay fast."""
     if name == "strong":
         return StrongBot(seed, budget=150, max_samples=8)
+    if name == "champion":
+        return ChampionBot(seed, budget=300, max_samples=16)
     return make_bot(name, seed)
 
 

@@ -121,7 +121,7 @@ def test_every_bot_plays_legal_moves_in_every_preset(preset: str) -> None:
 
 
 def test_make_bot_by_name() -> None:
-    assert set(BOTS) == {"random", "greedy", "strong"}
+    assert set(BOTS) == {"random", "greedy", "strong", "champion"}
     assert make_bot("strong", 3).name == "strong"
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("oracle")

@@ -15,7 +15,7 @@ from scopa.application.clock import iso
 from scopa.application.errors import NotFound
 from scopa.application.ports.ratings import Order
 from scopa.application.ports.tournaments import TournamentBundle
-from scopa.application.services.players import bot_players, player_kind
+from scopa.application.services.players import BOT_LEVELS, bot_players, player_kind
 from scopa.application.wiring import ServiceSet
 from scopa.domain.games import UnknownGame, lookup
 from scopa.domain.tournaments import double_elimination as de
@@ -74,7 +74,11 @@ def _players(game: str, preset: str) -> int | None:
 
 def home(svc: ServiceSet, opts: PageOptions) -> str:
     recent, _cursor = svc.tournaments.list_tournaments(None, None, 8, None)
-    bots = [{"id": p.id, "name": p.name} for p in bot_players()]
+    bots = [
+        {"id": p.id, "name": p.name, "level": BOT_LEVELS[p.bot][0], "about": BOT_LEVELS[p.bot][1]}
+        for p in bot_players()
+        if p.bot in BOT_LEVELS
+    ]
     pools = [{"id": p.id, "name": p.name} for p in svc.ratings.pools]
     listed = games.playable()
     return _page("home.html", "Scopa", opts, tournaments=recent, bots=bots, pools=pools, games=listed)
@@ -167,6 +171,7 @@ def player(svc: ServiceSet, player_id: str, opts: PageOptions) -> str:
         matches=matches,
         game_presets=game_presets(players=2),
         is_bot=profile.id.startswith("bot-"),
+        level=BOT_LEVELS.get(profile.bot or "") if profile.id.startswith("bot-") else None,
     )
 
 

@@ -1,7 +1,8 @@
 """Players: registration with a token shown once, profiles, token rotation and revocation, roles.
 
-House bots are built-in players (``bot-random``, ``bot-greedy``, ``bot-strong``): they need no stored
-profile and never hold a token. A bot can also enter under several identities (``bot-greedy-2``,
+House bots are built-in players (``bot-random``, ``bot-greedy``, ``bot-strong``, ``bot-champion``):
+they need no stored profile and never hold a token. Each plays every game, at the level
+:data:`BOT_LEVELS` names. A bot can also enter under several identities (``bot-greedy-2``,
 ``bot-strong-club``): the same program, distinct players in a tournament field or a rating pool.
 
 Bot accounts are players run by an outside program (``scopa bot``, docs/bots.md): the admin creates them,
@@ -30,6 +31,25 @@ BOT_ACCOUNT_PREFIX = "b_"
 NAME_MAX = 40
 NAMED_LIMIT = 20  # players listed for one name: enough to tell namesakes apart
 _BOT_ID = re.compile(r"^bot-([a-z]+)(?:-([a-z0-9]{1,16}))?$")
+
+
+#: The house bots' levels, easiest first: the name a person picks by and what they meet at the table
+#: (the pages show both; docs/bots.md has the figures behind them).
+BOT_LEVELS: dict[str, tuple[str, str]] = {
+    "random": ("Beginner", "plays any legal card, at random"),
+    "greedy": (
+        "Casual",
+        "takes the best it sees now and avoids handing you an easy sweep, but plans nothing",
+    ),
+    "strong": (
+        "Strong",
+        "guesses your hidden cards from what has been played and tries every card on many guesses",
+    ),
+    "champion": (
+        "Club champion",
+        "reads your plays to guess your hand, then searches your answers and its own next cards too",
+    ),
+}
 
 
 def bot_kind(player_id: str) -> str | None:

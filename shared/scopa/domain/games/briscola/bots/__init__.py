@@ -1,4 +1,4 @@
-"""Briscola's house bots: random, greedy and strong. Each chooses from a seat view only.
+"""Briscola's house bots: random, greedy, strong and champion. Each chooses from a seat view only.
 
 The match layer gets a bot per game with ``GAMES``' name: ``scopa.domain.games.scopa.bots.make_bot`` for
 Scopa,
@@ -8,11 +8,17 @@ takes that game's seat view and returns one of its ``legal_moves``.
 
 from __future__ import annotations
 
+from scopa.domain.games.briscola.bots.champion import ChampionBot
 from scopa.domain.games.briscola.bots.simple import GreedyBot, RandomBot
 from scopa.domain.games.briscola.bots.strong import StrongBot
 from scopa.domain.games.common.bot import Bot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "strong": StrongBot,
+    "champion": ChampionBot,
+}
 
 
 def make_bot(kind: str, seed: int | None = None) -> Bot:
@@ -24,4 +30,4 @@ def make_bot(kind: str, seed: int | None = None) -> Bot:
     return factory(seed=seed)
 
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = ["BOTS", "ChampionBot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from scopa.domain.games.common.bot import Bot
+from scopa.domain.games.scopa.bots.champion import ChampionBot
 from scopa.domain.games.scopa.bots.greedy import GreedyBot
 from scopa.domain.games.scopa.bots.random_bot import RandomBot
 from scopa.domain.games.scopa.bots.strong import StrongBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "strong": StrongBot,
+    "champion": ChampionBot,
+}
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
@@ -19,4 +25,4 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "ChampionBot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]

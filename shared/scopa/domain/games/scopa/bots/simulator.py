@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scopa.domain.games.common.cards import BIT, FULL_DECK, RANK
+from scopa.domain.games.common.cards import BIT, FULL_DECK, RANK, SUIT_MASK
 from scopa.domain.games.scopa.bots.heuristics import (
     LAY_FACTOR,
     RANK_COUNT_KEY,
@@ -23,9 +23,15 @@ from scopa.domain.games.scopa.bots.heuristics import (
     RulesOracle,
     sweep_chance,
 )
+from scopa.domain.games.scopa.bots.leaf import LeafModel
+from scopa.domain.games.scopa.cards import SETTEBELLO
 from scopa.domain.games.scopa.engine import cirulla_hand_bonus
+from scopa.domain.games.scopa.fast_tables import fast_rules
 from scopa.domain.games.scopa.rules import RuleSet
 from scopa.domain.games.scopa.scoring import score_deal
+
+_COINS = SUIT_MASK[0]
+_SETTEBELLO = 1 << SETTEBELLO
 
 
 @dataclass(slots=True)
@@ -64,9 +70,12 @@ class Simulator:
         "dealer",
         "forced",
         "hand_size",
+        "leaf",
         "leftovers",
         "oracle",
+        "plain",
         "players",
+        "primiera",
         "rules",
         "sides",
     )
@@ -81,6 +90,11 @@ class Simulator:
         self.forced = rules.forced_capture
         self.cirulla = rules.cirulla_bonuses
         self.leftovers = rules.leftovers_to
+        compiled = fast_rules(rules)
+        self.plain = compiled.plain_score  # scored by popcounts (the engine's fast path does the same)
+        self.primiera = compiled.primiera
+        #: A learned correction of a hand's end for the side that leads the next (None: the plain estimate).
+        self.leaf: LeafModel | None = None
 
     # ------------------------------------------------------------------ moves
 
@@ -128,6 +142,10 @@ class Simulator:
             stock_at = self._deal(pos, stock_at)
         return stock_at
 
+    def deal(self, pos: DealPosition, stock_at: int) -> int:
+        """Deal the next hand from ``stock_at``; return the new stock index."""
+        return self._deal(pos, stock_at)
+
     def _deal(self, pos: DealPosition, stock_at: int) -> int:
         n = self.players
         stock = pos.stock
@@ -156,7 +174,28 @@ class Simulator:
                 seat = pos.last_capturer
             pos.piles[seat % self.sides] |= pos.table
             pos.table = 0
-        return score_deal(self.rules, tuple(pos.piles), pos.scope, pos.bonus).totals
+        return self.score(pos.piles, pos.scope, pos.bonus)
+
+    def score(self, piles: list[int], scope: list[int], bonus: list[int]) -> tuple[int, ...]:
+        """A deal's points per side: :func:`score_deal`, or its plain categories counted on the masks
+        when the rules score nothing else (cards, coins, settebello, primiera, scope and bonuses)."""
+        if not self.plain:
+            return score_deal(self.rules, tuple(piles), scope, bonus).totals
+        points = [s + b for s, b in zip(scope, bonus, strict=True)]
+        best = self.primiera
+        cards = [p.bit_count() for p in piles]
+        coins = [(p & _COINS).bit_count() for p in piles]
+        primiera = [
+            best[p & 1023] + best[p >> 10 & 1023] + best[p >> 20 & 1023] + best[p >> 30] for p in piles
+        ]
+        for values in (cards, coins, primiera):
+            top = max(values)
+            if values.count(top) == 1:
+                points[values.index(top)] += 1
+        for side, p in enumerate(piles):
+            if p & _SETTEBELLO:
+                points[side] += 1
+        return tuple(points)
 
     def complete(self, pos: DealPosition, stock_at: int, split: int, completions: int) -> tuple[float, ...]:
         """Estimate the deal's points when play stops at the end of a hand, before the next is dealt.
@@ -166,11 +205,12 @@ class Simulator:
         The player who leads the next hand may sweep the table left now: their side is credited with the
         chance that a hand drawn from the stock holds a card that does it, times a scopa.
         """
-        out = pos.table
         stock = pos.stock
         n_stock = len(stock) - stock_at
+        rest = 0
         for c in stock[stock_at:]:
-            out |= 1 << c
+            rest |= 1 << c
+        out = pos.table | rest
         totals = [0.0] * self.sides
         for i in range(completions):
             piles = list(pos.piles)
@@ -186,7 +226,7 @@ class Simulator:
                     rest ^= low
                     state = (state * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
                     piles[(state >> 33) % self.sides] |= low
-            for side, t in enumerate(score_deal(self.rules, tuple(piles), pos.scope, pos.bonus).totals):
+            for side, t in enumerate(self.score(piles, pos.scope, pos.bonus)):
                 totals[side] += t
         result = [t / completions for t in totals]
         if pos.table and n_stock:
@@ -196,6 +236,8 @@ class Simulator:
                 for c in stock[stock_at:]:
                     k += sweepers >> c & 1
                 result[pos.turn % self.sides] += bonus * sweep_chance(n_stock, k, self.hand_size)
+        if self.leaf is not None and n_stock:
+            result[pos.turn % self.sides] += self.leaf.correction(pos.table, rest)
         return tuple(result)
 
     def rollout(

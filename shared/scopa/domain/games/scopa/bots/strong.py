@@ -27,6 +27,7 @@ from scopa.domain.games.common.cards import FULL_DECK, cards_in
 from scopa.domain.games.scopa.bots.greedy import greedy_scores
 from scopa.domain.games.scopa.bots.heuristics import RulesOracle, oracle_for
 from scopa.domain.games.scopa.bots.knowledge import Knowledge, read_view
+from scopa.domain.games.scopa.bots.leaf import leaf_model_for
 from scopa.domain.games.scopa.bots.simulator import DealPosition, Simulator
 
 #: Work per decision, in simulated card plays of a three-card hand (about 10 microseconds each).
@@ -77,8 +78,12 @@ class StrongBot(Bot):
         beta: float = DEFAULT_BETA,
         horizon: int = DEFAULT_HORIZON,
         completions: int = DEFAULT_COMPLETIONS,
+        leaf: bool = False,
+        full_below: int = 0,
     ) -> None:
         super().__init__(seed)
+        self.leaf = leaf
+        self.full_below = full_below
         self.horizon = horizon
         self.completions = completions
         self.last_work = 0.0  # budget units the last search spent (for measuring the budget's scale)
@@ -98,6 +103,8 @@ class StrongBot(Bot):
     def best_index(self, k: Knowledge) -> int:
         oracle = oracle_for(k.rules)
         sim = Simulator(k.rules, oracle, k.dealer)
+        if self.leaf:
+            sim.leaf = leaf_model_for(oracle)
         prior = greedy_scores(k, oracle)
         hidden = [s for s, known in enumerate(k.known_hands) if known is None and k.hand_sizes[s]]
         if (
@@ -111,7 +118,9 @@ class StrongBot(Bot):
             values = [self._solve_after(sim, pos, move, k.side) for move in k.moves]
             return max(range(len(values)), key=lambda i: (values[i], prior[i]))
         in_round = sum(k.hand_sizes) - 1
-        later = min(k.stock, self.horizon * k.players * k.rules.hand_size)
+        # Once the stock is short, play the deal to its end: no estimate of the rest is needed.
+        horizon = self.horizon if k.stock > self.full_below else k.stock
+        later = min(k.stock, horizon * k.players * k.rules.hand_size)
         # A play costs more with more cards in hand to weigh: about 3.3 + cards held (classic: 5.3).
         per_play = (3.3 + (max(k.hand_sizes) + 1) / 2) / 5.3
         cost = (in_round + later) * per_play + PLAYOUT_OVERHEAD * (self.completions if later < k.stock else 1)
@@ -119,7 +128,8 @@ class StrongBot(Bot):
         order = sorted(range(len(k.moves)), key=lambda i: -prior[i])
         affordable = max(2, int(self.budget / (2 * MIN_SAMPLES * cost)))
         candidates = order[: min(self.max_candidates, affordable)]
-        sampler = Sampler(self, k, oracle, sim)
+        sampler = self.sampler(k, oracle, sim)
+        sampler.deals_in_playouts = horizon > 0 and k.stock > 0
         sums = [0.0] * len(candidates)
         alive = list(range(len(candidates)))
         rounds = max(1, (len(candidates) - 1).bit_length())
@@ -138,7 +148,7 @@ class StrongBot(Bot):
                     played, take = k.moves[candidates[j]]
                     trial = sampler.position(samples)
                     stock_at = sim.play(trial, played, take, 0)
-                    totals = sim.rollout(trial, stock_at, self.horizon, split, self.completions)
+                    totals = sim.rollout(trial, stock_at, horizon, split, self.completions)
                     sums[j] += deal_margin(totals, k.side)
                 samples += 1
                 playouts += len(alive)
@@ -147,6 +157,10 @@ class StrongBot(Bot):
                 alive = alive[: (len(alive) + 1) // 2]
         self.last_work = sampler.work + playouts * cost
         return candidates[alive[0]]
+
+    def sampler(self, k: Knowledge, oracle: RulesOracle, sim: Simulator) -> Sampler:
+        """The guesses of one decision (a bench player may substitute its own)."""
+        return Sampler(self, k, oracle, sim)
 
     def _known_position(self, k: Knowledge, hands: list[int]) -> DealPosition:
         """The position when every hand is known and the stock is used up."""
