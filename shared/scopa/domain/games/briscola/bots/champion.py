@@ -33,6 +33,7 @@ from scopa.domain.games.briscola.bots.policy import (
     greedy_pick,
     lead_cost,
 )
+from scopa.domain.games.briscola.bots.solver import Solver, mask_of
 from scopa.domain.games.briscola.bots.strong import EXACT_CARDS, EXACT_STOCK, StrongBot, guess_position
 from scopa.domain.games.briscola.cards import CODES, FACE, POINTS, STRENGTH, SUIT
 from scopa.domain.games.briscola.cards import parse_card as card_of
@@ -298,6 +299,9 @@ class ChampionBot(Bot):
         solve_nodes: int = SOLVE_NODES,
         search_others: bool = True,
         paired_root: bool = True,
+        exact_stock: int = 0,
+        exact_nodes: int = 25_000,
+        flat: bool = False,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -307,7 +311,53 @@ class ChampionBot(Bot):
         self.search_others = search_others
         self.paired_root = paired_root
         self.solve_nodes = solve_nodes
+        self.exact_stock = exact_stock
+        self.exact_nodes = exact_nodes
+        self.flat = flat
         self.last_iterations = 0
+
+    def _exact_sampled(self, k: Knowledge, adapter: BriscolaAdapter, candidates: list[int]) -> int:
+        """Two players: guesses (weighed by the plays seen) each solved exactly to the game's end
+        (:class:`.solver.Solver`) until the node budget is spent; the best mean margin."""
+        totals = dict.fromkeys(candidates, 0.0)
+        nodes = 0.0
+        samples = 0
+        other = 1 - k.seat
+        while samples < MIN_SOLVED or (nodes < self.exact_nodes and samples < MAX_SOLVED):
+            hands, stock, _ = adapter.draw()
+            solver = Solver(stock, k.trump_suit)
+            values = solver.values(mask_of(hands[k.seat]), mask_of(hands[other]), k.trick)
+            for c in candidates:
+                totals[c] += values[c]
+            nodes += solver.nodes + adapter.work / 4
+            adapter.work = 0.0
+            samples += 1
+        self.last_iterations = samples
+        return max(candidates, key=totals.__getitem__)
+
+    def _flat(self, k: Knowledge, adapter: BriscolaAdapter, candidates: list[int]) -> int:
+        """The strong bot's search (every candidate played out on the same guesses), with the guesses
+        weighed by the plays seen."""
+        totals = [0.0] * len(candidates)
+        work = 0.0
+        samples = 0
+        n_sides = 2 if k.chiamata else max(k.side) + 1
+        while samples < 4 or (work < self.budget and samples < 400):
+            hands, stock, side = adapter.draw()
+            mine = side[k.seat]
+            for i, c in enumerate(candidates):
+                trial = [list(h) for h in hands]
+                trial[k.seat].remove(c)
+                points, played = playout(
+                    trial, stock, [*k.trick, c], k.leader, k.trump_suit, side, n_sides, self.horizon
+                )
+                totals[i] += points[mine] - max(p for s, p in enumerate(points) if s != mine)
+                work += played + 4
+            work += adapter.work
+            adapter.work = 0.0
+            samples += 1
+        self.last_iterations = samples
+        return candidates[max(range(len(candidates)), key=totals.__getitem__)]
 
     def _solve_sampled(self, k: Knowledge, adapter: BriscolaAdapter) -> int:
         """Two players, a short stock: guesses (weighed by the plays seen) each solved exactly by minimax
@@ -342,6 +392,14 @@ class ChampionBot(Bot):
             endgame = StrongBot(seed=0)
             return {"card": CODES[endgame._solve(k, candidates)]}
         adapter = BriscolaAdapter(self, k, view)
+        one_deck = all(c < 40 for c in (*k.hand, *k.unseen))
+        if k.players == 2 and one_deck and k.stock <= self.exact_stock and max(k.hand_sizes) <= 3:
+            return {"card": CODES[self._exact_sampled(k, adapter, sorted(set(k.hand)))]}
+        if self.flat:
+            faces: dict[int, int] = {}
+            for c in k.hand:
+                faces.setdefault(FACE[c], c)
+            return {"card": CODES[self._flat(k, adapter, list(faces.values()))]}
         if k.players == 2 and k.stock <= self.solve_stock and sum(k.hand_sizes) + k.stock <= SOLVE_CARDS:
             return {"card": CODES[self._solve_sampled(k, adapter)]}
         found = search(
