@@ -47,9 +47,22 @@ class PeekingBot(StrongBot):
 
     name = "oracle"
 
-    def __init__(self, seed: int | None = None, **options: Any) -> None:
-        super().__init__(seed, budget=0, **options)
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        peek_min: int = 0,
+        peek_max: int = 99,
+        hands_only: bool = False,
+        **options: Any,
+    ) -> None:
+        super().__init__(seed, **options)
         self.truth: tuple[list[list[int]], list[int]] | None = None
+        #: It peeks only while the stock holds from ``peek_min`` to ``peek_max`` cards (and plays as the
+        #: strong bot otherwise): where in the game the information is worth most.
+        self.peek = range(peek_min, peek_max + 1)
+        #: Peek at the other hands only; the stock's order is guessed (what inference could learn at best).
+        self.hands_only = hands_only
 
     def see(self, state: BriscolaState) -> None:
         hands = [sorted(iter_cards(h)) for h in state.hands]
@@ -62,10 +75,18 @@ class PeekingBot(StrongBot):
         return [list(h) for h in hands], list(stock)
 
     def guess(self, k: Knowledge) -> Guess:
+        if k.stock not in self.peek:
+            return super().guess(k)
         hands, stock = self._true()
+        if self.hands_only and len(stock) > 1:
+            hidden = stock[:-1]
+            self.rng.shuffle(hidden)
+            stock = [*hidden, stock[-1]]
         return hands, stock, k.side
 
     def endgame_guesses(self, k: Knowledge) -> list[tuple[list[list[int]], list[int]]]:
+        if k.stock not in self.peek or self.hands_only:
+            return super().endgame_guesses(k)
         return [self._true()]
 
 

@@ -10,9 +10,12 @@ import pytest
 from bench.brisduel import PeekingBot, make_player
 from scopa.domain.games.briscola import bots as briscola_bots
 from scopa.domain.games.briscola import fast
+from scopa.domain.games.briscola.bots.champion import ChampionBot
+from scopa.domain.games.briscola.bots.inference import card_weights, weighted_guess
 from scopa.domain.games.briscola.bots.knowledge import read_view
 from scopa.domain.games.briscola.bots.playout import solve_values
 from scopa.domain.games.briscola.bots.solver import Solver, cards_of, mask_of
+from scopa.domain.games.briscola.cards import BEATS, POINTS, SUIT
 from scopa.domain.games.briscola.engine import apply_move, legal_moves, new_match
 from scopa.domain.games.briscola.rules import make_rules
 from scopa.domain.games.briscola.views import seat_view
@@ -98,3 +101,88 @@ def test_the_oracle_is_a_bench_player_only() -> None:
         briscola_bots.make_bot("oracle")
     assert isinstance(make_player("oracle", 1), PeekingBot)
     assert make_player("champion:budget=900,flat=true", 1).budget == 900  # type: ignore[attr-defined]
+
+
+def test_a_stopped_search_values_the_hands_by_the_leaf() -> None:
+    """Stopped at the next trick's start, the value is that trick's points plus the leaf's judgement."""
+    game = _position(3, 20, mid_trick=False)
+    trump = game.deck[-1] % 40 // 10
+    leaf = [0.0] * 81
+    full = Solver(game.deck[game.drawn :], trump, stop=2, leaf=leaf)
+    me = game.turn
+    values = full.values(mask_of(game.hands[me]), mask_of(game.hands[1 - me]), [])
+    # With a leaf of zero, each lead is worth what the best answer to it makes of this trick alone.
+    beats = BEATS[trump]
+    for a, v in values.items():
+        outcomes = [
+            -(POINTS[a] + POINTS[b]) if beats[a * 80 + b] else POINTS[a] + POINTS[b]
+            for b in game.hands[1 - me]
+        ]
+        assert v == min(outcomes)
+    held = [5.0 if SUIT[c] == trump else 0.0 for c in range(80)] + [0.0]
+    trumps = Solver(game.deck[game.drawn :], trump, stop=2, leaf=held)
+    assert trumps.values(mask_of(game.hands[me]), mask_of(game.hands[1 - me]), []) != values or not any(
+        SUIT[c] == trump for c in (*game.hands[0], *game.hands[1], *game.deck[game.drawn : game.drawn + 2])
+    )
+
+
+@pytest.mark.parametrize("options", [{"deep": 2, "exact_stock": 6}, {"flat": True, "exact_stock": 4}])
+def test_the_champion_modes_play_legal_deterministic_moves(options: dict[str, object]) -> None:
+    state = new_match(RULES, "cd" * 32, 0)
+    while not state.finished and not state.history:
+        view = seat_view(state, state.turn)
+        first = ChampionBot(4, exact_nodes=3000, budget=1500, **options).choose(view)  # type: ignore[arg-type]
+        assert first in view["legal_moves"]
+        assert ChampionBot(4, exact_nodes=3000, budget=1500, **options).choose(view) == first  # type: ignore[arg-type]
+        state = apply_move(state, legal_moves(state)[0], state.turn)
+    assert state.history
+
+
+def test_the_inference_makes_a_held_trump_unlikely_after_a_load_was_let_go() -> None:
+    """The other seat let an ace or a three of ours go by with a plain card of no points: a trump in its
+    hand would have taken it, so (reading that trick only) every unseen trump is unlikely, and a plain
+    two, which would not have taken it, is not."""
+    found = 0
+    for s in range(40):
+        rng = random.Random(s)
+        state = new_match(RULES, f"{s + 9:064x}", 0)
+        while not state.finished and not state.history:
+            seat = state.turn
+            if seat == 0 and state.tricks and not state.trick and len(state.deck) - state.drawn > 6:
+                last = state.tricks[-1]
+                led, answer = last.cards
+                if (
+                    last.leader == 0
+                    and POINTS[led] >= 10
+                    and POINTS[answer] == 0
+                    and state.trump_suit not in (SUIT[led], SUIT[answer])
+                ):
+                    view = seat_view(state, 0)
+                    k = read_view(view)
+                    weights = card_weights(k, view, follow_beta=0.5, lead_beta=0.0, tricks_back=1)
+                    trumps = [weights[c] for c in k.unseen if SUIT[c] == state.trump_suit]
+                    twos = [weights[c] for c in k.unseen if c % 10 == 1 and SUIT[c] != state.trump_suit]
+                    if trumps and twos:
+                        assert max(trumps) < 0.01
+                        assert min(twos) > 0.5
+                        found += 1
+                        break
+            moves = legal_moves(state)
+            state = apply_move(state, moves[rng.randrange(len(moves))], seat)
+    assert found >= 3
+
+
+def test_a_weighted_guess_agrees_with_what_the_seat_knows() -> None:
+    state = new_match(RULES, "ef" * 32, 0)
+    for step in range(7):
+        state = apply_move(state, legal_moves(state)[step % 2], state.turn)
+    view = seat_view(state, state.turn)
+    k = read_view(view)
+    weights = card_weights(k, view, follow_beta=1.0, lead_beta=0.2)
+    for s in range(20):
+        hands, stock, _ = weighted_guess(k, weights, random.Random(s))
+        assert sorted(hands[k.seat]) == sorted(k.hand)
+        assert len(hands[1 - k.seat]) == k.hand_sizes[1 - k.seat]
+        assert len(stock) == k.stock
+        assert stock[-1] == k.trump_card
+        assert sorted([*hands[1 - k.seat], *stock[:-1]]) == sorted(k.unseen)

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scopa.domain.games.briscola.bots.auction import auction_move
+from scopa.domain.games.briscola.bots.inference import card_weights, weighted_guess
 from scopa.domain.games.briscola.bots.knowledge import Knowledge, read_view
 from scopa.domain.games.briscola.bots.playout import HELD_VALUE, _winner, playout, solve_values
 from scopa.domain.games.briscola.bots.policy import (
@@ -59,6 +60,10 @@ SOLVE_NODES = 40_000
 MIN_SOLVED = 4
 MAX_SOLVED = 200
 DRAW_COST = 4.0
+#: The leaf value (bench/briscola_leaf.py fits it): a card held, by strength (2 first, ace last).
+TRUMP_LEAF = (1.22, 0.51, 0.62, 1.07, 1.59, 2.96, 4.76, 7.50, 12.48, 13.55)
+PLAIN_LEAF = (-4.49, -4.21, -4.66, -5.62, -4.32, -5.90, -6.12, -5.43, -4.08, -1.42)
+LEAD_LEAF = 0.20
 NODE_COST = 1.5
 
 
@@ -113,6 +118,9 @@ class BriscolaAdapter:
         self.n = k.players
         self.horizon = bot.horizon
         self.evidence = _evidence(k, view) if bot.beta > 0 else []
+        self.weights: dict[int, float] | None = None
+        if k.players == 2 and not k.chiamata and bot.follow_beta > 0 and not view.get("open_hands"):
+            self.weights = card_weights(k, view, bot.follow_beta, bot.lead_beta)
         self.pool: list[tuple[list[list[int]], list[int], tuple[int, ...]]] = []
         self.work = 0.0
 
@@ -127,6 +135,9 @@ class BriscolaAdapter:
     def draw(self) -> tuple[list[list[int]], list[int], tuple[int, ...]]:
         """A guess, kept with the likelihood of the follows seen (the likeliest of a few when none is)."""
         rng = self.bot.rng
+        if self.weights is not None:
+            self.work += DRAW_COST
+            return weighted_guess(self.k, self.weights, rng)
         best = None
         best_ll = -math.inf
         for _ in range(MAX_DRAW_ATTEMPTS if self.evidence else 1):
@@ -283,6 +294,16 @@ def _evidence(k: Knowledge, view: dict[str, Any]) -> list[Evidence]:
     return out
 
 
+def leaf_values(weights: Sequence[float] | None, trump: int) -> tuple[float, ...]:
+    """Per card (and leading, last), what holding it is worth when the exact search stops early."""
+    trumps, plain, lead = (
+        (TRUMP_LEAF, PLAIN_LEAF, LEAD_LEAF)
+        if weights is None
+        else (weights[:10], weights[10:20], weights[20])
+    )
+    return (*(trumps[STRENGTH[c]] if SUIT[c] == trump else plain[STRENGTH[c]] for c in range(80)), lead)
+
+
 class ChampionBot(Bot):
     """Information-set MCTS over guessed hands weighed by the plays seen, exact in the two-player endgame."""
 
@@ -302,6 +323,10 @@ class ChampionBot(Bot):
         exact_stock: int = 0,
         exact_nodes: int = 25_000,
         flat: bool = False,
+        deep: int = 0,
+        leaf: Sequence[float] | None = None,
+        follow_beta: float = 0.0,
+        lead_beta: float = 0.0,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -314,9 +339,15 @@ class ChampionBot(Bot):
         self.exact_stock = exact_stock
         self.exact_nodes = exact_nodes
         self.flat = flat
+        self.deep = deep
+        self.follow_beta = follow_beta
+        self.lead_beta = lead_beta
+        self.leaf = leaf
         self.last_iterations = 0
 
-    def _exact_sampled(self, k: Knowledge, adapter: BriscolaAdapter, candidates: list[int]) -> int:
+    def _exact_sampled(
+        self, k: Knowledge, adapter: BriscolaAdapter, candidates: list[int], stop: int = 1_000
+    ) -> int:
         """Two players: guesses (weighed by the plays seen) each solved exactly to the game's end
         (:class:`.solver.Solver`) until the node budget is spent; the best mean margin."""
         totals = dict.fromkeys(candidates, 0.0)
@@ -325,7 +356,8 @@ class ChampionBot(Bot):
         other = 1 - k.seat
         while samples < MIN_SOLVED or (nodes < self.exact_nodes and samples < MAX_SOLVED):
             hands, stock, _ = adapter.draw()
-            solver = Solver(stock, k.trump_suit)
+            leaf = leaf_values(self.leaf, k.trump_suit) if stop < len(stock) else None
+            solver = Solver(stock, k.trump_suit, stop=stop, leaf=leaf)
             values = solver.values(mask_of(hands[k.seat]), mask_of(hands[other]), k.trick)
             for c in candidates:
                 totals[c] += values[c]
@@ -395,6 +427,9 @@ class ChampionBot(Bot):
         one_deck = all(c < 40 for c in (*k.hand, *k.unseen))
         if k.players == 2 and one_deck and k.stock <= self.exact_stock and max(k.hand_sizes) <= 3:
             return {"card": CODES[self._exact_sampled(k, adapter, sorted(set(k.hand)))]}
+        if k.players == 2 and one_deck and self.deep > 0 and max(k.hand_sizes) <= 3:
+            pick = self._exact_sampled(k, adapter, sorted(set(k.hand)), stop=2 * self.deep)
+            return {"card": CODES[pick]}
         if self.flat:
             faces: dict[int, int] = {}
             for c in k.hand:

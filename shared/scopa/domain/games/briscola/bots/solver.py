@@ -42,11 +42,18 @@ class Solver:
     """Exact values of positions of one two-player deal whose stock order is known (``stock[0]`` is the
     next card drawn; the turned-up trump is its last card). Hands hold distinct cards (one deck)."""
 
-    __slots__ = ("beats", "lead_order", "nodes", "stock", "table", "trump")
+    __slots__ = ("beats", "lead_order", "leaf", "nodes", "stock", "stop", "table", "trump")
 
-    def __init__(self, stock: Sequence[int], trump: int) -> None:
+    def __init__(
+        self, stock: Sequence[int], trump: int, *, stop: int = 1_000, leaf: Sequence[float] | None = None
+    ) -> None:
         self.stock = tuple(stock)
         self.trump = trump
+        #: Search stops at a trick's start once ``stop`` stock cards are drawn (while some are left): the
+        #: position is then valued by ``leaf`` (per card, what holding it is worth to the leader), plus
+        #: ``leaf[MAX_CARDS]`` for leading.
+        self.stop = stop
+        self.leaf = tuple(leaf) if leaf is not None else (0.0,) * (MAX_CARDS + 1)
         self.beats = BEATS[trump]
         self.table: dict[int, tuple[int, int]] = {}
         self.nodes = 0
@@ -63,6 +70,18 @@ class Solver:
         if not lead:
             return 0
         self.nodes += 1
+        if pos >= self.stop and pos < len(self.stock):
+            leaf = self.leaf
+            value = leaf[MAX_CARDS]
+            while lead:
+                low = lead & -lead
+                value += leaf[low.bit_length() - 1]
+                lead ^= low
+            while follow:
+                low = follow & -follow
+                value -= leaf[low.bit_length() - 1]
+                follow ^= low
+            return round(value)
         key = ((follow << _SHIFT) | lead) << 6 | pos
         entry = self.table.get(key)
         if entry is not None:
