@@ -19,6 +19,7 @@ import argparse
 import random
 import statistics
 import sys
+from collections.abc import Sequence
 
 from scopa.domain.games.briscola import fast
 from scopa.domain.games.briscola.bots.policy import greedy_pick
@@ -30,7 +31,7 @@ FEATURES = 21  # 10 ranks (by strength, weakest first) as trumps, 10 in other su
 RIDGE = 1.0
 
 
-def _row(lead: list[int], follow: list[int], trump: int) -> list[float]:
+def leaf_row(lead: list[int], follow: list[int], trump: int) -> list[float]:
     row = [0.0] * FEATURES
     for c in lead:
         row[(SUIT[c] != trump) * 10 + STRENGTH[c]] += 1
@@ -55,10 +56,10 @@ def sample(rng: random.Random, stock_left: int) -> tuple[list[float], int]:
     lead, follow = game.hands[game.leader], game.hands[1 - game.leader]
     solver = Solver(game.deck[game.drawn :], trump)
     value = solver.trick_start(mask_of(lead), mask_of(follow), 0, -1000, 1000)
-    return _row(lead, follow, trump), value
+    return leaf_row(lead, follow, trump), value
 
 
-def fit(rows: list[list[float]], targets: list[int]) -> list[float]:
+def fit(rows: list[list[float]], targets: Sequence[float]) -> list[float]:
     """Ridge least squares by the normal equations (Gauss-Jordan: 21 unknowns)."""
     n = FEATURES
     a = [[RIDGE * (i == j) for j in range(n)] for i in range(n)]

@@ -7,10 +7,11 @@ import random
 
 import pytest
 
+from bench.briscola_leaf import FEATURES, fit, leaf_row
 from bench.brisduel import PeekingBot, make_player
 from scopa.domain.games.briscola import bots as briscola_bots
 from scopa.domain.games.briscola import fast
-from scopa.domain.games.briscola.bots.champion import ChampionBot
+from scopa.domain.games.briscola.bots.champion import FITTED_HELD, ChampionBot
 from scopa.domain.games.briscola.bots.inference import card_weights, weighted_guess
 from scopa.domain.games.briscola.bots.knowledge import read_view
 from scopa.domain.games.briscola.bots.playout import solve_values
@@ -186,3 +187,28 @@ def test_a_weighted_guess_agrees_with_what_the_seat_knows() -> None:
         assert len(stock) == k.stock
         assert stock[-1] == k.trump_card
         assert sorted([*hands[1 - k.seat], *stock[:-1]]) == sorted(k.unseen)
+
+
+def test_the_leaf_fit_recovers_known_weights() -> None:
+    """The script's least squares on positions whose value is exactly a known weighting of the hands."""
+    rng = random.Random(2)
+    truth = [float(i % 7) - 3 for i in range(FEATURES - 1)] + [1.5]
+    rows: list[list[float]] = []
+    targets: list[int] = []
+    for _ in range(2000):
+        cards = rng.sample(range(40), 6)
+        row = leaf_row(cards[:3], cards[3:], trump=2)
+        rows.append(row)
+        targets.append(round(100 * sum(w * x for w, x in zip(truth, row, strict=True))))
+    found = fit(rows, [t / 100 for t in targets])
+    # Only differences between the weights count (each hand holds three cards): compare them.
+    for i in range(FEATURES - 1):
+        assert found[i] - found[0] == pytest.approx(truth[i] - truth[0], abs=0.1)
+    assert found[20] == pytest.approx(truth[20], abs=0.1)
+
+
+def test_the_committed_leaf_values_trumps_above_plain_cards_and_high_trumps_most() -> None:
+    plain, trumps = FITTED_HELD
+    trump = 1
+    ace, two = 10 * trump, 10 * trump + 1
+    assert trumps[ace] > trumps[two] > max(plain[c] for c in range(40) if SUIT[c] != trump)

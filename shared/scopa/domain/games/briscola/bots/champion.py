@@ -304,6 +304,13 @@ def leaf_values(weights: Sequence[float] | None, trump: int) -> tuple[float, ...
     return (*(trumps[STRENGTH[c]] if SUIT[c] == trump else plain[STRENGTH[c]] for c in range(80)), lead)
 
 
+#: The leaf as the playouts' held-card value: ``[is trump][card]`` (plain cards relative to a plain two).
+FITTED_HELD: tuple[tuple[float, ...], tuple[float, ...]] = (
+    tuple(PLAIN_LEAF[STRENGTH[c]] - PLAIN_LEAF[0] for c in range(80)),
+    tuple(TRUMP_LEAF[STRENGTH[c]] - PLAIN_LEAF[0] for c in range(80)),
+)
+
+
 class ChampionBot(Bot):
     """Information-set MCTS over guessed hands weighed by the plays seen, exact in the two-player endgame."""
 
@@ -327,6 +334,7 @@ class ChampionBot(Bot):
         leaf: Sequence[float] | None = None,
         follow_beta: float = 0.0,
         lead_beta: float = 0.0,
+        fitted_held: bool = False,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -341,6 +349,9 @@ class ChampionBot(Bot):
         self.flat = flat
         self.deep = deep
         self.follow_beta = follow_beta
+        #: Value the cards held at the playout's horizon by the fitted leaf instead of the strong bot's
+        #: trump bonus.
+        self.held = FITTED_HELD if fitted_held else HELD_VALUE
         self.lead_beta = lead_beta
         self.leaf = leaf
         self.last_iterations = 0
@@ -381,7 +392,15 @@ class ChampionBot(Bot):
                 trial = [list(h) for h in hands]
                 trial[k.seat].remove(c)
                 points, played = playout(
-                    trial, stock, [*k.trick, c], k.leader, k.trump_suit, side, n_sides, self.horizon
+                    trial,
+                    stock,
+                    [*k.trick, c],
+                    k.leader,
+                    k.trump_suit,
+                    side,
+                    n_sides,
+                    self.horizon,
+                    self.held,
                 )
                 totals[i] += points[mine] - max(p for s, p in enumerate(points) if s != mine)
                 work += played + 4
