@@ -42,7 +42,7 @@ from scopa.domain.games.common.bot import Bot
 from scopa.domain.games.common.ismcts import search
 
 #: Work per decision, in simulated card plays (the strong bot's default is 8000).
-DEFAULT_BUDGET = 20000
+DEFAULT_BUDGET = 8000
 #: Tricks searched and played out past the current one before the cards held are valued.
 DEFAULT_HORIZON = 5
 #: Sharpness of the inference, per card point of regret (0: none).
@@ -60,6 +60,10 @@ SOLVE_NODES = 40_000
 MIN_SOLVED = 4
 MAX_SOLVED = 200
 DRAW_COST = 4.0
+#: Two players with at most this many cards to draw: each guess is solved exactly to the game's end...
+EXACT_STOCK_CHAMPION = 6
+#: ... until this many solver nodes (about 2.5 us each here) are spent (at least MIN_SOLVED guesses).
+EXACT_NODES = 25_000
 #: The leaf value (bench/briscola_leaf.py fits it): a card held, by strength (2 first, ace last).
 TRUMP_LEAF = (1.22, 0.51, 0.62, 1.07, 1.59, 2.96, 4.76, 7.50, 12.48, 13.55)
 PLAIN_LEAF = (-4.49, -4.21, -4.66, -5.62, -4.32, -5.90, -6.12, -5.43, -4.08, -1.42)
@@ -327,14 +331,14 @@ class ChampionBot(Bot):
         solve_nodes: int = SOLVE_NODES,
         search_others: bool = True,
         paired_root: bool = True,
-        exact_stock: int = 0,
-        exact_nodes: int = 25_000,
-        flat: bool = False,
+        exact_stock: int = EXACT_STOCK_CHAMPION,
+        exact_nodes: int = EXACT_NODES,
+        flat: bool = True,
         deep: int = 0,
         leaf: Sequence[float] | None = None,
         follow_beta: float = 0.0,
         lead_beta: float = 0.0,
-        fitted_held: bool = False,
+        fitted_held: bool = True,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
