@@ -1,19 +1,22 @@
-"""The champion bot: information-set Monte Carlo tree search with inference from the other players' plays.
+"""The champion bot: the strong bot's paired search, sharpened where it was measured to pay.
 
-Where the strong bot (:mod:`.strong`) plays every candidate card once per guess and the rest greedily,
-the champion grows a tree (:mod:`scopa.domain.games.common.ismcts`) over its own information set: the
-other seats' replies, and its own later cards, are searched too, each guess supplying only the moves its
-hands allow. Leaves are played out by the greedy policy for a few tricks, then the trumps still held are
-valued (:func:`.playout.playout`).
+Per decision it guesses the hidden cards many times, weighed by what the other players did in the tricks
+seen last (a card played is scored by the greedy judgement against the other cards the player may have
+held, :func:`.inference.follow_value`; a guess under which the card played was ``d`` worse than their
+best option is kept with chance ``exp(-beta * d)``: no play proves anything, as nobody must follow
+suit). Every candidate card is played on the same guesses (paired, as :mod:`.strong` does) and the game
+is played out greedily for five tricks; the cards then still held are valued by a **fitted leaf**
+(:data:`TRUMP_LEAF`, :data:`PLAIN_LEAF`: what a card in hand is worth, by rank, for trumps and the other
+suits, fitted by ``bench/briscola_leaf.py`` to exactly solved positions) where the strong bot counts
+only a bonus per trump. With two players and at most :data:`EXACT_STOCK_CHAMPION` cards to draw, each
+guess is instead solved to the game's end (:class:`.solver.Solver`: alpha-beta with a transposition
+table) until a node budget is spent.
 
-Guesses are weighed by what the other players did in the tricks seen last: a card played to a trick is
-scored by the greedy judgement against the other cards the player may have held (:func:`follow_value`),
-and a guess under which the card played was worth ``d`` less than their best option is kept with chance
-``exp(-beta * d)`` (a player who let an ace go by with a three of trumps in hand is rare). Briscola has
-no duty to follow suit, so a play proves nothing: it only makes some hands likelier.
-
-With two players and a short stock the rest is solved exactly, as the strong bot does. The budget is
-counted in simulated card plays, so a choice depends only on the view and the seed.
+Options kept for the bench (docs/briscola.md lists what each measured against the strong bot): the
+information-set tree search of the first champion (``flat=False``, :mod:`scopa.domain.games.common.ismcts`),
+a depth-limited exact search with the leaf at its horizon (``deep``), per-card inference
+(``follow_beta``, :mod:`.inference`). Budgets are counted work (card plays, solver nodes), so a choice
+depends only on the view and the seed.
 """
 
 from __future__ import annotations
@@ -23,14 +26,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from scopa.domain.games.briscola.bots.auction import auction_move
-from scopa.domain.games.briscola.bots.inference import card_weights, weighted_guess
+from scopa.domain.games.briscola.bots.inference import card_weights, follow_value, weighted_guess
 from scopa.domain.games.briscola.bots.knowledge import Knowledge, read_view
 from scopa.domain.games.briscola.bots.playout import HELD_VALUE, _winner, playout, solve_values
 from scopa.domain.games.briscola.bots.policy import (
-    KEEP_STRONG,
-    NOT_LAST_FACTOR,
-    TRUMP_COST,
-    TRUMP_STRENGTH_COST,
     greedy_pick,
     lead_cost,
 )
@@ -69,25 +68,6 @@ TRUMP_LEAF = (1.22, 0.51, 0.62, 1.07, 1.59, 2.96, 4.76, 7.50, 12.48, 13.55)
 PLAIN_LEAF = (-4.49, -4.21, -4.66, -5.62, -4.32, -5.90, -6.12, -5.43, -4.08, -1.42)
 LEAD_LEAF = 0.20
 NODE_COST = 1.5
-
-
-def follow_value(
-    c: int, trick: Sequence[int], seat_side: int, winner_side: int, trump: int, last: bool
-) -> float:
-    """The greedy judgement of following with ``c`` (see :mod:`.policy`); ``trick`` is non-empty."""
-    w = _winner(trick, trump)
-    wc = trick[w]
-    pts = sum(POINTS[x] for x in trick) + POINTS[c]
-    beats = STRENGTH[c] > STRENGTH[wc] if SUIT[c] == SUIT[wc] else SUIT[c] == trump
-    if beats or winner_side == seat_side:
-        value = float(pts) if last else pts * NOT_LAST_FACTOR
-    else:
-        value = -float(pts)
-    if SUIT[c] == trump:
-        value -= TRUMP_COST + TRUMP_STRENGTH_COST * STRENGTH[c]
-    else:
-        value -= KEEP_STRONG * STRENGTH[c]
-    return value
 
 
 #: An opponent's follow seen: (seat, trick before it, card, cards held then beyond today's, last, weight).
