@@ -21,6 +21,7 @@ from scopa.domain.games.briscola.engine import apply_move, legal_moves, new_matc
 from scopa.domain.games.briscola.rules import make_rules
 from scopa.domain.games.briscola.views import seat_view
 from scopa.domain.games.common.cards import iter_cards
+from tests.test_champion_bots import _briscola_swap as briscola_swap
 
 RULES = make_rules("classic")
 
@@ -212,3 +213,26 @@ def test_the_committed_leaf_values_trumps_above_plain_cards_and_high_trumps_most
     trump = 1
     ace, two = 10 * trump, 10 * trump + 1
     assert trumps[ace] > trumps[two] > max(plain[c] for c in range(40) if SUIT[c] != trump)
+
+
+def test_the_exact_endgame_does_not_peek_at_hidden_cards() -> None:
+    """From six cards to draw the champion solves its guesses exactly: still from the view alone (a hidden
+    card swapped between the other hand and the stock changes nothing it sees, nor its choice)."""
+    compared = 0
+    for s in range(6):
+        state = new_match(RULES, f"{s + 40:064x}", 0)
+        step = 0
+        while not state.finished and not state.history:
+            seat = state.turn
+            stock = len(state.deck) - state.drawn
+            twin = briscola_swap(state, seat) if 2 < stock <= 6 else None
+            if twin is not None:
+                view = seat_view(state, seat)
+                assert seat_view(twin, seat) == view
+                chosen = ChampionBot(s, exact_nodes=4000).choose(view)
+                assert ChampionBot(s, exact_nodes=4000).choose(seat_view(twin, seat)) == chosen
+                compared += 1
+            moves = legal_moves(state)
+            state = apply_move(state, moves[step % len(moves)], seat)
+            step += 1
+    assert compared >= 6
