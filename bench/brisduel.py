@@ -7,6 +7,8 @@ runs of different players on the same pairs are paired comparisons. A player is 
 (:class:`PeekingBot`), the strong bot's own search whose only guess of the hidden cards is the truth,
 handed to it by this harness from the match state before each decision. Its margin is what perfect
 information is worth to that search: a ceiling for any fair bot built on it. It never leaves bench/.
+Its options measure where that worth lies: ``peek_min``/``peek_max`` (peek only with that many cards to
+draw), ``hands_only`` (the stock's order guessed), ``shown=N`` (only N of the other hand's cards known).
 
     python -m bench.brisduel PLAYER [--pairs N] [--first F] [--json]
 """
@@ -54,6 +56,7 @@ class PeekingBot(StrongBot):
         peek_min: int = 0,
         peek_max: int = 99,
         hands_only: bool = False,
+        shown: int = 3,
         **options: Any,
     ) -> None:
         super().__init__(seed, **options)
@@ -63,10 +66,18 @@ class PeekingBot(StrongBot):
         self.peek = range(peek_min, peek_max + 1)
         #: Peek at the other hands only; the stock's order is guessed (what inference could learn at best).
         self.hands_only = hands_only
+        #: Two players: how many of the other hand's hidden cards it is shown (picked at random for each
+        #: decision); the rest of that hand is guessed with the stock (what partial inference is worth).
+        self.shown = shown
+        self.shown_cards: list[int] = []
 
     def see(self, state: BriscolaState) -> None:
         hands = [sorted(iter_cards(h)) for h in state.hands]
         self.truth = hands, list(state.deck[state.drawn :])
+        if self.shown < 3 and len(hands) == 2:
+            other = 1 - state.turn
+            hidden = [c for c in hands[other] if not (c == state.trump and state.trump_holder == other)]
+            self.shown_cards = self.rng.sample(hidden, min(self.shown, len(hidden)))
 
     def _true(self) -> tuple[list[list[int]], list[int]]:
         if self.truth is None:
@@ -82,10 +93,18 @@ class PeekingBot(StrongBot):
             hidden = stock[:-1]
             self.rng.shuffle(hidden)
             stock = [*hidden, stock[-1]]
+        if self.shown < 3 and k.players == 2:
+            other = 1 - k.seat
+            keep = set(self.shown_cards) | {c for s, c in k.known if s == other}
+            pool = [c for c in hands[other] if c not in keep] + stock[:-1]
+            self.rng.shuffle(pool)
+            need = len(hands[other]) - len(keep)
+            hands[other] = [*keep, *pool[:need]]
+            stock = [*pool[need:], *stock[-1:]]
         return hands, stock, k.side
 
     def endgame_guesses(self, k: Knowledge) -> list[tuple[list[list[int]], list[int]]]:
-        if k.stock not in self.peek or self.hands_only:
+        if k.stock not in self.peek or self.hands_only or self.shown < 3:
             return super().endgame_guesses(k)
         return [self._true()]
 

@@ -236,3 +236,28 @@ def test_the_exact_endgame_does_not_peek_at_hidden_cards() -> None:
             state = apply_move(state, moves[step % len(moves)], seat)
             step += 1
     assert compared >= 6
+
+
+def test_an_oracle_shown_one_card_keeps_it_and_guesses_the_rest() -> None:
+    state = new_match(RULES, "ab" * 32, 0)
+    for step in range(9):
+        state = apply_move(state, legal_moves(state)[step % 2], state.turn)
+    seat = state.turn
+    view = seat_view(state, seat)
+    k = read_view(view)
+    oracle = PeekingBot(5, shown=1)
+    oracle.see(state)
+    (card,) = oracle.shown_cards
+    other = 1 - seat
+    true_other = sorted(iter_cards(state.hands[other]))
+    assert card in true_other
+    hidden = sorted([*true_other, *state.deck[state.drawn : -1]])
+    differs = 0
+    for _ in range(10):
+        hands, stock, _ = oracle.guess(k)
+        assert card in hands[other]
+        assert len(hands[other]) == len(true_other)
+        assert stock[-1] == state.deck[-1]
+        assert sorted([*hands[other], *stock[:-1]]) == hidden
+        differs += sorted(hands[other]) != true_other
+    assert differs > 0
