@@ -12,10 +12,11 @@ from bench.brisduel import PeekingBot, make_player
 from scopa.domain.games.briscola import bots as briscola_bots
 from scopa.domain.games.briscola import fast
 from scopa.domain.games.briscola.bots.champion import FITTED_HELD, ChampionBot
-from scopa.domain.games.briscola.bots.inference import card_weights, weighted_guess
+from scopa.domain.games.briscola.bots.inference import card_weights, lead_likelihoods, weighted_guess
 from scopa.domain.games.briscola.bots.knowledge import read_view
 from scopa.domain.games.briscola.bots.playout import solve_values
 from scopa.domain.games.briscola.bots.solver import Solver, cards_of, mask_of
+from scopa.domain.games.briscola.bots.strong import guess_position
 from scopa.domain.games.briscola.cards import BEATS, POINTS, SUIT
 from scopa.domain.games.briscola.engine import apply_move, legal_moves, new_match
 from scopa.domain.games.briscola.rules import make_rules
@@ -128,7 +129,9 @@ def test_a_stopped_search_values_the_hands_by_the_leaf() -> None:
     )
 
 
-@pytest.mark.parametrize("options", [{"deep": 2, "exact_stock": 6}, {"flat": True, "exact_stock": 4}])
+@pytest.mark.parametrize(
+    "options", [{"deep": 2, "exact_stock": 6}, {"flat": True, "exact_stock": 4}, {"lead_model": 6}]
+)
 def test_the_champion_modes_play_legal_deterministic_moves(options: dict[str, object]) -> None:
     state = new_match(RULES, "cd" * 32, 0)
     while not state.finished and not state.history:
@@ -261,3 +264,20 @@ def test_an_oracle_shown_one_card_keeps_it_and_guesses_the_rest() -> None:
         assert sorted([*hands[other], *stock[:-1]]) == hidden
         differs += sorted(hands[other]) != true_other
     assert differs > 0
+
+
+def test_the_lead_model_weighs_each_guess_by_how_likely_its_hand_led_the_card() -> None:
+    state = new_match(RULES, "ab" * 32, 0)
+    while not (state.trick and len(state.deck) - state.drawn > 10):
+        state = apply_move(state, legal_moves(state)[0], state.turn)
+    view = seat_view(state, state.turn)
+    k = read_view(view)
+    rng = random.Random(1)
+    guesses = [guess_position(k, rng) for _ in range(12)]
+    likely, work = lead_likelihoods(k, guesses, random.Random(2), beta=0.5, samples=4, horizon=5)
+    assert len(likely) == len(guesses)
+    assert all(0.0 < x <= 1.0 for x in likely)
+    assert work > 0
+    assert len(set(likely)) > 1  # the hands differ, and so does how well they explain the lead
+    again, _ = lead_likelihoods(k, guesses, random.Random(2), beta=0.5, samples=4, horizon=5)
+    assert again == likely

@@ -26,7 +26,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from scopa.domain.games.briscola.bots.auction import auction_move
-from scopa.domain.games.briscola.bots.inference import card_weights, follow_value, weighted_guess
+from scopa.domain.games.briscola.bots.inference import (
+    card_weights,
+    follow_value,
+    lead_likelihoods,
+    weighted_guess,
+)
 from scopa.domain.games.briscola.bots.knowledge import Knowledge, read_view
 from scopa.domain.games.briscola.bots.playout import HELD_VALUE, _winner, playout, solve_values
 from scopa.domain.games.briscola.bots.policy import (
@@ -34,7 +39,7 @@ from scopa.domain.games.briscola.bots.policy import (
     lead_cost,
 )
 from scopa.domain.games.briscola.bots.solver import Solver, mask_of
-from scopa.domain.games.briscola.bots.strong import EXACT_CARDS, EXACT_STOCK, StrongBot, guess_position
+from scopa.domain.games.briscola.bots.strong import EXACT_CARDS, EXACT_STOCK, Guess, StrongBot, guess_position
 from scopa.domain.games.briscola.cards import CODES, FACE, POINTS, STRENGTH, SUIT
 from scopa.domain.games.briscola.cards import parse_card as card_of
 from scopa.domain.games.common.bot import Bot
@@ -63,6 +68,7 @@ DRAW_COST = 4.0
 EXACT_STOCK_CHAMPION = 6
 #: ... until this many solver nodes (about 2.5 us each here) are spent (at least MIN_SOLVED guesses).
 EXACT_NODES = 25_000
+LEAD_MODEL_SAMPLES = 8
 #: The leaf value (bench/briscola_leaf.py fits it): a card held, by strength (2 first, ace last).
 TRUMP_LEAF = (1.22, 0.51, 0.62, 1.07, 1.59, 2.96, 4.76, 7.50, 12.48, 13.55)
 PLAIN_LEAF = (-4.49, -4.21, -4.66, -5.62, -4.32, -5.90, -6.12, -5.43, -4.08, -1.42)
@@ -319,6 +325,8 @@ class ChampionBot(Bot):
         follow_beta: float = 0.0,
         lead_beta: float = 0.0,
         fitted_held: bool = True,
+        lead_model: int = 0,
+        lead_model_beta: float = 0.3,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -333,6 +341,11 @@ class ChampionBot(Bot):
         self.flat = flat
         self.deep = deep
         self.follow_beta = follow_beta
+        #: Following a lead (two players): weigh this many guesses by the strong bot's search in miniature
+        #: from the leader's side (:func:`.inference.lead_likelihoods`), then search on them (0: off).
+        self.lead_model = lead_model
+        self.lead_model_beta = lead_model_beta
+        self.last_lead_model_work = 0
         #: Value the cards held at the playout's horizon by the fitted leaf instead of the strong bot's
         #: trump bonus.
         self.held = FITTED_HELD if fitted_held else HELD_VALUE
@@ -369,8 +382,27 @@ class ChampionBot(Bot):
         work = 0.0
         samples = 0
         n_sides = 2 if k.chiamata else max(k.side) + 1
+        pool: list[Guess] = []
+        likely: list[float] = []
+        if (
+            self.lead_model
+            and k.players == 2
+            and not k.chiamata
+            and len(k.trick) == 1
+            and adapter.weights is None
+        ):
+            pool = [adapter.draw() for _ in range(self.lead_model)]
+            likely, spent = lead_likelihoods(
+                k, pool, self.rng, beta=self.lead_model_beta, samples=LEAD_MODEL_SAMPLES, horizon=self.horizon
+            )
+            adapter.work = 0.0  # the weighing is extra work, on top of the search's budget
+            self.last_lead_model_work = spent
         while samples < 4 or (work < self.budget and samples < 400):
-            hands, stock, side = adapter.draw()
+            if pool:
+                hands, stock, side = self.rng.choices(pool, likely)[0]
+                stock = [*self.rng.sample(stock[:-1], len(stock) - 1), *stock[-1:]] if stock else stock
+            else:
+                hands, stock, side = adapter.draw()
             mine = side[k.seat]
             for i, c in enumerate(candidates):
                 trial = [list(h) for h in hands]

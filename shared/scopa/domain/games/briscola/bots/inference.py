@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scopa.domain.games.briscola.bots.knowledge import Knowledge
-from scopa.domain.games.briscola.bots.playout import _winner
+from scopa.domain.games.briscola.bots.playout import _winner, playout
 from scopa.domain.games.briscola.bots.policy import (
     KEEP_STRONG,
     NOT_LAST_FACTOR,
@@ -119,3 +119,36 @@ def weighted_guess(k: Knowledge, weights: dict[int, float], rng: random.Random) 
     if k.stock and k.trump_card >= 0:
         pool.append(k.trump_card)
     return hands, pool, k.side
+
+
+def lead_likelihoods(
+    k: Knowledge, guesses: Sequence[Guess], rng: random.Random, *, beta: float, samples: int, horizon: int
+) -> tuple[list[float], int]:
+    """Two players, the other seat led this trick: per guess, the likelihood that it would have led the
+    card it led, judged by the strong bot's own search in miniature (from its side of the table: this
+    hand guessed from what it could not see, each card of the hand it held played out greedily on the
+    same ``samples`` guesses; a lead ``d`` points worse than its best is ``exp(-beta * d)`` as likely).
+    Returns the likelihoods and the card plays simulated (the work)."""
+    other = k.leader
+    led = k.trick[0]
+    work = 0
+    out: list[float] = []
+    for hands, stock, side in guesses:
+        held = [*hands[other], led]
+        pool = [*hands[k.seat], *stock[:-1]]  # what the other seat could not see when it led
+        tail = stock[-1:]
+        values = [0.0] * len(held)
+        for _ in range(samples):
+            rng.shuffle(pool)
+            mine = pool[: len(hands[k.seat])]
+            rest = [*pool[len(mine) :], *tail]
+            for i, c in enumerate(held):
+                trial: list[list[int]] = [[], []]
+                trial[other] = [x for x in held if x != c]
+                trial[k.seat] = list(mine)
+                points, played = playout(trial, rest, [c], other, k.trump_suit, side, 2, horizon)
+                values[i] += points[side[other]] - points[side[k.seat]]
+                work += played + 4
+        chosen = values[-1]
+        out.append(math.exp(-beta * (max(values) - chosen) / samples))
+    return out, work
