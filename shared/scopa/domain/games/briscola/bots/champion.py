@@ -15,7 +15,8 @@ table) until a node budget is spent.
 Options kept for the bench (docs/briscola.md lists what each measured against the strong bot): the
 information-set tree search of the first champion (``flat=False``, :mod:`scopa.domain.games.common.ismcts`),
 a depth-limited exact search with the leaf at its horizon (``deep``), per-card inference
-(``follow_beta``, :mod:`.inference`). Budgets are counted work (card plays, solver nodes), so a choice
+(``follow_beta``, :mod:`.inference`), guesses weighed by the other seat's lead under a miniature of the
+strong bot's search (``lead_model``). Budgets are counted work (card plays, solver nodes), so a choice
 depends only on the view and the seed.
 """
 
