@@ -1,19 +1,23 @@
-"""The champion bot: information-set Monte Carlo tree search with inference from the other players' plays.
+"""The champion bot: the strong bot's paired search, sharpened where it was measured to pay.
 
-Where the strong bot (:mod:`.strong`) plays every candidate card once per guess and the rest greedily,
-the champion grows a tree (:mod:`scopa.domain.games.common.ismcts`) over its own information set: the
-other seats' replies, and its own later cards, are searched too, each guess supplying only the moves its
-hands allow. Leaves are played out by the greedy policy for a few tricks, then the trumps still held are
-valued (:func:`.playout.playout`).
+Per decision it guesses the hidden cards many times, weighed by what the other players did in the tricks
+seen last (a card played is scored by the greedy judgement against the other cards the player may have
+held, :func:`.inference.follow_value`; a guess under which the card played was ``d`` worse than their
+best option is kept with chance ``exp(-beta * d)``: no play proves anything, as nobody must follow
+suit). Every candidate card is played on the same guesses (paired, as :mod:`.strong` does) and the game
+is played out greedily for five tricks; the cards then still held are valued by a **fitted leaf**
+(:data:`TRUMP_LEAF`, :data:`PLAIN_LEAF`: what a card in hand is worth, by rank, for trumps and the other
+suits, fitted by ``bench/briscola_leaf.py`` to exactly solved positions) where the strong bot counts
+only a bonus per trump. With two players and at most :data:`EXACT_STOCK_CHAMPION` cards to draw, each
+guess is instead solved to the game's end (:class:`.solver.Solver`: alpha-beta with a transposition
+table) until a node budget is spent.
 
-Guesses are weighed by what the other players did in the tricks seen last: a card played to a trick is
-scored by the greedy judgement against the other cards the player may have held (:func:`follow_value`),
-and a guess under which the card played was worth ``d`` less than their best option is kept with chance
-``exp(-beta * d)`` (a player who let an ace go by with a three of trumps in hand is rare). Briscola has
-no duty to follow suit, so a play proves nothing: it only makes some hands likelier.
-
-With two players and a short stock the rest is solved exactly, as the strong bot does. The budget is
-counted in simulated card plays, so a choice depends only on the view and the seed.
+Options kept for the bench (docs/briscola.md lists what each measured against the strong bot): the
+information-set tree search of the first champion (``flat=False``, :mod:`scopa.domain.games.common.ismcts`),
+a depth-limited exact search with the leaf at its horizon (``deep``), per-card inference
+(``follow_beta``, :mod:`.inference`), guesses weighed by the other seat's lead under a miniature of the
+strong bot's search (``lead_model``). Budgets are counted work (card plays, solver nodes), so a choice
+depends only on the view and the seed.
 """
 
 from __future__ import annotations
@@ -23,24 +27,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from scopa.domain.games.briscola.bots.auction import auction_move
+from scopa.domain.games.briscola.bots.inference import (
+    card_weights,
+    follow_value,
+    lead_likelihoods,
+    weighted_guess,
+)
 from scopa.domain.games.briscola.bots.knowledge import Knowledge, read_view
 from scopa.domain.games.briscola.bots.playout import HELD_VALUE, _winner, playout, solve_values
 from scopa.domain.games.briscola.bots.policy import (
-    KEEP_STRONG,
-    NOT_LAST_FACTOR,
-    TRUMP_COST,
-    TRUMP_STRENGTH_COST,
     greedy_pick,
     lead_cost,
 )
-from scopa.domain.games.briscola.bots.strong import EXACT_CARDS, EXACT_STOCK, StrongBot, guess_position
+from scopa.domain.games.briscola.bots.solver import Solver, mask_of
+from scopa.domain.games.briscola.bots.strong import EXACT_CARDS, EXACT_STOCK, Guess, StrongBot, guess_position
 from scopa.domain.games.briscola.cards import CODES, FACE, POINTS, STRENGTH, SUIT
 from scopa.domain.games.briscola.cards import parse_card as card_of
 from scopa.domain.games.common.bot import Bot
 from scopa.domain.games.common.ismcts import search
 
 #: Work per decision, in simulated card plays (the strong bot's default is 8000).
-DEFAULT_BUDGET = 20000
+DEFAULT_BUDGET = 8000
 #: Tricks searched and played out past the current one before the cards held are valued.
 DEFAULT_HORIZON = 5
 #: Sharpness of the inference, per card point of regret (0: none).
@@ -58,26 +65,16 @@ SOLVE_NODES = 40_000
 MIN_SOLVED = 4
 MAX_SOLVED = 200
 DRAW_COST = 4.0
+#: Two players with at most this many cards to draw: each guess is solved exactly to the game's end...
+EXACT_STOCK_CHAMPION = 6
+#: ... until this many solver nodes (about 2.5 us each here) are spent (at least MIN_SOLVED guesses).
+EXACT_NODES = 25_000
+LEAD_MODEL_SAMPLES = 8
+#: The leaf value (bench/briscola_leaf.py fits it): a card held, by strength (2 first, ace last).
+TRUMP_LEAF = (1.22, 0.51, 0.62, 1.07, 1.59, 2.96, 4.76, 7.50, 12.48, 13.55)
+PLAIN_LEAF = (-4.49, -4.21, -4.66, -5.62, -4.32, -5.90, -6.12, -5.43, -4.08, -1.42)
+LEAD_LEAF = 0.20
 NODE_COST = 1.5
-
-
-def follow_value(
-    c: int, trick: Sequence[int], seat_side: int, winner_side: int, trump: int, last: bool
-) -> float:
-    """The greedy judgement of following with ``c`` (see :mod:`.policy`); ``trick`` is non-empty."""
-    w = _winner(trick, trump)
-    wc = trick[w]
-    pts = sum(POINTS[x] for x in trick) + POINTS[c]
-    beats = STRENGTH[c] > STRENGTH[wc] if SUIT[c] == SUIT[wc] else SUIT[c] == trump
-    if beats or winner_side == seat_side:
-        value = float(pts) if last else pts * NOT_LAST_FACTOR
-    else:
-        value = -float(pts)
-    if SUIT[c] == trump:
-        value -= TRUMP_COST + TRUMP_STRENGTH_COST * STRENGTH[c]
-    else:
-        value -= KEEP_STRONG * STRENGTH[c]
-    return value
 
 
 #: An opponent's follow seen: (seat, trick before it, card, cards held then beyond today's, last, weight).
@@ -112,6 +109,9 @@ class BriscolaAdapter:
         self.n = k.players
         self.horizon = bot.horizon
         self.evidence = _evidence(k, view) if bot.beta > 0 else []
+        self.weights: dict[int, float] | None = None
+        if k.players == 2 and not k.chiamata and bot.follow_beta > 0 and not view.get("open_hands"):
+            self.weights = card_weights(k, view, bot.follow_beta, bot.lead_beta)
         self.pool: list[tuple[list[list[int]], list[int], tuple[int, ...]]] = []
         self.work = 0.0
 
@@ -126,6 +126,9 @@ class BriscolaAdapter:
     def draw(self) -> tuple[list[list[int]], list[int], tuple[int, ...]]:
         """A guess, kept with the likelihood of the follows seen (the likeliest of a few when none is)."""
         rng = self.bot.rng
+        if self.weights is not None:
+            self.work += DRAW_COST
+            return weighted_guess(self.k, self.weights, rng)
         best = None
         best_ll = -math.inf
         for _ in range(MAX_DRAW_ATTEMPTS if self.evidence else 1):
@@ -282,6 +285,23 @@ def _evidence(k: Knowledge, view: dict[str, Any]) -> list[Evidence]:
     return out
 
 
+def leaf_values(weights: Sequence[float] | None, trump: int) -> tuple[float, ...]:
+    """Per card (and leading, last), what holding it is worth when the exact search stops early."""
+    trumps, plain, lead = (
+        (TRUMP_LEAF, PLAIN_LEAF, LEAD_LEAF)
+        if weights is None
+        else (weights[:10], weights[10:20], weights[20])
+    )
+    return (*(trumps[STRENGTH[c]] if SUIT[c] == trump else plain[STRENGTH[c]] for c in range(80)), lead)
+
+
+#: The leaf as the playouts' held-card value: ``[is trump][card]`` (plain cards relative to a plain two).
+FITTED_HELD: tuple[tuple[float, ...], tuple[float, ...]] = (
+    tuple(PLAIN_LEAF[STRENGTH[c]] - PLAIN_LEAF[0] for c in range(80)),
+    tuple(TRUMP_LEAF[STRENGTH[c]] - PLAIN_LEAF[0] for c in range(80)),
+)
+
+
 class ChampionBot(Bot):
     """Information-set MCTS over guessed hands weighed by the plays seen, exact in the two-player endgame."""
 
@@ -298,6 +318,16 @@ class ChampionBot(Bot):
         solve_nodes: int = SOLVE_NODES,
         search_others: bool = True,
         paired_root: bool = True,
+        exact_stock: int = EXACT_STOCK_CHAMPION,
+        exact_nodes: int = EXACT_NODES,
+        flat: bool = True,
+        deep: int = 0,
+        leaf: Sequence[float] | None = None,
+        follow_beta: float = 0.0,
+        lead_beta: float = 0.0,
+        fitted_held: bool = True,
+        lead_model: int = 0,
+        lead_model_beta: float = 0.3,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -307,7 +337,95 @@ class ChampionBot(Bot):
         self.search_others = search_others
         self.paired_root = paired_root
         self.solve_nodes = solve_nodes
+        self.exact_stock = exact_stock
+        self.exact_nodes = exact_nodes
+        self.flat = flat
+        self.deep = deep
+        self.follow_beta = follow_beta
+        #: Following a lead (two players): weigh this many guesses by the strong bot's search in miniature
+        #: from the leader's side (:func:`.inference.lead_likelihoods`), then search on them (0: off).
+        self.lead_model = lead_model
+        self.lead_model_beta = lead_model_beta
+        self.last_lead_model_work = 0
+        #: Value the cards held at the playout's horizon by the fitted leaf instead of the strong bot's
+        #: trump bonus.
+        self.held = FITTED_HELD if fitted_held else HELD_VALUE
+        self.lead_beta = lead_beta
+        self.leaf = leaf
         self.last_iterations = 0
+
+    def _exact_sampled(
+        self, k: Knowledge, adapter: BriscolaAdapter, candidates: list[int], stop: int = 1_000
+    ) -> int:
+        """Two players: guesses (weighed by the plays seen) each solved exactly to the game's end
+        (:class:`.solver.Solver`) until the node budget is spent; the best mean margin."""
+        totals = dict.fromkeys(candidates, 0.0)
+        nodes = 0.0
+        samples = 0
+        other = 1 - k.seat
+        while samples < MIN_SOLVED or (nodes < self.exact_nodes and samples < MAX_SOLVED):
+            hands, stock, _ = adapter.draw()
+            leaf = leaf_values(self.leaf, k.trump_suit) if stop < len(stock) else None
+            solver = Solver(stock, k.trump_suit, stop=stop, leaf=leaf)
+            values = solver.values(mask_of(hands[k.seat]), mask_of(hands[other]), k.trick)
+            for c in candidates:
+                totals[c] += values[c]
+            nodes += solver.nodes + adapter.work / 4
+            adapter.work = 0.0
+            samples += 1
+        self.last_iterations = samples
+        return max(candidates, key=totals.__getitem__)
+
+    def _flat(self, k: Knowledge, adapter: BriscolaAdapter, candidates: list[int]) -> int:
+        """The strong bot's search (every candidate played out on the same guesses), with the guesses
+        weighed by the plays seen."""
+        totals = [0.0] * len(candidates)
+        work = 0.0
+        samples = 0
+        n_sides = 2 if k.chiamata else max(k.side) + 1
+        pool: list[Guess] = []
+        likely: list[float] = []
+        if (
+            self.lead_model
+            and k.players == 2
+            and not k.chiamata
+            and len(k.trick) == 1
+            and adapter.weights is None
+        ):
+            pool = [adapter.draw() for _ in range(self.lead_model)]
+            likely, spent = lead_likelihoods(
+                k, pool, self.rng, beta=self.lead_model_beta, samples=LEAD_MODEL_SAMPLES, horizon=self.horizon
+            )
+            adapter.work = 0.0  # the weighing is extra work, on top of the search's budget
+            self.last_lead_model_work = spent
+        while samples < 4 or (work < self.budget and samples < 400):
+            if pool:
+                hands, stock, side = self.rng.choices(pool, likely)[0]
+                stock = [*self.rng.sample(stock[:-1], len(stock) - 1), *stock[-1:]] if stock else stock
+            else:
+                hands, stock, side = adapter.draw()
+            mine = side[k.seat]
+            for i, c in enumerate(candidates):
+                trial = [list(h) for h in hands]
+                trial[k.seat].remove(c)
+                points, played = playout(
+                    trial,
+                    stock,
+                    [*k.trick, c],
+                    k.leader,
+                    k.trump_suit,
+                    side,
+                    n_sides,
+                    self.horizon,
+                    self.held,
+                )
+                totals[i] += points[mine] - max(p for s, p in enumerate(points) if s != mine)
+                work += played + 4
+            work += adapter.work
+            adapter.work = 0.0
+            samples += 1
+        self.last_iterations = samples
+        return candidates[max(range(len(candidates)), key=totals.__getitem__)]
 
     def _solve_sampled(self, k: Knowledge, adapter: BriscolaAdapter) -> int:
         """Two players, a short stock: guesses (weighed by the plays seen) each solved exactly by minimax
@@ -342,6 +460,17 @@ class ChampionBot(Bot):
             endgame = StrongBot(seed=0)
             return {"card": CODES[endgame._solve(k, candidates)]}
         adapter = BriscolaAdapter(self, k, view)
+        one_deck = all(c < 40 for c in (*k.hand, *k.unseen))
+        if k.players == 2 and one_deck and k.stock <= self.exact_stock and max(k.hand_sizes) <= 3:
+            return {"card": CODES[self._exact_sampled(k, adapter, sorted(set(k.hand)))]}
+        if k.players == 2 and one_deck and self.deep > 0 and max(k.hand_sizes) <= 3:
+            pick = self._exact_sampled(k, adapter, sorted(set(k.hand)), stop=2 * self.deep)
+            return {"card": CODES[pick]}
+        if self.flat:
+            faces: dict[int, int] = {}
+            for c in k.hand:
+                faces.setdefault(FACE[c], c)
+            return {"card": CODES[self._flat(k, adapter, list(faces.values()))]}
         if k.players == 2 and k.stock <= self.solve_stock and sum(k.hand_sizes) + k.stock <= SOLVE_CARDS:
             return {"card": CODES[self._solve_sampled(k, adapter)]}
         found = search(

@@ -42,10 +42,12 @@ def playout(
     side: Sequence[int],
     n_sides: int,
     horizon: int = 0,
+    held: tuple[tuple[float, ...], tuple[float, ...]] = HELD_VALUE,
 ) -> tuple[list[float], int]:
     """Play the position to the end by the greedy policy (the lists are consumed; the trick may be full).
 
     Returns the card points each side wins from now on and the number of cards played (the work done).
+    Stopped by the horizon, each card still held adds ``held[is trump][card]`` to its side.
     """
     n = len(hands)
     points = [0.0] * n_sides
@@ -75,7 +77,7 @@ def playout(
         tricks += 1
         if tricks == horizon and hands[turn]:
             for seat, hand in enumerate(hands):
-                points[side[seat]] += sum(HELD_VALUE[trump == SUIT[c]][c] for c in hand)
+                points[side[seat]] += sum(held[trump == SUIT[c]][c] for c in hand)
             break
     return points, played
 

@@ -108,22 +108,30 @@ class StrongBot(Bot):
             return {"card": CODES[self._solve(k, candidates)]}
         return {"card": CODES[self._search(k, candidates)]}
 
+    def endgame_guesses(self, k: Knowledge) -> list[tuple[list[list[int]], list[int]]]:
+        """Every position the two-player endgame may be in: each unseen card as the (at most one) hidden
+        stock card, the rest the other hand."""
+        other = 1 - k.seat
+        known = [card for seat, card in k.known if seat == other]
+        guesses: list[tuple[list[list[int]], list[int]]] = []
+        splits: list[tuple[list[int], list[int]]] = [(list(k.unseen), [])] if k.stock == 0 else []
+        for hidden in k.unseen if k.stock else ():
+            splits.append(([c for c in k.unseen if c != hidden], [hidden, k.trump_card]))
+        for other_hand, stock in splits:
+            hands: list[list[int]] = [[], []]
+            hands[k.seat] = list(k.hand)
+            hands[other] = other_hand + known
+            guesses.append((hands, stock))
+        return guesses
+
+    def guess(self, k: Knowledge) -> Guess:
+        """One guess at the hidden cards for the search (a bench oracle overrides it with the truth)."""
+        return guess_position(k, self.rng)
+
     def _solve(self, k: Knowledge, candidates: list[int]) -> int:
         """Every guess of the (at most one) unknown stock card, each solved exactly; the best mean."""
         totals = dict.fromkeys(candidates, 0)
-        unknown_stock = list(k.unseen)  # any of them may be the stock card, the rest the other hand
-        other = 1 - k.seat
-        guesses: list[tuple[list[int], list[int]]] = []
-        if k.stock == 0:
-            guesses.append((list(k.unseen), []))
-        else:
-            for hidden in unknown_stock:
-                hand = [c for c in k.unseen if c != hidden]
-                guesses.append((hand, [hidden, k.trump_card]))
-        for other_hand, stock in guesses:
-            hands: list[list[int]] = [[], []]
-            hands[k.seat] = list(k.hand)
-            hands[other] = other_hand + [card for seat, card in k.known if seat == other]
+        for hands, stock in self.endgame_guesses(k):
             found = solve_values(hands, stock, list(k.trick), k.leader, k.trump_suit, k.side, k.seat)
             cards, values, _ = found
             for c, v in zip(cards, values, strict=True):
@@ -137,7 +145,7 @@ class StrongBot(Bot):
         samples = 0
         n_sides = 2 if k.chiamata else max(k.side) + 1
         while samples < MIN_SAMPLES or (work < self.budget and samples < MAX_SAMPLES):
-            hands, stock, side = guess_position(k, self.rng)
+            hands, stock, side = self.guess(k)
             mine = side[k.seat]
             for i, c in enumerate(candidates):
                 trial = [list(h) for h in hands]
