@@ -124,7 +124,7 @@ def make_player(spec: str, seed: int) -> Bot:
     options = {k: _number(v) for k, _, v in (item.partition("=") for item in rest.split(",") if item)}
     if name == "oracle":
         return PeekingBot(seed, **options)
-    return briscola_bots.BOTS[name](seed=seed, **options)
+    return {**briscola_bots.BOTS, **briscola_bots.TRIAL_BOTS}[name](seed=seed, **options)
 
 
 def briscola_pair(spec: str, index: int) -> tuple[float, int, list[float]]:

@@ -80,7 +80,7 @@ def scopa_player(spec: str, seed: int) -> Any:
     options after a colon for tuning runs, e.g. ``champion:budget=8000,completions=2``."""
     name, _, rest = spec.partition(":")
     options = {k: _option(v) for k, v in (item.split("=", 1) for item in rest.split(",") if item)}
-    factory = PeekingStrongBot if name == "oracle" else scopa_bots.BOTS[name]
+    factory = PeekingStrongBot if name == "oracle" else {**scopa_bots.BOTS, **scopa_bots.TRIAL_BOTS}[name]
     return factory(seed=seed, **options)
 
 

@@ -11,7 +11,7 @@ from scopa.domain.games.common.errors import RuleSetError
 from scopa.domain.games.scopa.bots import BOTS
 from scopa.domain.games.scopa.bots.strong import StrongBot
 from scopa.domain.games.scopa.rules import make_rules
-from tools.arena import ArenaReport, GameOutcome, play_pair, ratio_interval, run_arena
+from tools.arena import ArenaReport, GameOutcome, game_parts, play_pair, ratio_interval, run_arena
 from tools.cli import main
 
 CLASSIC = make_rules("classic")
@@ -116,3 +116,11 @@ def test_the_cli_prints_the_report_and_json(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out.strip().splitlines()
     assert out[0].startswith("arena: greedy vs random, 2 games")
     assert json.loads(out[-1])["games"] == 2
+
+
+@pytest.mark.parametrize("game", ["scopa", "briscola"])
+def test_the_arena_plays_the_trial_bots_too(game: str) -> None:
+    # The champion is offered to no player (docs/bots.md#levels), but it is measured in the arena.
+    parts = game_parts(game)
+    assert {"random", "greedy", "strong", "champion"} <= set(parts.bots)
+    assert parts.make_bot("champion", seed=1).name == "champion"

@@ -1,5 +1,6 @@
-"""The champion bots of both games: legal moves in every preset, determinism, no peeking, and the house
-player ``bot-champion`` through the match service; plus the game-neutral tree search on a toy game."""
+"""The champion bots of both games (trial bots: measured, not offered as a house player): legal moves in
+every preset, determinism, no peeking, and that no player can pick them; plus the game-neutral tree search
+on a toy game."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import pytest
 
 from scopa.adapters.sqlite.stores import sqlite_stores
 from scopa.application.auth import Caller
+from scopa.application.errors import NotFound
 from scopa.application.services.matches import NewMatch
-from scopa.application.services.players import BOT_LEVELS, bot_kind
+from scopa.application.services.players import BOT_LEVELS, bot_kind, bot_players
 from scopa.application.wiring import ServiceSet
 from scopa.domain.games import GAMES
 from scopa.domain.games.briscola import bots as briscola_bots
@@ -54,13 +56,20 @@ def briscola_champion(s: int) -> BriscolaChampion:
 # --------------------------------------------------------------------------- the registries
 
 
-def test_both_games_register_the_champion_and_the_house_player_plays_either() -> None:
-    assert list(scopa_bots.BOTS) == list(briscola_bots.BOTS) == list(BOT_LEVELS)
-    assert list(BOT_LEVELS)[-1] == "champion"
+def test_the_champion_is_a_trial_bot_of_both_games_and_no_level() -> None:
+    # The house bots are the levels, the same in both games; the champion measured level with strong
+    # (docs/bots.md), so it is only a trial bot: the arena and the duel can make it, players cannot pick it.
+    assert (
+        list(scopa_bots.BOTS)
+        == list(briscola_bots.BOTS)
+        == list(BOT_LEVELS)
+        == ["random", "greedy", "strong"]
+    )
+    assert list(scopa_bots.TRIAL_BOTS) == list(briscola_bots.TRIAL_BOTS) == ["champion"]
     assert scopa_bots.make_bot("champion", 1).name == briscola_bots.make_bot("champion", 1).name == "champion"
     assert GAMES["briscola"].make_bot("champion", 1).name == GAMES["scopa"].make_bot("champion", 1).name
-    assert bot_kind("bot-champion") == "champion"
-    assert bot_kind("bot-champion-club") == "champion"
+    assert bot_kind("bot-champion") is None
+    assert bot_kind("bot-champion-club") is None
 
 
 # --------------------------------------------------------------------------- Scopa
@@ -242,30 +251,16 @@ def test_the_tree_search_finds_the_winning_move_and_counts_its_work() -> None:
     assert sum(v for _, v, _ in found.children) == found.iterations
 
 
-# --------------------------------------------------------------------------- the house player
+# --------------------------------------------------------------------------- no house player
 
 
-@pytest.mark.parametrize(
-    ("game", "preset", "options"), [("scopa", "classic", {"target": 3}), ("briscola", "classic", None)]
-)
-def test_bot_champion_plays_a_whole_match_through_the_service(
-    game: str, preset: str, options: dict[str, Any] | None
-) -> None:
+@pytest.mark.parametrize("game", ["scopa", "briscola"])
+def test_no_match_can_be_made_against_the_champion(game: str) -> None:
     svc = ServiceSet(sqlite_stores(":memory:"), ManualClock())
     ada = svc.players.register("Ada").player
-    caller = Caller(ada.id, "player")
-    match = svc.matches.create(
-        caller,
-        NewMatch(players=[ada.id, "bot-champion"], game=game, preset=preset, options=options, seed="ce" * 16),
-    )
-    assert svc.players.get("bot-champion").bot == "champion"
-    moves = 0
-    while match.status == "active":
-        assert match.turn == match.your_seat  # the bot moved in the same request
-        match = svc.matches.move(caller, match.id, match.view["legal_moves"][0], match.version)
-        moves += 1
-    assert match.status == "finished"
-    assert match.result is not None
-    assert moves >= 10
-    record = svc.matches.record(match.id)
-    assert svc.matches.game(game).verify_record(record)["ok"]
+    with pytest.raises(NotFound, match="bot-champion"):
+        svc.matches.create(
+            Caller(ada.id, "player"),
+            NewMatch(players=[ada.id, "bot-champion"], game=game, preset="classic", seed="ce" * 16),
+        )
+    assert "bot-champion" not in [p.id for p in bot_players()]

@@ -93,7 +93,7 @@ def game_parts(game: str) -> GameParts:
         return GameParts(
             "scopa",
             "deal",
-            scopa_bots.BOTS,
+            {**scopa_bots.BOTS, **scopa_bots.TRIAL_BOTS},
             scopa_bots.make_bot,
             scopa_engine.new_match,
             scopa_views.seat_view,
@@ -110,7 +110,7 @@ def game_parts(game: str) -> GameParts:
         return GameParts(
             "briscola",
             "game",
-            briscola_bots.BOTS,
+            {**briscola_bots.BOTS, **briscola_bots.TRIAL_BOTS},
             briscola_bots.make_bot,
             briscola_engine.new_match,
             briscola_views.seat_view,

@@ -155,8 +155,8 @@ class CreateMatch(BaseModel):
     players: list[str] = Field(
         min_length=2,
         max_length=8,
-        description="player ids (house bots: bot-random, bot-greedy, bot-strong, bot-champion); for "
-        "partnerships [a1, a2, b1, b2], partners first (Scopa: 2 to 4 players; Briscola: 2 to 8)",
+        description="player ids (house bots: bot-random, bot-greedy, bot-strong); for partnerships "
+        "[a1, a2, b1, b2], partners first (Scopa: 2 to 4 players; Briscola: 2 to 8)",
     )
     preset: str = Field("classic", max_length=40, description="the game's rule preset, see GET /rules?game=")
     options: dict[str, Any] | None = Field(None, description="single rule options over the preset")

@@ -121,7 +121,8 @@ def test_every_bot_plays_legal_moves_in_every_preset(preset: str) -> None:
 
 
 def test_make_bot_by_name() -> None:
-    assert set(BOTS) == {"random", "greedy", "strong", "champion"}
+    assert set(BOTS) == {"random", "greedy", "strong"}
+    assert make_bot("champion", 3).name == "champion"  # a trial bot: the arena's, no house player
     assert make_bot("strong", 3).name == "strong"
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("oracle")

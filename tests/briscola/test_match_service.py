@@ -21,7 +21,7 @@ def svc_and_ada() -> tuple[ServiceSet, Caller]:
     return svc, Caller(ada.id, "player")
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "strong", "champion"])
+@pytest.mark.parametrize("kind", ["random", "greedy", "strong"])
 def test_a_briscola_match_against_each_bot_is_played_to_the_end(
     svc_and_ada: tuple[ServiceSet, Caller], kind: str
 ) -> None:

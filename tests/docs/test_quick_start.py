@@ -231,7 +231,7 @@ def test_the_api_walkthrough(server: Server, tmp_path: Path) -> None:
     assert woke["your_turn"] is True
     assert resigned[0]["result"]["reason"] == "resigned"
     assert record[1]["ok"] is True
-    assert bots[0] == ["bot-random", "bot-greedy", "bot-strong", "bot-champion"]
+    assert bots[0] == ["bot-random", "bot-greedy", "bot-strong"]
     assert played[0]["status"] == "finished"
     assert played[0]["result"]["reason"] == "target"
     assert replayed[0]["ok"] is True

@@ -18,11 +18,11 @@ def test_the_home_page_names_and_describes_every_level(site: Site) -> None:
         assert html.escape(about) in english
         assert f"{IT[level]} ({kind.capitalize()} bot)</option>" in italian
         assert html.escape(IT[about]) in italian
-    assert 'value="bot-champion"' in english
+    assert "bot-champion" not in english  # a trial bot, not offered (docs/bots.md)
 
 
 def test_a_house_bots_page_tells_its_level(site: Site) -> None:
-    page = site.http.call("GET", "/web/players/bot-champion?lang=en").text
-    assert "House bot, level: Club champion" in page
-    italian = site.http.call("GET", "/web/players/bot-champion?lang=it").text
-    assert "Bot della casa, livello: Campione di circolo" in italian
+    page = site.http.call("GET", "/web/players/bot-strong?lang=en").text
+    assert "House bot, level: Strong: guesses your hidden cards" in page
+    italian = site.http.call("GET", "/web/players/bot-strong?lang=it").text
+    assert "Bot della casa, livello: Forte: indovina le tue carte coperte" in italian

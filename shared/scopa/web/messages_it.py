@@ -51,17 +51,12 @@ IT: dict[str, str] = {
     "Beginner": "Principiante",
     "Casual": "Dilettante",
     "Strong": "Forte",
-    "Club champion": "Campione di circolo",
     "plays any legal card, at random": "gioca una carta qualsiasi, a caso",
-    "takes the best it sees now and avoids handing you an easy sweep, but plans nothing": (
-        "prende il meglio che vede subito ed evita di lasciarti una presa facile, ma non fa piani"
+    "plays the best card for what it sees now, but plans nothing": (
+        "gioca la carta migliore per quello che vede subito, ma non fa piani"
     ),
     "guesses your hidden cards from what has been played and tries every card on many guesses": (
         "indovina le tue carte coperte da quelle giocate e prova ogni carta su molte ipotesi"
-    ),
-    "reads your plays to guess your hand, then searches your answers and its own next cards too": (
-        "legge le tue giocate per indovinare la tua mano, "
-        "poi cerca anche le tue risposte e le sue carte seguenti"
     ),
     "Bot": "Bot",
     "a bot account: an outside program playing through the API": "un account bot: un programma esterno "

@@ -1,9 +1,9 @@
 """Players: registration with a token shown once, profiles, token rotation and revocation, roles.
 
-House bots are built-in players (``bot-random``, ``bot-greedy``, ``bot-strong``, ``bot-champion``):
-they need no stored profile and never hold a token. Each plays every game, at the level
-:data:`BOT_LEVELS` names. A bot can also enter under several identities (``bot-greedy-2``,
-``bot-strong-club``): the same program, distinct players in a tournament field or a rating pool.
+House bots are built-in players (``bot-random``, ``bot-greedy``, ``bot-strong``): they need no stored
+profile and never hold a token. Each plays every game, at the level :data:`BOT_LEVELS` names. A bot can
+also enter under several identities (``bot-greedy-2``, ``bot-strong-club``): the same program, distinct
+players in a tournament field or a rating pool.
 
 Bot accounts are players run by an outside program (``scopa bot``, docs/bots.md): the admin creates them,
 they hold a token and play through the API like anyone. Their ids start with ``b_`` (people's with
@@ -37,17 +37,10 @@ _BOT_ID = re.compile(r"^bot-([a-z]+)(?:-([a-z0-9]{1,16}))?$")
 #: (the pages show both; docs/bots.md has the figures behind them).
 BOT_LEVELS: dict[str, tuple[str, str]] = {
     "random": ("Beginner", "plays any legal card, at random"),
-    "greedy": (
-        "Casual",
-        "takes the best it sees now and avoids handing you an easy sweep, but plans nothing",
-    ),
+    "greedy": ("Casual", "plays the best card for what it sees now, but plans nothing"),
     "strong": (
         "Strong",
         "guesses your hidden cards from what has been played and tries every card on many guesses",
-    ),
-    "champion": (
-        "Club champion",
-        "reads your plays to guess your hand, then searches your answers and its own next cards too",
     ),
 }
 

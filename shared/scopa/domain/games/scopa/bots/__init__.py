@@ -1,4 +1,9 @@
-"""House bots. Each chooses a move from a seat view only, so it knows no more than a player at the table."""
+"""Scopa's bots. Each chooses a move from a seat view only, so it knows no more than a player at the table.
+
+:data:`BOTS` are the house bots, the levels a person can play against. :data:`TRIAL_BOTS` are bots that
+were measured and are not offered (the champion scored level with the strong bot: docs/bots.md); the
+arena and the duel bench can still play them.
+"""
 
 from __future__ import annotations
 
@@ -12,17 +17,16 @@ BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "strong": StrongBot,
-    "champion": ChampionBot,
 }
+TRIAL_BOTS: dict[str, type[Bot]] = {"champion": ChampionBot}
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (see :data:`BOTS`), with its own random generator."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot '{name}'; bots: {', '.join(BOTS)}") from None
+    """A bot by name (:data:`BOTS` or :data:`TRIAL_BOTS`), with its own random generator."""
+    factory = BOTS.get(name) or TRIAL_BOTS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot '{name}'; bots: {', '.join([*BOTS, *TRIAL_BOTS])}")
     return factory(seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "ChampionBot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = ["BOTS", "TRIAL_BOTS", "Bot", "ChampionBot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
