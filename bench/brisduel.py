@@ -23,7 +23,7 @@ import sys
 import time
 from typing import Any
 
-from bench.duel import Z95, seed_of
+from bench.duel import Z95, parse_spec, seed_of
 from scopa.domain.games.briscola import bots as briscola_bots
 from scopa.domain.games.briscola import engine as briscola_engine
 from scopa.domain.games.briscola.bots.knowledge import Knowledge
@@ -109,19 +109,9 @@ class PeekingBot(StrongBot):
         return [self._true()]
 
 
-def _number(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return {"true": True, "false": False}.get(text.lower(), text)
-
-
 def make_player(spec: str, seed: int) -> Bot:
     """A player from ``name[:key=value,...]`` (see the module's docstring)."""
-    name, _, rest = spec.partition(":")
-    options = {k: _number(v) for k, _, v in (item.partition("=") for item in rest.split(",") if item)}
+    name, options = parse_spec(spec)
     if name == "oracle":
         return PeekingBot(seed, **options)
     return {**briscola_bots.BOTS, **briscola_bots.TRIAL_BOTS}[name](seed=seed, **options)

@@ -66,6 +66,12 @@ def _timed(bot: Any, view: dict[str, Any], times: list[float], cpu: list[float])
     return move
 
 
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """A player spec ``name[:key=value,...]`` as its name and options (numbers and true/false parsed)."""
+    name, _, rest = spec.partition(":")
+    return name, {k: _option(v) for k, _, v in (item.partition("=") for item in rest.split(",") if item)}
+
+
 def _option(text: str) -> Any:
     for kind in (int, float):
         try:
@@ -78,8 +84,7 @@ def _option(text: str) -> Any:
 def scopa_player(spec: str, seed: int) -> Any:
     """The Scopa player a spec names: a house bot or ``oracle`` (the bench's peeking player), with
     options after a colon for tuning runs, e.g. ``champion:budget=8000,completions=2``."""
-    name, _, rest = spec.partition(":")
-    options = {k: _option(v) for k, v in (item.split("=", 1) for item in rest.split(",") if item)}
+    name, options = parse_spec(spec)
     factory = PeekingStrongBot if name == "oracle" else {**scopa_bots.BOTS, **scopa_bots.TRIAL_BOTS}[name]
     return factory(seed=seed, **options)
 

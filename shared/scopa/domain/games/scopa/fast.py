@@ -429,7 +429,7 @@ class FastGame:
         bonus = self.bonus_by_side()
         score: DealScore | None = None
         if fr.plain_score:
-            totals = _plain_totals(piles, scope, bonus, fr.primiera)
+            totals = plain_totals(piles, scope, bonus, fr.primiera)
         else:
             score = score_deal(fr.rules, tuple(piles), scope, bonus)
             totals = score.totals
@@ -503,7 +503,7 @@ def deal_bits(deal_seed: bytes, attempt: int) -> list[int]:
     return deck
 
 
-def _plain_totals(
+def plain_totals(
     piles: list[int], scope: list[int], bonus: list[int], best: tuple[int, ...]
 ) -> tuple[int, ...]:
     """A deal's points per side under the plain scoring: scope, bonus, cards, coins, settebello, primiera."""

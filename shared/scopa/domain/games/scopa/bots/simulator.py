@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scopa.domain.games.common.cards import BIT, FULL_DECK, RANK, SUIT_MASK
+from scopa.domain.games.common.cards import BIT, FULL_DECK, RANK
 from scopa.domain.games.scopa.bots.heuristics import (
     LAY_FACTOR,
     RANK_COUNT_KEY,
@@ -24,14 +24,11 @@ from scopa.domain.games.scopa.bots.heuristics import (
     sweep_chance,
 )
 from scopa.domain.games.scopa.bots.leaf import LeafModel
-from scopa.domain.games.scopa.cards import SETTEBELLO
 from scopa.domain.games.scopa.engine import cirulla_hand_bonus
+from scopa.domain.games.scopa.fast import plain_totals
 from scopa.domain.games.scopa.fast_tables import fast_rules
 from scopa.domain.games.scopa.rules import RuleSet
 from scopa.domain.games.scopa.scoring import score_deal
-
-_COINS = SUIT_MASK[0]
-_SETTEBELLO = 1 << SETTEBELLO
 
 
 @dataclass(slots=True)
@@ -181,21 +178,7 @@ class Simulator:
         when the rules score nothing else (cards, coins, settebello, primiera, scope and bonuses)."""
         if not self.plain:
             return score_deal(self.rules, tuple(piles), scope, bonus).totals
-        points = [s + b for s, b in zip(scope, bonus, strict=True)]
-        best = self.primiera
-        cards = [p.bit_count() for p in piles]
-        coins = [(p & _COINS).bit_count() for p in piles]
-        primiera = [
-            best[p & 1023] + best[p >> 10 & 1023] + best[p >> 20 & 1023] + best[p >> 30] for p in piles
-        ]
-        for values in (cards, coins, primiera):
-            top = max(values)
-            if values.count(top) == 1:
-                points[values.index(top)] += 1
-        for side, p in enumerate(piles):
-            if p & _SETTEBELLO:
-                points[side] += 1
-        return tuple(points)
+        return plain_totals(piles, scope, bonus, self.primiera)
 
     def complete(self, pos: DealPosition, stock_at: int, split: int, completions: int) -> tuple[float, ...]:
         """Estimate the deal's points when play stops at the end of a hand, before the next is dealt.
