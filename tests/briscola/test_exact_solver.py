@@ -15,13 +15,13 @@ from scopa.domain.games.briscola.bots.champion import FITTED_HELD, ChampionBot
 from scopa.domain.games.briscola.bots.inference import card_weights, lead_likelihoods, weighted_guess
 from scopa.domain.games.briscola.bots.knowledge import read_view
 from scopa.domain.games.briscola.bots.playout import solve_values
-from scopa.domain.games.briscola.bots.solver import Solver, cards_of, mask_of
+from scopa.domain.games.briscola.bots.solver import Solver, mask_of
 from scopa.domain.games.briscola.bots.strong import guess_position
 from scopa.domain.games.briscola.cards import BEATS, POINTS, SUIT
 from scopa.domain.games.briscola.engine import apply_move, legal_moves, new_match
 from scopa.domain.games.briscola.rules import make_rules
 from scopa.domain.games.briscola.views import seat_view
-from scopa.domain.games.common.cards import iter_cards
+from scopa.domain.games.common.cards import cards_in, iter_cards
 from tests.test_champion_bots import _briscola_swap as briscola_swap
 
 RULES = make_rules("classic")
@@ -78,8 +78,8 @@ def test_the_solver_value_is_the_points_of_the_best_play_to_the_end() -> None:
 
 
 def test_masks_round_trip() -> None:
-    assert cards_of(mask_of([0, 7, 39])) == [0, 7, 39]
-    assert cards_of(0) == []
+    assert cards_in(mask_of([0, 7, 39])) == [0, 7, 39]
+    assert cards_in(0) == []
 
 
 def test_the_oracle_plays_the_truth_it_is_shown_and_refuses_to_play_blind() -> None:

@@ -17,18 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scopa.domain.games.briscola.cards import BEATS, MAX_CARDS, POINTS, STRENGTH, SUIT
+from scopa.domain.games.common.cards import cards_in
 
 _SHIFT = MAX_CARDS  # the follower's mask sits above the leader's in a table key
 _INF = 1_000
-
-
-def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_of(cards: Sequence[int]) -> int:
@@ -97,7 +89,7 @@ class Solver:
         start_alpha = alpha
         best = -_INF
         order = self.lead_order
-        for a in sorted(cards_of(lead), key=order.__getitem__):
+        for a in sorted(cards_in(lead), key=order.__getitem__):
             v = self.answer(a, lead ^ (1 << a), follow, pos, alpha, beta)
             if v > best:
                 best = v
@@ -123,7 +115,7 @@ class Solver:
         drawing = pos < len(stock)
         best = _INF
         # Answers that take the trick first (they are the likeliest refutations), cheapest first.
-        answers = sorted(cards_of(follow), key=lambda b: (not beats[row + b], STRENGTH[b] + POINTS[b]))
+        answers = sorted(cards_in(follow), key=lambda b: (not beats[row + b], STRENGTH[b] + POINTS[b]))
         for b in answers:
             rest = follow ^ (1 << b)
             points = POINTS[a] + POINTS[b]
@@ -165,14 +157,14 @@ class Solver:
         card led (it answers)."""
         out: dict[int, int] = {}
         if not trick:
-            for a in cards_of(mine):
+            for a in cards_in(mine):
                 out[a] = self.answer(a, mine ^ (1 << a), other, pos, -_INF, _INF)
             return out
         (a,) = trick
         row = a * MAX_CARDS
         stock = self.stock
         drawing = pos < len(stock)
-        for b in cards_of(mine):
+        for b in cards_in(mine):
             rest = mine ^ (1 << b)
             points = POINTS[a] + POINTS[b]
             if self.beats[row + b]:  # this seat takes it and leads next
