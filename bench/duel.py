@@ -20,6 +20,7 @@ Goals (issue 27): Scopa at least +0.5 points a deal, Briscola at least +8 card p
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import json
@@ -74,10 +75,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 def _option(text: str) -> Any:
     for kind in (int, float):
-        try:
+        with contextlib.suppress(ValueError):
             return kind(text)
-        except ValueError:
-            pass
     return {"true": True, "false": False}.get(text.lower(), text)
 
 

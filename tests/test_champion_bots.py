@@ -36,7 +36,7 @@ from scopa.domain.games.scopa.rules import PRESETS, make_rules
 from scopa.domain.games.scopa.state import Move
 from scopa.domain.games.scopa.views import seat_view
 from tests.common import ManualClock
-from tests.test_bots import swap_hidden
+from tests.test_bots import choices_with_hidden_cards_swapped
 
 
 def seed(label: str) -> str:
@@ -124,23 +124,7 @@ def test_scopa_champion_is_deterministic_for_a_seed(players: int, tree: bool) ->
 @pytest.mark.parametrize("preset", ["classic", "scopone", "cirulla"])
 def test_scopa_champion_does_not_peek_at_hidden_cards(preset: str, tree: bool) -> None:
     state = new_match(make_rules(preset), seed(f"champion-peek-{preset}"))
-    compared = 0
-    for step in range(40):
-        if state.finished:
-            break
-        seat = state.turn
-        twin = swap_hidden(state, seat)
-        if twin is not None:
-            assert twin.hands != state.hands or twin.deck != state.deck
-            view = seat_view(state, seat)
-            assert seat_view(twin, seat) == view
-            assert scopa_champion(11, tree).choose(view) == scopa_champion(11, tree).choose(
-                seat_view(twin, seat)
-            )
-            compared += 1
-        moves = legal_moves(state)
-        state = apply_move(state, moves[step % len(moves)], seat)
-    assert compared >= 10
+    assert choices_with_hidden_cards_swapped(state, lambda: scopa_champion(11, tree), 40) >= 10
 
 
 # --------------------------------------------------------------------------- Briscola

@@ -18,7 +18,7 @@ bot's work units, so a choice depends only on the view and the seed.
 
 from __future__ import annotations
 
-from scopa.domain.games.common.cards import FULL_DECK, RANK
+from scopa.domain.games.common.cards import FULL_DECK
 from scopa.domain.games.common.ismcts import search
 from scopa.domain.games.scopa.bots.heuristics import oracle_for
 from scopa.domain.games.scopa.bots.knowledge import Knowledge
@@ -107,25 +107,7 @@ class ScopaAdapter:
 
     def play(self, state: DealPosition, move: Move) -> None:
         """The simulator's play without dealing the next hand: the tree ends with the hand."""
-        card, take = move
-        turn = state.turn
-        bit = 1 << card
-        hands = state.hands
-        hands[turn] &= ~bit
-        table = state.table
-        if take:
-            side = turn % self.sides
-            state.piles[side] |= take | bit
-            state.last_capturer = turn
-            left = table & ~take
-            last_card = not state.stock and not any(hands)
-            if not left and not last_card and not self.oracle.is_ace_sweep(RANK[card], take, table):
-                state.scope[side] += 1
-            state.table = left
-        else:
-            state.table = table | bit
-        state.last_player = turn
-        state.turn = (turn + 1) % self.players
+        self.sim.play(state, move[0], move[1], 0, deal=False)
 
     def rollout(self, state: DealPosition) -> tuple[list[float], float]:
         sim = self.sim

@@ -115,8 +115,9 @@ class Simulator:
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, pos: DealPosition, played: int, take: int, stock_at: int) -> int:
-        """Apply a move in place; return the new stock index (a new hand may have been dealt)."""
+    def play(self, pos: DealPosition, played: int, take: int, stock_at: int, deal: bool = True) -> int:
+        """Apply a move in place; return the new stock index (a new hand may have been dealt, unless
+        ``deal`` is false: the champion's tree ends with the hand)."""
         turn = pos.turn
         bit = BIT[played]
         hands = pos.hands
@@ -135,7 +136,7 @@ class Simulator:
             pos.table = table | bit
         pos.last_player = turn
         pos.turn = (turn + 1) % self.players
-        if not any(hands) and stock_at < len(pos.stock):
+        if deal and not any(hands) and stock_at < len(pos.stock):
             stock_at = self._deal(pos, stock_at)
         return stock_at
 
