@@ -33,22 +33,10 @@ from typing import Any
 
 from bench.api import ADMIN_TOKEN, TABLE, _Client, _environment, _quiet
 from bench.capacity import CapacityMeter
+from bench.pipeline import StillClock
 from bench.scale_model import MODEL, NOTIFIER, Measured, Sample, print_report, report
 
 # ---------------------------------------------------------------------------------------------- recording
-
-
-class ManualClock:
-    """The services' clock: moves only when the simulation says (a pipeline run a minute later...)."""
-
-    def __init__(self) -> None:
-        self.t = 1_800_000_000.0
-
-    def now(self) -> float:
-        return self.t
-
-    def sleep(self, seconds: float) -> None:
-        self.t += seconds
 
 
 class QueueFeed:
@@ -156,7 +144,7 @@ class Player:
 class Simulation:
     """A population on the real services: lobby games, a popular match, an Arena, ratings."""
 
-    def __init__(self, players: int, recorder: Recorder, clock: ManualClock) -> None:
+    def __init__(self, players: int, recorder: Recorder, clock: StillClock) -> None:
         self.n = players
         self.rec = recorder
         self.clock = clock
@@ -342,7 +330,7 @@ def measure(players: int = 100, lobby_games: int | None = None, arena_waves: int
         from scopa.adapters.dynamodb.players_matches import create_table
 
         with mock_aws(), _quiet():
-            clock = ManualClock()
+            clock = StillClock()
             feed, pusher = QueueFeed(), CountingPusher()
             context.reset()
             idempotency.reset()
