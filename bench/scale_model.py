@@ -21,7 +21,9 @@ from scopa.adapters.dynamodb import keys
 from scopa.application.ports.coalesce import COALESCE_MS
 from scopa.application.ports.fanout import SLICE_SUBSCRIBERS
 from scopa.application.services.live import POST_THREADS
-from scopa.domain.tournaments.settings import MAX_ENTRANTS
+from scopa.adapters.dynamodb.tournament_items import ROUND_PART_BYTES
+from scopa.application.services.pipeline.rounds import MATCHES_PER_STEP
+from scopa.domain.tournaments.settings import ARENA_MAX_ENTRANTS
 
 # ---------------------------------------------------------------------------------------------- the model
 
@@ -43,7 +45,6 @@ SCALES = (1_000, 10_000, 100_000)
 WCU_LIMIT = 1_000.0  # per partition and second (table or index)
 RCU_LIMIT = 3_000.0
 CONCURRENCY_LIMIT = 1_000.0  # the account's default Lambda concurrency
-ITEM_LIMIT = 400 * 1024  # DynamoDB's item size limit
 MAX_SPECTATORS = 10_000
 
 #: Every key family the simulation may touch: (index, prefix) -> family name. Keys of one family differ
@@ -419,11 +420,19 @@ class Model:
         # The arena page's followers: read whole at each tournament change a run publishes.
         topic_r = m.queries("pipeline run" + NOTIFIER, "TOPIC#tournament:<id>") * self.topic_read(a)
         topic_r /= k["pipeline_seconds"]
+        # The first wave pairs every entrant: stored in items of at most ROUND_PART_BYTES (a transaction,
+        # twice the units, once there are several), and rewritten by each step that starts its matches.
+        first_items = math.ceil(first_wave / ROUND_PART_BYTES)
+        first_w = math.ceil(first_wave / 1024) * (2 if first_items > 1 else 1)
+        first_run_w = first_w * (1 + math.ceil(a / 2 / MATCHES_PER_STEP))
         flags = []
-        if a > MAX_ENTRANTS:
-            flags.append(f"over today's cap of {MAX_ENTRANTS:,} entrants")
-        if first_wave > ITEM_LIMIT:
-            flags.append(f"first wave {first_wave / 1024:,.0f} KB > 400 KB item limit")
+        if a > ARENA_MAX_ENTRANTS:
+            flags.append(f"over the arena cap of {ARENA_MAX_ENTRANTS:,} entrants")
+        if first_items > 1:
+            flags.append(
+                f"the first wave in {first_items} items, its first run {first_run_w:,} WCU "
+                f"({first_run_w / k['pipeline_seconds']:,.0f} a second)"
+            )
         if per_run_w > WCU_LIMIT or per_run_r > RCU_LIMIT:
             flags.append("a run's burst exceeds one second of the limit")
         rows = [
@@ -437,9 +446,7 @@ class Model:
             ),
             Row("TOPIC#tournament:<arena>", f"its page followed by {a:,.0f}", 0.0, topic_r),
         ]
-        rows[0].breaks = (
-            first_wave > ITEM_LIMIT or a > MAX_ENTRANTS
-        )  # refused or unwritable, whatever the rate
+        rows[0].breaks = a > ARENA_MAX_ENTRANTS  # refused, whatever the rate
         return rows
 
     def lobby_fanouts(self, players: int) -> float:

@@ -4,6 +4,7 @@ and write nothing, lists order and page alike."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 import pytest
@@ -578,6 +579,51 @@ def test_save_round_needs_the_expected_version_and_writes_its_audit_with_it(stor
     rnd.version = 3
     repo.save_round("t_run", rnd, expected_version=2)  # without an audit entry
     assert repo.get_round("t_run", 1) == rnd
+
+
+def an_arena_wave(number: int, entrants: int) -> RoundRecord:
+    """An arena's wave pairing every one of ``entrants`` players, each table's game made: about 200
+    bytes a table once stored, as docs/scale.md measures."""
+    ids = [f"p_{i:016x}" for i in range(entrants)]
+    tables = [
+        TableRecord(table=n + 1, first=ids[2 * n], second=ids[2 * n + 1], games=[f"m_{n:022x}"])
+        for n in range(entrants // 2)
+    ]
+    return RoundRecord(number, tables, [], "2027-03-02T10:01:00.000Z", deadline=1_900_000_000)
+
+
+def test_a_10000_player_arena_wave_round_trips_and_saves_under_its_version(stores: Stores) -> None:
+    """A wave of 5,000 tables is more than one DynamoDB item may hold (400 KB): it is stored, read,
+    saved and refused when stale like any round."""
+    repo = stores.tournaments
+    running(repo)
+    wave = an_arena_wave(1, 10_000)
+    assert len(json.dumps([t.to_json() for t in wave.tables]).encode()) > 400 * 1024
+    repo.create_round("t_run", wave)
+    assert repo.get_round("t_run", 1) == wave
+    assert stored(repo, "t_run").current_round == 1
+
+    last = wave.tables[-1]
+    last.result, last.wins, last.reason = [1.0, 0.0], [1, 0], "played"
+    wave.version = 2
+    repo.save_round("t_run", wave, expected_version=1)
+    assert repo.get_round("t_run", 1) == wave
+
+    stale = dataclasses.replace(wave, version=2, tables=[dataclasses.replace(t) for t in wave.tables])
+    stale.tables[0].result = [0.0, 1.0]
+    with pytest.raises(WriteConflict):  # read before the last table's result: no part of it is written
+        repo.save_round("t_run", stale, expected_version=1)
+    assert repo.get_round("t_run", 1) == wave
+
+    wave.status, wave.version, wave.closed_at = "closed", 3, "2027-03-02T11:00:00.000Z"
+    closed = AuditEntry("2027-03-02T11:00:00.000Z", "pipeline", "round_closed", {"round": 1})
+    repo.save_round("t_run", wave, expected_version=2, audit=closed)
+    second = a_round(2, "p_a", "p_b")
+    repo.create_round("t_run", second)
+    bundle = repo.load("t_run")
+    assert bundle is not None
+    assert bundle.rounds == [wave, second]
+    assert repo.list_audit("t_run", 10, None)[0][-1] == closed
 
 
 def test_an_in_person_round_keeps_its_claims_and_score_and_an_online_entry_its_flag(stores: Stores) -> None:

@@ -17,6 +17,7 @@
 | tournament        | ``TOURNAMENT#<id>``| ``TOURNAMENT``               | ``TOURNAMENTS#<status>`` (2)|
 | entry             | ``TOURNAMENT#<id>``| ``ENTRY#<entrant>``          |                             |
 | round             | ``TOURNAMENT#<id>``| ``ROUND#<nnnn>``             |                             |
+| a round's part (7)| ``TOURNAMENT#<id>``| ``ROUND#<nnnn>#<pp>``        |                             |
 | audit entry       | ``TOURNAMENT#<id>``| ``AUDIT#<at>#<nonce>``       |                             |
 | a player's entry  | ``PLAYER#<id>``    | ``TOURNAMENT#<tournament>``  |                             |
 | all tournaments   | ``TOURNAMENTS``    | ``<created>#<id>``           |                             |
@@ -62,6 +63,11 @@ never holds more open seeks than slots. Closing a seek does not touch its slot.
 (6) the shared rate limit's count of one caller (``p:<player>`` or ``ip:<address>``, never a token) in
 one fixed window of ``<window>`` seconds starting at epoch second ``<start>`` (ports.rates): ``n`` and
 ``expires_at`` (the window's end, TTL) only, about 100 bytes; each window its own partition.
+(7) only for a round whose tables would make the round's item too big (an arena's first wave at
+thousands of entrants): the round's item holds the first part of the tables and ``parts``, the count;
+each further part holds the next tables and the round's ``version``, and is written in the same
+transaction as the round's item, so a reader that finds a part of another version read mid-write and
+reads again. A part beyond ``parts`` (left by a round that shrank) is ignored.
 
 A live connection's partition holds the connection and a mirror of each topic it follows (what
 ``$disconnect`` deletes); a topic's partition lists its subscribers with their player, so the notifier
@@ -263,6 +269,11 @@ def entry_sk(entrant_id: str) -> str:
 
 def round_sk(number: int) -> str:
     return f"{ROUND_PREFIX}{number:04d}"
+
+
+def round_part_sk(number: int, part: int) -> str:
+    """Part ``part`` (1 and up) of round ``number``'s tables: sorts right after the round's own item."""
+    return f"{round_sk(number)}#{part:02d}"
 
 
 def audit_sk(at: str, nonce: str) -> str:

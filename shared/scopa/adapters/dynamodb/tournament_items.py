@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.codec import (
     as_json,
 )
+from scopa.application.ports.conflict import WriteConflict
 from scopa.domain.tournaments.records import (
     AuditEntry,
     EntryRecord,
@@ -92,13 +94,23 @@ def entry_item(tournament_id: str, e: EntryRecord) -> dict[str, Any]:
     return item
 
 
-def round_item(tournament_id: str, r: RoundRecord) -> dict[str, Any]:
+#: Bytes of tables' JSON one round item holds at most: DynamoDB refuses an item over 400 KB, and an
+#: arena's first wave at 10,000 entrants is about 1 MB of tables (docs/scale.md). Below this a round is
+#: one item, as it always was; above it the tables go on in part items (keys note 7).
+ROUND_PART_BYTES = 300_000
+
+
+def round_items(
+    tournament_id: str, r: RoundRecord, part_bytes: int = ROUND_PART_BYTES
+) -> list[dict[str, Any]]:
+    """The round's item, then its part items when its tables need more than one item (usually none)."""
+    parts = _split_tables([as_json(t.to_json()) for t in r.tables], part_bytes)
     item: dict[str, Any] = {
         keys.PK: keys.tournament_pk(tournament_id),
         keys.SK: keys.round_sk(r.number),
         "type": "round",
         "number": r.number,
-        "tables": as_json([t.to_json() for t in r.tables]),
+        "tables": parts[0],
         "byes": as_json(r.byes),
         "created_at": r.created_at,
         "status": r.status,
@@ -114,7 +126,37 @@ def round_item(tournament_id: str, r: RoundRecord) -> dict[str, Any]:
         item["slots"] = as_json(r.slots)
     if r.requested_byes:
         item["requested_byes"] = as_json(r.requested_byes)
-    return item
+    if len(parts) > 1:
+        item["parts"] = len(parts)
+    return [item] + [
+        {
+            keys.PK: keys.tournament_pk(tournament_id),
+            keys.SK: keys.round_part_sk(r.number, number),
+            "type": "round_part",
+            "number": r.number,
+            "part": number,
+            "version": r.version,
+            "tables": tables,
+        }
+        for number, tables in enumerate(parts[1:], start=1)
+    ]
+
+
+def _split_tables(texts: list[str], part_bytes: int) -> list[str]:
+    """The tables' JSON texts as JSON arrays of at most ``part_bytes`` bytes each (a table bigger than
+    that alone makes a part of its own); one array, the whole list, in the usual case."""
+    parts: list[str] = []
+    current: list[str] = []
+    size = 2
+    for text in texts:
+        length = len(text.encode()) + 1
+        if current and size + length > part_bytes:
+            parts.append(f"[{','.join(current)}]")
+            current, size = [], 2
+        current.append(text)
+        size += length
+    parts.append(f"[{','.join(current)}]")
+    return parts
 
 
 def audit_item(tournament_id: str, a: AuditEntry) -> dict[str, Any]:
@@ -188,16 +230,28 @@ def read_entry(item: dict[str, Any]) -> EntryRecord:
     )
 
 
-def read_round(item: dict[str, Any]) -> RoundRecord:
+def read_round(item: dict[str, Any], parts: dict[int, dict[str, Any]] | None = None) -> RoundRecord:
+    """The round from its item and, when it has them (``parts`` on the item), its part items by number.
+
+    Raises :class:`TornRound` when a part is missing or of another version than the round's item: the
+    reader met a write half-way (a query sees the items of a transaction one by one) and reads again.
+    """
     deadline = item.get("deadline")
     slots = item.get("slots")
+    version = int(item["version"])
+    tables = json.loads(item["tables"])
+    for number in range(1, int(item.get("parts", 1))):
+        part = (parts or {}).get(number)
+        if part is None or int(part["version"]) != version:
+            raise TornRound(int(item["number"]))
+        tables.extend(json.loads(part["tables"]))
     return RoundRecord(
         number=int(item["number"]),
-        tables=[TableRecord.from_json(t) for t in json.loads(item["tables"])],
+        tables=[TableRecord.from_json(t) for t in tables],
         byes=json.loads(item["byes"]),
         created_at=item["created_at"],
         status=cast(Any, item["status"]),
-        version=int(item["version"]),
+        version=version,
         matches_created=item["matches_created"],
         deadline=int(deadline) if deadline is not None else None,
         closed_at=item.get("closed_at"),
@@ -205,3 +259,28 @@ def read_round(item: dict[str, Any]) -> RoundRecord:
         slots=json.loads(slots) if slots is not None else None,
         requested_byes=json.loads(item["requested_byes"]) if "requested_byes" in item else [],
     )
+
+
+class TornRound(WriteConflict):
+    """A round read half-way through a write of its parts: read it again (a reader that keeps meeting
+    writes gives up with this conflict, which the API answers as any other)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"round {number} was read while its parts were being written")
+        self.number = number
+
+
+T = TypeVar("T")
+
+#: Reads of a round met half-way through a write before giving up (a write takes milliseconds).
+READ_ATTEMPTS = 5
+
+
+def read_whole(read: Callable[[], T]) -> T:
+    """``read()``, done again while it meets a round half-way through a write (:class:`TornRound`)."""
+    for _ in range(READ_ATTEMPTS - 1):
+        try:
+            return read()
+        except TornRound:
+            continue
+    return read()

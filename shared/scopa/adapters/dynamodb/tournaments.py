@@ -38,6 +38,7 @@ from scopa.adapters.dynamodb.tournament_items import (
     read_entry,
     read_round,
     read_tournament,
+    read_whole,
     tournament_item,
 )
 from scopa.adapters.dynamodb.tournament_rounds import DynamoRounds
@@ -45,7 +46,6 @@ from scopa.application.ports.tournaments import TournamentBundle
 from scopa.domain.tournaments.records import (
     AuditEntry,
     EntryRecord,
-    RoundRecord,
     TournamentRecord,
 )
 
@@ -85,6 +85,9 @@ class DynamoTournaments(DynamoTable):
         return read_tournament(item) if item else None
 
     def load(self, tournament_id: str) -> TournamentBundle | None:
+        return read_whole(lambda: self._load(tournament_id))
+
+    def _load(self, tournament_id: str) -> TournamentBundle | None:
         query: dict[str, Any] = {
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk AND sk >= :from",
@@ -95,7 +98,8 @@ class DynamoTournaments(DynamoTable):
         }
         tournament = None
         entries: list[EntryRecord] = []
-        rounds: list[RoundRecord] = []
+        heads: list[dict[str, Any]] = []
+        parts: dict[int, dict[int, dict[str, Any]]] = {}  # round number -> part number -> item
         while True:
             page = self.client.query(**query)
             for item in map(from_item, page.get("Items", [])):
@@ -105,12 +109,15 @@ class DynamoTournaments(DynamoTable):
                 elif kind == "entry":
                     entries.append(read_entry(item))
                 elif kind == "round":
-                    rounds.append(read_round(item))
+                    heads.append(item)
+                elif kind == "round_part":
+                    parts.setdefault(int(item["number"]), {})[int(item["part"])] = item
             if "LastEvaluatedKey" not in page:
                 break
             query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
         if tournament is None:
             return None
+        rounds = [read_round(item, parts.get(int(item["number"]), {})) for item in heads]
         rounds.sort(key=lambda r: r.number)
         return TournamentBundle(tournament, entries, rounds)
 

@@ -160,13 +160,32 @@ def finished(t: TournamentRecord) -> list[TournamentEvent]:
     return _event(t, "tournament.finished", "", at, {"name": t.name})
 
 
+#: Tables one ``round.paired`` event lists at most: a bigger round (an arena's wave at thousands of
+#: entrants) is several events, ``part`` 1 of ``parts`` and on, so that no delivery grows past what one
+#: stored item and one receiver's request comfortably hold (about 90 KB each).
+PAIRED_TABLES_PER_EVENT = 1000
+
+
 def paired(t: TournamentRecord, rnd: RoundRecord) -> list[TournamentEvent]:
     tables = [
         {"table": x.table, "first": x.first, "second": x.second, "stage": table_stage(rnd, x)}
         for x in rnd.tables
     ]
     data = {"round": rnd.number, "tables": tables, "byes": list(rnd.byes), "manual": rnd.manual}
-    return _event(t, "round.paired", f":{rnd.number}", rnd.created_at, data)
+    if len(tables) <= PAIRED_TABLES_PER_EVENT:
+        return _event(t, "round.paired", f":{rnd.number}", rnd.created_at, data)
+    starts = range(0, len(tables), PAIRED_TABLES_PER_EVENT)
+    events: list[TournamentEvent] = []
+    for part, start in enumerate(starts, start=1):
+        piece = {
+            **data,
+            "tables": tables[start : start + PAIRED_TABLES_PER_EVENT],
+            "part": part,
+            "parts": len(starts),
+        }
+        key = f":{rnd.number}" + (f":p{part}" if part > 1 else "")
+        events.extend(_event(t, "round.paired", key, rnd.created_at, piece))
+    return events
 
 
 def recorded(

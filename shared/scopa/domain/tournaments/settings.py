@@ -46,7 +46,12 @@ TiebreakName = Literal[
     "lot",
 ]
 
-MAX_ENTRANTS = 2000  # a round of this many is one ~100 KB item; pairing itself scales further
+#: Entrants a tournament takes at most unless its format says otherwise (``TournamentFormat.max_entrants``):
+#: pairing a Swiss or a bracket of this many takes seconds; a round of them is about 200 KB stored.
+MAX_ENTRANTS = 2000
+#: An arena's cap: its waves pair whoever is waiting, in linear time, and a wave too big for one DynamoDB
+#: item is stored in parts (docs/scale.md measures the 10,000-player Arena).
+ARENA_MAX_ENTRANTS = 10_000
 DEFAULT_FORMAT = "swiss"  # a body without ``format``
 
 
@@ -99,6 +104,12 @@ def _when_format(formats: tuple[str, ...], then: dict[str, Any], otherwise: dict
     return {"if": is_one, "then": then, "else": otherwise}
 
 
+def _caps(formats: tuple[TournamentFormat, ...]) -> list[tuple[int, tuple[str, ...]]]:
+    """The formats by their entrant cap, for the caps below the field's own maximum."""
+    caps = sorted({f.max_entrants for f in formats if f.max_entrants < ARENA_MAX_ENTRANTS})
+    return [(cap, tuple(f.name for f in formats if f.max_entrants == cap)) for cap in caps]
+
+
 def _smaller_than_group(size: int) -> dict[str, Any]:
     """advance_per_group below a group_size of ``size`` (4, the default, also when group_size is absent)."""
     group: dict[str, Any] = {"properties": {"group_size": {"const": size}}, "required": ["group_size"]}
@@ -142,6 +153,10 @@ def _stated(schema: dict[str, Any]) -> None:
             taking("group_size"),
             {"anyOf": [_smaller_than_group(size) for size in range(3, 9)]},
             {"properties": {"group_size": {"const": 4}, "advance_per_group": {"const": 2}}},
+        ),
+        *(
+            _when_format(names, {"properties": {"max_entrants": {"maximum": cap}}}, {})
+            for cap, names in _caps(built_in())
         ),
         _when_format(
             tuple(f.name for f in built_in() if f.in_person_refused is not None),
@@ -206,7 +221,12 @@ class TournamentSettings(BaseModel):
         description="each round's length; unfinished matches are adjudicated at its end. "
         "null: a round ends when all its matches end",
     )
-    max_entrants: JsonInt = Field(256, ge=2, le=MAX_ENTRANTS, description="the player cap")
+    max_entrants: JsonInt = Field(
+        256,
+        ge=2,
+        le=ARENA_MAX_ENTRANTS,
+        description=f"the player cap: at most {MAX_ENTRANTS:,} ({ARENA_MAX_ENTRANTS:,} for an arena)",
+    )
     entry_policy: EntryPolicy = Field(
         "open",
         description="open: anyone enters; club: the club's members; invite: the organizer enters people",
@@ -335,6 +355,8 @@ class TournamentSettings(BaseModel):
             raise ValueError("a tie-break is listed twice")
         if self.check_in_minutes and self.starts_at is None:
             raise ValueError("a check-in needs a start time (starts_at)")
+        if self.max_entrants > fmt.max_entrants:
+            raise ValueError(f"max_entrants: a {self.format} tournament takes at most {fmt.max_entrants:,}")
         if self.play_mode != "online" and fmt.in_person_refused is not None:
             raise ValueError(f"play_mode {self.play_mode}: {fmt.in_person_refused}")
         fmt.check_settings(self)

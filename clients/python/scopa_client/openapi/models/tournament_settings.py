@@ -64,7 +64,7 @@ class TournamentSettings:
         group_size (int | Unset): groups_knockout: the largest group (entrants dealt into groups by seed) Default: 4.
         late_entry_points (float | Unset): match points for each round missed Default: 0.0.
         late_entry_rounds (int | Unset): late entries are taken until this many rounds have started Default: 0.
-        max_entrants (int | Unset): the player cap Default: 256.
+        max_entrants (int | Unset): the player cap: at most 2,000 (10,000 for an arena) Default: 256.
         max_requested_byes (int | Unset): Swiss: byes one entrant may ask for (0: none); see POST .../byes Default: 1.
         next_round (TournamentSettingsNextRound | Unset): when every table of a round is decided: pair the next round at
             once, or by_organizer (when an organizer advances the tournament) Default: 'at_once'.

@@ -22,6 +22,10 @@ from scopa.domain.games import GAMES
 from scopa.domain.tournaments.arena import window_reason
 from scopa.domain.tournaments.records import EntryRecord, RoundRecord, TableRecord, TournamentRecord
 
+#: Matches one step of the pipeline creates at most (each a transaction of about 10 ms on DynamoDB): a
+#: round of more tables is started over several steps, so a run keeps within its time.
+MATCHES_PER_STEP = 500
+
 
 class RoundProgress:
     """Moves an open round on; each call is one write of the round (or none when waiting)."""
@@ -36,10 +40,12 @@ class RoundProgress:
         expected = rnd.version
         before = hook_events.decided(rnd)
         if not rnd.matches_created:
-            self._start_matches(t, rnd, entries)
+            started = self._start_matches(t, rnd, entries)
             rnd.version += 1
             self._ctx.repo.save_round(t.id, rnd, expected)
             self._results(t, rnd, before)
+            if not rnd.matches_created:
+                return f"round {rnd.number}: {started} matches started, more to come"
             return f"round {rnd.number}: matches started"
         if not self._collect(t, rnd, entries):
             return None
@@ -50,15 +56,23 @@ class RoundProgress:
         self._results(t, rnd, before)
         return f"round {rnd.number} closed" if rnd.status == "closed" else f"round {rnd.number}: results"
 
-    def _start_matches(self, t: TournamentRecord, rnd: RoundRecord, entries: dict[str, EntryRecord]) -> None:
-        """Create each online table's first game (a table with an absent entrant is scored without play)."""
+    def _start_matches(self, t: TournamentRecord, rnd: RoundRecord, entries: dict[str, EntryRecord]) -> int:
+        """Create each online table's first game (a table with an absent entrant is scored without play),
+        at most :data:`MATCHES_PER_STEP` of them: a bigger round (an arena's first wave at thousands of
+        entrants) starts over several steps, each saved, so no run has to create them all before its time
+        is up. How many were created."""
+        started = 0
         for table in rnd.tables:
             if table.result is not None or table.games or self._forfeit_absent(table, entries):
                 continue
             if table.mode == "online":  # in person: no match; the round waits for the reported result
+                if started == MATCHES_PER_STEP:
+                    return started  # the rest in the next step
                 match = self._ctx.matches.create_scheduled(self._spec(t, rnd, table, 1, entries))
                 table.games.append(match.id)
+                started += 1
         rnd.matches_created = True
+        return started
 
     def _collect(self, t: TournamentRecord, rnd: RoundRecord, entries: dict[str, EntryRecord]) -> bool:
         """Read the undecided tables' games and update the tables (closing the round once all are

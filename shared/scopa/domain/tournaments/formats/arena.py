@@ -10,6 +10,7 @@ from scopa.domain.tournaments.arena import ArenaRow, arena_standings, pair_arena
 from scopa.domain.tournaments.formats.base import FormatSetting, PlannedRound, RoundFormat
 from scopa.domain.tournaments.model import RoundPairing, Table
 from scopa.domain.tournaments.records import EntryRecord, RoundRecord
+from scopa.domain.tournaments.settings import ARENA_MAX_ENTRANTS
 from scopa.domain.tournaments.standings import StandingRow
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ class Arena(RoundFormat):
     default_tiebreaks: tuple[TiebreakName, ...] = ("lot",)  # unused: score, then performance
     hand_pairing_refused: str | None = "an arena pairs whoever is waiting, wave by wave"
     continuous: bool = True
+    max_entrants: int = ARENA_MAX_ENTRANTS
     in_person_refused: str | None = (
         "an arena pairs whoever is waiting, wave by wave, against the online game's clock; play it online"
     )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from scopa.domain.tournaments.model import RoundPairing
 from scopa.domain.tournaments.records import EntryRecord, RoundRecord, history_of
+from scopa.domain.tournaments.settings import MAX_ENTRANTS
 from scopa.domain.tournaments.standings import StandingRow, compute_standings
 
 if TYPE_CHECKING:
@@ -81,6 +82,8 @@ class TournamentFormat(Protocol):
     rounds_are_a_maximum: bool
     #: Why it cannot be played at real tables (``play_mode`` in_person or mixed); None: it can.
     in_person_refused: str | None
+    #: The most entrants ``max_entrants`` may allow (what its pairing and storage are measured at).
+    max_entrants: int
     page: PageTraits
 
     def check_settings(self, settings: TournamentSettings) -> None:
@@ -177,6 +180,7 @@ class RoundFormat(ABC):
     continuous: bool = False
     rounds_are_a_maximum: bool = False
     in_person_refused: str | None = None
+    max_entrants: int = MAX_ENTRANTS
     page: PageTraits = PageTraits()
     #: The tournament is over when fewer than two entrants are still active.
     over_below_two: bool = False
