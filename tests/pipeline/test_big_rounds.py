@@ -10,6 +10,8 @@ import pytest
 from pydantic import ValidationError
 
 from scopa.application.services import webhooks
+from scopa.application.services.pipeline import MARGIN
+from scopa.application.services.pipeline import common as pipeline_common
 from scopa.application.services.pipeline import rounds as round_progress
 from scopa.domain.tournaments.records import RoundRecord, TableRecord, TournamentRecord
 from scopa.domain.tournaments.settings import ARENA_MAX_ENTRANTS, MAX_ENTRANTS, TournamentSettings
@@ -17,7 +19,7 @@ from tests.api.conftest import (
     Api,
     api_on_sqlite,  # noqa: F401 (the pipeline through the API, on SQLite)
 )
-from tests.api.tournament_support import create_tournament, enter_humans, organizer
+from tests.api.tournament_support import create_tournament, enter_humans, organizer, run_pipeline
 
 ARENA = {"format": "arena", "arena_minutes": 60, "target": 1}
 
@@ -113,3 +115,25 @@ def test_a_big_rounds_matches_start_over_several_steps_each_saved(
     assert len(rnd["tables"]) == 8
     assert len(games) == len(set(games)) == 8
     assert saved[:3] == [3, 6, 8]  # three steps, each one write of the round
+
+
+def test_a_request_steps_only_within_its_time_and_the_schedule_goes_on(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An organizer's start runs the pipeline inside the request: with its time spent at once it takes
+    the one step a request always takes (the pairing) and answers; the scheduled run starts the
+    matches. A 10,000-player arena's start so never outlasts the API's timeout."""
+    monkeypatch.setattr(round_progress, "MATCHES_PER_STEP", 3)
+    monkeypatch.setattr(pipeline_common, "IN_REQUEST_SECONDS", MARGIN - 1)
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1})
+    enter_humans(api, t["id"], tuple(f"Player{i:02d}" for i in range(16)))
+    started = api.call("POST", f"/tournaments/{t['id']}/start", token=olga)
+    assert started.status == 200, started.body
+    rnd: dict[str, Any] = api.call("GET", f"/tournaments/{t['id']}/rounds/1").body
+    assert [table["games"] for table in rnd["tables"]] == [[]] * 8
+
+    report = run_pipeline()
+    assert report["steps"][t["id"]][-1] == "round 1: matches started"
+    rnd = api.call("GET", f"/tournaments/{t['id']}/rounds/1").body
+    assert all(len(table["games"]) == 1 for table in rnd["tables"])

@@ -597,6 +597,21 @@ IT: dict[str, str] = {
     "Could not enter: {reason}": "Impossibile iscriversi: {reason}",
     "Could not load the console: {reason}": "Impossibile caricare la console: {reason}",
     "Each line needs two player ids.": "Ogni riga vuole due id di giocatore.",
+    "Each line needs two entrant ids, or one for a bye.": (
+        "Ogni riga vuole due id di iscritti, o uno per un riposo."
+    ),
+    # --- the lists of a big tournament's page (the first lines only)
+    "The first %(shown)s of %(total)s are shown;": "Sono mostrati i primi %(shown)s di %(total)s;",
+    "the CSV export has them all": "l'esportazione CSV li contiene tutti",
+    "%(n)s more games under way.": "Altre %(n)s partite in corso.",
+    "%(n)s more tables:": "Altri %(n)s tavoli:",
+    "the whole round": "il turno intero",
+    "Entrant's id": "Id dell'iscritto",
+    "Round and table, as 3:12": "Turno e tavolo, come 3:12",
+    "One table a line: the ids of who leads and who plays second; a bye alone on the last line": (
+        "Un tavolo per riga: gli id di chi gioca per primo e di chi gioca per secondo; "
+        "un riposo da solo sull'ultima riga"
+    ),
     "Entered.": "Iscritto.",
     "Import entrants: one name per line, or a CSV with a name column": (
         "Importa iscritti: un nome per riga, o un CSV con una colonna name"

@@ -43,6 +43,13 @@ TIEBREAK_LABELS = {
     "lot": "Lot",
 }
 LEADERBOARD_SIZE = 100
+#: Lines each list of a tournament's page shows at most (standings, crosstable, a round's tables, the
+#: games under way, the entrants; the CSV export has them all): a page listing 10,000 entrants would
+#: pass the 6 MB a Lambda function may answer.
+PAGE_ROWS = 200
+#: Entrants up to which the hand-pairing tool offers a choice of every entrant for every seat (its size
+#: grows with the square: 300 entrants made a 5 MB page); above, the organizer writes lines of two ids.
+PAIRING_SELECTS = 40
 
 
 def game_presets(players: int | None = None) -> list[tuple[GamePages, list[dict[str, str]]]]:
@@ -204,6 +211,12 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
     club = svc.clubs.get(t.club_id).name if t.club_id else None
     rounds = [_round_view(bundle, r, names) for r in bundle.rounds]
     entries = sorted(bundle.entries, key=lambda e: (-e.rating, e.id))
+    active = [{"id": e.id, "name": e.name} for e in entries if e.status == "active"]
+    crosstable = cross_rows(
+        [asdict(r) for r in cross[:PAGE_ROWS]],
+        knockout=fmt.page.crosstable_marks == "eliminated",
+        waiting=fmt.page.crosstable_marks == "waiting",
+    )
     game = games.find(t.rules.game)  # its rules help is the game's (no pages: the preset's name alone)
     return _page(
         "tournament.html",
@@ -215,22 +228,27 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         game_label=game.label if game else t.rules.game,
         rules_url=game.rules_url(t.rules.preset) if game else None,
         club=club,
-        entries=entries,
+        entries=entries[:PAGE_ROWS],
+        entry_count=len(entries),
+        shown=PAGE_ROWS,
         rounds=rounds,
-        standings=[asdict(r) for r in rows],
+        standings=[asdict(r) for r in rows[:PAGE_ROWS]],
+        standing_count=len(rows),
         tiebreaks=[(name, tr(opts, TIEBREAK_LABELS.get(name, name))) for name in t.rules.tiebreak_order],
-        crosstable=cross_rows(
-            [asdict(r) for r in cross],
-            knockout=fmt.page.crosstable_marks == "eliminated",
-            waiting=fmt.page.crosstable_marks == "waiting",
-        ),
+        crosstable=crosstable,
+        crosstable_count=len(cross),
         round_numbers=[r.number for r in bundle.rounds if r.status == "closed"],
         brackets=_brackets(bundle, names, opts),
         groups=_groups(bundle, opts),
         arena=arena,
         links=links,
         podium=[asdict(r) for r in rows[:3]] if t.status == "finished" else [],
-        active=[{"id": e.id, "name": e.name} for e in entries if e.status == "active"],
+        active=active if len(active) <= PAGE_ROWS else [],  # the entrant form's choices (else an id)
+        active_count=len(active),
+        pairing_seats=active if len(active) <= PAIRING_SELECTS else [],  # else lines of two ids
+        pairing_lines=[(a["id"], b["id"]) for a, b in zip(active[::2], active[1::2], strict=False)],
+        pairing_bye=active[-1]["id"] if len(active) % 2 else None,
+        table_count=sum(len(r.tables) for r in bundle.rounds),
         requested=[e for e in entries if e.status == "requested"],
         checked_in=[e.name for e in entries if e.status == "active" and e.checked_in_at],
         check_in_opens=opens.isoformat() if (opens := check_in_opens(t.rules)) else None,
@@ -317,10 +335,11 @@ def season(svc: ServiceSet, club_id: str, season_id: str, opts: PageOptions) -> 
 
 
 def _arena_view(svc: ServiceSet, tournament_id: str, names: dict[str, str]) -> dict[str, Any]:
-    """An arena's leaderboard and games under way, for the page."""
+    """An arena's leaderboard and games under way, for the page (the first :data:`PAGE_ROWS` of each)."""
     view = svc.tournaments.arena(tournament_id)
     return {
-        "rows": [asdict(r) for r in view.rows],
+        "rows": [asdict(r) for r in view.rows[:PAGE_ROWS]],
+        "row_count": len(view.rows),
         "playing": [
             {
                 "wave": wave,
@@ -328,8 +347,9 @@ def _arena_view(svc: ServiceSet, tournament_id: str, names: dict[str, str]) -> d
                 "second": names.get(x.second, x.second),
                 "games": x.games,
             }
-            for wave, x in view.playing
+            for wave, x in view.playing[:PAGE_ROWS]
         ],
+        "playing_count": len(view.playing),
         "ends_at": iso(view.ends_at) if view.ends_at is not None else None,
         "streaks": view.streaks,
     }
@@ -480,8 +500,9 @@ def _round_view(bundle: TournamentBundle, rnd: RoundRecord, names: dict[str, str
                 "reason": x.reason,
                 "third_place": table_stage(rnd, x) == "third_place",
             }
-            for x in rnd.tables
+            for x in rnd.tables[:PAGE_ROWS]
         ],
+        "table_count": len(rnd.tables),
     }
 
 

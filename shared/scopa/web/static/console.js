@@ -216,11 +216,23 @@ function wireOrganizer() {
   if (pairing)
     pairing.addEventListener("submit", (event) => {
       event.preventDefault();
-      const seats = [...pairing.querySelectorAll("select[name=seat]")].map((s) => s.value);
-      const tables = [];
-      for (let i = 0; i + 1 < seats.length; i += 2) tables.push([seats[i], seats[i + 1]]);
-      const bye = pairing.elements.bye;
-      const body = { tables, byes: bye ? [bye.value] : [] };
+      let body;
+      const lines = pairing.elements.tables; // a big field: one table a line, a bye alone
+      if (lines) {
+        const rows = lines.value.split("\n").map((line) => line.split(/[\s,;]+/).filter(Boolean));
+        const filled = rows.filter((row) => row.length);
+        if (filled.some((row) => row.length > 2)) {
+          say(t("Each line needs two entrant ids, or one for a bye."));
+          return;
+        }
+        body = { tables: filled.filter((row) => row.length === 2), byes: filled.filter((row) => row.length === 1).flat() };
+      } else {
+        const seats = [...pairing.querySelectorAll("select[name=seat]")].map((s) => s.value);
+        const tables = [];
+        for (let i = 0; i + 1 < seats.length; i += 2) tables.push([seats[i], seats[i + 1]]);
+        const bye = pairing.elements.bye;
+        body = { tables, byes: bye ? [bye.value] : [] };
+      }
       const number = pairing.dataset.round;
       act(api("PUT", `${base}/rounds/${number}/pairings`, body), t("Round {n} will be paired as you set it.", { n: number }));
     });
@@ -272,9 +284,11 @@ async function refreshStandings() {
   const answer = await api("GET", `${base}/standings`);
   const body = document.querySelector("#standings tbody");
   if (!body) return;
+  const partial = Boolean(document.querySelector("#standings").dataset.more); // the first lines only
   const rows = new Map([...body.rows].map((row) => [row.dataset.entrant, row]));
   for (const line of answer.standings) {
     const row = rows.get(line.entrant);
+    if (!row && partial) continue; // not shown: the next reload (at the next round) shows the new order
     if (!row) return location.reload(); // a new entrant: the page's tables change shape
     row.querySelector(".rank").textContent = line.rank;
     row.querySelector(".points").textContent = String(line.points);

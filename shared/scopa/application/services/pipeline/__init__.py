@@ -23,6 +23,7 @@ step, and rating what it decided), :mod:`.stepping` (which step), :mod:`.pairing
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from scopa.application.clock import Clock
@@ -119,7 +120,9 @@ class Pipeline:
         seeding ratings are read again first (an organizer's hand-set rating is kept)."""
         return self._starter.start(t, actor)
 
-    def advance(self, tournament_id: str, release_next: bool = False) -> list[str]:
+    def advance(
+        self, tournament_id: str, release_next: bool = False, remaining: Remaining | None = None
+    ) -> list[str]:
         """Move one tournament on as far as it goes now; returns what was done, step by step.
 
         ``release_next``: an organizer's advance, which pairs the next round of a tournament whose
@@ -129,8 +132,19 @@ class Pipeline:
         (and before the tournament is marked finished), with every match the rating index lists as
         waiting, so a leaderboard read after an organizer's advance is current. A failed rating write
         fails the advance like any other write; the next advance (or the scheduled step) rates them.
+
+        ``remaining``: the seconds left to work in; no new step is taken once under
+        :data:`~.common.MARGIN`. A request passes its own (:func:`~.common.in_request`); a scheduled run
+        advances each tournament whole and reads its budget between tournaments, because a run cut inside
+        one would rate its matches in another order beside other tournaments' (players they share), and
+        a run cut short and run again must end as one uninterrupted run.
         """
-        return self._advance.advance(tournament_id, release_next)
+        return self._advance.advance(tournament_id, release_next, remaining or _unbounded)
+
+
+def _unbounded() -> float:
+    """A budget that never runs out (a scheduled run reads its own between tournaments)."""
+    return math.inf
 
 
 class InProcessWork:

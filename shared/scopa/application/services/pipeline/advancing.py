@@ -7,8 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scopa.application.ports.pipeline_work import Remaining
 from scopa.application.ports.tournaments import TournamentBundle
-from scopa.application.services.pipeline.common import MAX_STEPS, PipelineContext, changed, is_over, log
+from scopa.application.services.pipeline.common import (
+    MARGIN,
+    MAX_STEPS,
+    PipelineContext,
+    changed,
+    is_over,
+    log,
+)
 from scopa.application.services.pipeline.stepping import Stepper
 
 
@@ -37,12 +45,14 @@ class Advance:
         self._ctx = ctx
         self._stepper = stepper
 
-    def advance(self, tournament_id: str, release_next: bool = False) -> list[str]:
+    def advance(self, tournament_id: str, release_next: bool, remaining: Remaining) -> list[str]:
         """See :meth:`~scopa.application.services.pipeline.Pipeline.advance`."""
         steps: list[str] = []
         undecided: _Undecided | None = None
         rated = 0
         for _ in range(MAX_STEPS):
+            if steps and remaining() < MARGIN:
+                break  # the budget is spent: the next run goes on from here
             bundle = self._ctx.repo.load(tournament_id)
             if bundle is None:
                 break

@@ -18,6 +18,7 @@ from scopa.application.services import webhooks as hook_events
 from scopa.application.services.clubs import ClubService
 from scopa.application.services.matches import game_rules
 from scopa.application.services.pipeline import Pipeline, changed
+from scopa.application.services.pipeline.common import in_request
 from scopa.application.services.players import clean_name
 from scopa.application.services.tournaments.access import (
     TournamentAccess,
@@ -146,7 +147,9 @@ class TournamentAdmin(TournamentAccess):
     def start(self, caller: Caller, tournament_id: str) -> TournamentRecord:
         t = self._start(caller, tournament_id)
         self._audit(t.id, caller, "started", {"rounds": t.rounds_planned})
-        self.pipeline.advance(t.id)  # not made again with the start: a conflict here is the pipeline's
+        self.pipeline.advance(
+            t.id, remaining=in_request()
+        )  # not made again with the start: a conflict here is the pipeline's
         return self.get(t.id)
 
     @organizer_action
@@ -187,7 +190,7 @@ class TournamentAdmin(TournamentAccess):
             raise Conflict(f"the tournament is {t.status}, not running", code="not_running")
         if t.paused:
             raise Conflict("the tournament is paused; resume it first", code="paused")
-        steps = self.pipeline.advance(tournament_id, release_next=True)
+        steps = self.pipeline.advance(tournament_id, release_next=True, remaining=in_request())
         if changed(steps):  # an advance that found nothing to do is no change to audit
             self._audit(tournament_id, caller, "advanced", {"steps": steps})
         return Advanced(steps, self.get(tournament_id))

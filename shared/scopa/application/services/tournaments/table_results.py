@@ -26,6 +26,7 @@ from scopa.application.ports.webhooks import EventSink, TournamentEvent
 from scopa.application.services import webhooks as hook_events
 from scopa.application.services.clubs import ClubService
 from scopa.application.services.pipeline import Pipeline
+from scopa.application.services.pipeline.common import in_request
 from scopa.application.services.tournaments.access import TournamentAccess, made_again
 from scopa.domain.games import GAMES
 from scopa.domain.games.common.table_score import TableScore
@@ -352,7 +353,7 @@ class TableResults(TournamentAccess):
         if rnd.status != "open" or not rnd.decided:
             return
         try:
-            self.pipeline.advance(tournament_id)
+            self.pipeline.advance(tournament_id, remaining=in_request())
         except Exception:
             log.exception("advance after a decided round failed", extra={"tournament_id": tournament_id})
 

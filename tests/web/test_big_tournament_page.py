@@ -1,0 +1,73 @@
+"""A big tournament's page stays small: each list shows its first lines and points to the CSV export, and
+the organizer's tools take typed ids instead of a choice of every entrant for every seat. Before, a
+300-entrant Swiss made a 5 MB page (the hand-pairing tool grew with the square of the entrants) and a
+10,000-player arena a 6.3 MB one: over the 6 MB a Lambda function may answer, so a 502 on AWS."""
+
+from __future__ import annotations
+
+import re
+
+from scopa.web.pages import PAGE_ROWS, PAIRING_SELECTS
+from tests.api.conftest import (
+    Api,
+    api_on_sqlite,  # noqa: F401 (the pages through the API, on SQLite)
+    clock,  # noqa: F401 (its hand-moved clock)
+)
+from tests.api.tournament_support import create_tournament, organizer
+
+LIMIT = 400 * 1024  # far under the 6 MB a Lambda may answer, whatever the field
+
+
+def enter(api: Api, tournament_id: str, count: int) -> list[str]:
+    """``count`` players registered and entered by themselves (each from an address of its own, as a
+    field arrives: the per-address limit is not what this tests)."""
+    ids = []
+    for i in range(count):
+        address = f"10.1.{i >> 8}.{i & 255}"
+        player = api.call("POST", "/players", {"name": f"Player{i:04d}"}, source_ip=address)
+        assert player.status == 201, player.body
+        entered = api.call(
+            "POST", f"/tournaments/{tournament_id}/entries", {}, token=player.body["token"], source_ip=address
+        )
+        assert entered.status == 201, entered.body
+        ids.append(player.body["player"]["id"])
+    return ids
+
+
+def test_a_400_player_swiss_page_offers_the_hand_pairing_as_lines_of_ids(api: Api) -> None:
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {"format": "swiss", "rounds": 9, "target": 1, "max_entrants": 2000})
+    enter(api, t["id"], 400)
+    page = api.call("GET", f"/web/tournaments/{t['id']}")
+    assert page.status == 200
+    html = page.body
+    assert len(html.encode()) < LIMIT
+    assert PAIRING_SELECTS < 400
+    assert 'name="seat"' not in html  # no choice of 400 entrants for each of 400 seats
+    field = html.split('<textarea name="tables"')[1].split("</textarea>")[0]
+    lines = field.split(">", 1)[1].strip().splitlines()
+    assert len(lines) == 200  # every table of the seeding order, two ids a line, for the organizer to edit
+    assert all(len(line.split()) == 2 for line in lines)
+    assert 'name="entrant" required' in html  # withdraw or exclude: the entrant's id, typed
+    entrants = re.findall(r'<li data-entrant="', html.split('id="entrants"')[1])
+    assert len(entrants) == PAGE_ROWS
+    assert "The first 200 of 400 are shown;" in html
+    assert f'href="/tournaments/{t["id"]}/export"' in html
+
+
+def test_a_1000_player_arena_page_shows_the_top_of_each_list(api: Api) -> None:
+    _, olga = organizer(api)
+    settings = {"format": "arena", "arena_minutes": 60, "target": 1, "max_entrants": 1000}
+    t = create_tournament(api, olga, settings)
+    enter(api, t["id"], 1000)
+    assert api.call("POST", f"/tournaments/{t['id']}/start", token=olga).status == 200
+    html = api.call("GET", f"/web/tournaments/{t['id']}").body
+    assert len(html.encode()) < LIMIT
+    board = html.split('id="arena-board"')[1].split("</table>")[0]
+    assert len(re.findall(r"<tr data-entrant=", board)) == PAGE_ROWS
+    assert "The first 200 of 1000 are shown;" in html
+    assert "300 more games under way." in html  # 500 tables in the first wave
+    assert "300 more tables:" in html
+    assert 'name="table" required pattern="[0-9]+:[0-9]+"' in html  # a correction names round:table
+    italian = api.call("GET", f"/web/tournaments/{t['id']}", query={"lang": "it"}).body
+    assert "Sono mostrati i primi 200 di 1000;" in italian
