@@ -18,10 +18,10 @@ from typing import Any
 
 from bench.capacity import Unit
 from scopa.adapters.dynamodb import keys
+from scopa.adapters.dynamodb.tournament_items import ROUND_PART_BYTES
 from scopa.application.ports.coalesce import COALESCE_MS
 from scopa.application.ports.fanout import SLICE_SUBSCRIBERS
 from scopa.application.services.live import POST_THREADS
-from scopa.adapters.dynamodb.tournament_items import ROUND_PART_BYTES
 from scopa.application.services.pipeline.rounds import MATCHES_PER_STEP
 from scopa.domain.tournaments.settings import ARENA_MAX_ENTRANTS
 
