@@ -90,6 +90,17 @@ def test_a_round_of_more_than_1000_tables_is_paired_in_several_events() -> None:
     assert len(one.data["tables"]) == 1000
 
 
+def a_started_swiss_of_16(api: Api) -> tuple[str, dict[str, Any]]:
+    """A Swiss of 16 people started by its organizer: its id and round 1 as the API answers it."""
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1})
+    enter_humans(api, t["id"], tuple(f"Player{i:02d}" for i in range(16)))
+    started = api.call("POST", f"/tournaments/{t['id']}/start", token=olga)
+    assert started.status == 200, started.body
+    rnd: dict[str, Any] = api.call("GET", f"/tournaments/{t['id']}/rounds/1").body
+    return t["id"], rnd
+
+
 def test_a_big_rounds_matches_start_over_several_steps_each_saved(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,12 +116,7 @@ def test_a_big_rounds_matches_start_over_several_steps_each_saved(
         return step
 
     monkeypatch.setattr(round_progress.RoundProgress, "progress", progress)
-    _, olga = organizer(api)
-    t = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1})
-    enter_humans(api, t["id"], tuple(f"Player{i:02d}" for i in range(16)))
-    started = api.call("POST", f"/tournaments/{t['id']}/start", token=olga)
-    assert started.status == 200, started.body
-    rnd: dict[str, Any] = api.call("GET", f"/tournaments/{t['id']}/rounds/1").body
+    _, rnd = a_started_swiss_of_16(api)
     games = [g for table in rnd["tables"] for g in table["games"]]
     assert len(rnd["tables"]) == 8
     assert len(games) == len(set(games)) == 8
@@ -125,15 +131,10 @@ def test_a_request_steps_only_within_its_time_and_the_schedule_goes_on(
     matches. A 10,000-player arena's start so never outlasts the API's timeout."""
     monkeypatch.setattr(round_progress, "MATCHES_PER_STEP", 3)
     monkeypatch.setattr(pipeline_common, "IN_REQUEST_SECONDS", MARGIN - 1)
-    _, olga = organizer(api)
-    t = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1})
-    enter_humans(api, t["id"], tuple(f"Player{i:02d}" for i in range(16)))
-    started = api.call("POST", f"/tournaments/{t['id']}/start", token=olga)
-    assert started.status == 200, started.body
-    rnd: dict[str, Any] = api.call("GET", f"/tournaments/{t['id']}/rounds/1").body
+    tid, rnd = a_started_swiss_of_16(api)
     assert [table["games"] for table in rnd["tables"]] == [[]] * 8
 
     report = run_pipeline()
-    assert report["steps"][t["id"]][-1] == "round 1: matches started"
-    rnd = api.call("GET", f"/tournaments/{t['id']}/rounds/1").body
+    assert report["steps"][tid][-1] == "round 1: matches started"
+    rnd = api.call("GET", f"/tournaments/{tid}/rounds/1").body
     assert all(len(table["games"]) == 1 for table in rnd["tables"])
