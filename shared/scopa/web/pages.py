@@ -204,10 +204,10 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
     t = bundle.tournament
     names = {e.id: e.name for e in bundle.entries}
     links = {e.id: f"/web/players/{e.players[0]}" for e in bundle.entries if len(e.players) == 1}
-    rows = svc.tournaments.standings(tournament_id).rows
+    rows = svc.tournaments.standings_of(bundle).rows  # the partition read once for the whole page
     fmt = t.rules.format_rules
-    arena = _arena_view(svc, tournament_id, names) if fmt.continuous else None
-    _header, cross = svc.tournaments.crosstable(tournament_id) if arena is None else (None, [])
+    arena = _arena_view(svc, bundle, names) if fmt.continuous else None
+    _header, cross = svc.tournaments.crosstable_of(bundle) if arena is None else (None, [])
     club = svc.clubs.get(t.club_id).name if t.club_id else None
     rounds = [_round_view(bundle, r, names) for r in bundle.rounds]
     entries = sorted(bundle.entries, key=lambda e: (-e.rating, e.id))
@@ -334,9 +334,9 @@ def season(svc: ServiceSet, club_id: str, season_id: str, opts: PageOptions) -> 
     )
 
 
-def _arena_view(svc: ServiceSet, tournament_id: str, names: dict[str, str]) -> dict[str, Any]:
+def _arena_view(svc: ServiceSet, bundle: TournamentBundle, names: dict[str, str]) -> dict[str, Any]:
     """An arena's leaderboard and games under way, for the page (the first :data:`PAGE_ROWS` of each)."""
-    view = svc.tournaments.arena(tournament_id)
+    view = svc.tournaments.arena_of(bundle)
     return {
         "rows": [asdict(r) for r in view.rows[:PAGE_ROWS]],
         "row_count": len(view.rows),

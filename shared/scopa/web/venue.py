@@ -91,8 +91,8 @@ def _who_plays_where(rnd: RoundRecord | None, names: dict[str, str]) -> list[dic
     return sorted(rows, key=lambda r: (str(r["name"]).casefold(), str(r["name"])))
 
 
-def _standings(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> dict[str, Any]:
-    found = svc.tournaments.standings(tournament_id)
+def _standings(svc: ServiceSet, bundle: TournamentBundle, opts: PageOptions) -> dict[str, Any]:
+    found = svc.tournaments.standings_of(bundle)
     return {
         "after_round": found.after_round,
         "rows": [asdict(r) for r in found.rows],
@@ -122,7 +122,7 @@ def projector(svc: ServiceSet, tournament_id: str, opts: PageOptions, seconds: i
         deadline=_deadline(rnd),
         tables=_tables(rnd, names) if playing else [],
         where=_who_plays_where(rnd, names) if playing else [],
-        standings=_standings(svc, tournament_id, opts) if not playing else None,
+        standings=_standings(svc, bundle, opts) if not playing else None,
         seconds=seconds or PROJECTOR_SECONDS,
     )
 
@@ -157,9 +157,9 @@ def printout(
         context["games"] = t.rules.games_per_match
         context["per_sheet"] = SLIPS_PER_SHEET
     elif kind == "standings":
-        context["standings"] = _standings(svc, tournament_id, opts)
+        context["standings"] = _standings(svc, bundle, opts)
     else:
-        _bundle, cross = svc.tournaments.crosstable(tournament_id)
+        _bundle, cross = svc.tournaments.crosstable_of(bundle)
         marks = t.rules.format_rules.page.crosstable_marks
         context["crosstable"] = cross_rows(
             [asdict(r) for r in cross], knockout=marks == "eliminated", waiting=marks == "waiting"

@@ -49,7 +49,10 @@ class TournamentQueries(TournamentAccess):
 
         Standings exist after round 0 (everyone level) up to the last closed round; any later round (not
         closed yet, or beyond the tournament's rounds) is refused with ``round_out_of_range``."""
-        bundle = self.bundle(tournament_id)
+        return self.standings_of(self.bundle(tournament_id), through_round)
+
+    def standings_of(self, bundle: TournamentBundle, through_round: int | None = None) -> Standings:
+        """:meth:`standings` of a tournament already read (a page reads its partition once)."""
         t = bundle.tournament
         last_closed = max((r.number for r in bundle.rounds if r.status == "closed"), default=0)
         if through_round is not None and not 0 <= through_round <= last_closed:
@@ -81,7 +84,9 @@ class TournamentQueries(TournamentAccess):
         return t.rules.format_rules.standings(t.rules, entries, bundle.rounds, through_round, t.lot_seed)
 
     def crosstable(self, tournament_id: str) -> tuple[TournamentBundle, list[Any]]:
-        bundle = self.bundle(tournament_id)
+        return self.crosstable_of(self.bundle(tournament_id))
+
+    def crosstable_of(self, bundle: TournamentBundle) -> tuple[TournamentBundle, list[Any]]:
         entries = admitted(bundle.entries)
         history = history_of(entries, bundle.rounds, bundle.tournament.rules)
         rows = self._standings(bundle, None)
@@ -133,7 +138,10 @@ class TournamentQueries(TournamentAccess):
 
     def arena(self, tournament_id: str) -> ArenaView:
         """An arena's leaderboard, its games under way and its window."""
-        bundle = self.bundle(tournament_id)
+        return self.arena_of(self.bundle(tournament_id))
+
+    def arena_of(self, bundle: TournamentBundle) -> ArenaView:
+        """:meth:`arena` of a tournament already read."""
         t = bundle.tournament
         if not t.rules.format_rules.continuous:
             raise BadRequest("this tournament is not an arena", code="not_an_arena")
