@@ -445,6 +445,15 @@ class Model:
                 "; ".join(flags),
             ),
             Row("TOPIC#tournament:<arena>", f"its page followed by {a:,.0f}", 0.0, topic_r),
+            # Each wave moves the tournament on, and every follower's page reloads; a page view reads
+            # the whole partition once (strongly consistent), as the pipeline's queries do.
+            Row(
+                "TOURNAMENT#<arena> page views",
+                f"{a:,.0f} followers reload at each wave, each view reading the partition "
+                f"({bytes_then / 1024:,.0f} KB, {_reads(bytes_then):,.0f} RCU)",
+                0.0,
+                a / k["pipeline_seconds"] * _reads(bytes_then),
+            ),
         ]
         rows[0].breaks = a > ARENA_MAX_ENTRANTS  # refused, whatever the rate
         return rows
