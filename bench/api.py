@@ -126,6 +126,11 @@ class _Client:
         text = out.get("body") or ""
         return out["statusCode"], json.loads(text) if text else None
 
+    def page(self, path: str) -> tuple[int, str]:
+        """A page (HTML), as a visitor's browser reads it: no token."""
+        out = self._handler(self._event("GET", path), self._context())
+        return out["statusCode"], str(out.get("body") or "")
+
     def ok(
         self, method: str, path: str, body: Any = None, token: str | None = None, key: str | None = None
     ) -> Any:

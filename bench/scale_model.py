@@ -24,6 +24,8 @@ from scopa.application.ports.fanout import SLICE_SUBSCRIBERS
 from scopa.application.services.live import POST_THREADS
 from scopa.application.services.pipeline.rounds import MATCHES_PER_STEP
 from scopa.domain.tournaments.settings import ARENA_MAX_ENTRANTS
+from scopa.web.page_cache import PAGE_MAX_AGE
+from scopa.web.pages import RELOAD_SPREAD
 
 # ---------------------------------------------------------------------------------------------- the model
 
@@ -445,18 +447,32 @@ class Model:
                 "; ".join(flags),
             ),
             Row("TOPIC#tournament:<arena>", f"its page followed by {a:,.0f}", 0.0, topic_r),
-            # Each wave moves the tournament on, and every follower's page reloads; a page view reads
-            # the whole partition once (strongly consistent), as the pipeline's queries do.
-            Row(
-                "TOURNAMENT#<arena> page views",
-                f"{a:,.0f} followers reload at each wave, each view reading the partition "
-                f"({bytes_then / 1024:,.0f} KB, {_reads(bytes_then):,.0f} RCU)",
-                0.0,
-                a / k["pipeline_seconds"] * _reads(bytes_then),
-            ),
+            self.page_views_row(a, bytes_then),
         ]
         rows[0].breaks = a > ARENA_MAX_ENTRANTS  # refused, whatever the rate
         return rows
+
+    def page_views_row(self, a: float, partition_bytes: float) -> Row:
+        """The arena page's views: each wave moves the tournament on, and each of its ``a`` followers'
+        pages reloads at a random moment of the next RELOAD_SPREAD seconds. A view reads the tournament's
+        item (its version, measured: "arena page (kept)"); a container renders the page once per version
+        and PAGE_MAX_AGE, reading the whole partition (``partition_bytes``), and serves it meanwhile.
+        Containers: the views a second times a kept view's measured duration (moto's: it overstates)."""
+        m = self.m
+        views = a / RELOAD_SPREAD
+        kept_r = m.per_action("arena page (kept)", "TOURNAMENT#<id>")[1]
+        containers = max(1, math.ceil(views * m.duration("arena page (kept)")))
+        renders = containers * math.ceil(RELOAD_SPREAD / PAGE_MAX_AGE)
+        render_r = _reads(partition_bytes) + kept_r
+        rcu = views * kept_r + renders * render_r / RELOAD_SPREAD
+        return Row(
+            "TOURNAMENT#<arena> page views",
+            f"{a:,.0f} followers reload over {RELOAD_SPREAD} s at each wave: {views:,.0f} views a second "
+            f"on {containers} containers, each rendering from the partition ({partition_bytes / 1024:,.0f} "
+            f"KB) once per {PAGE_MAX_AGE:.0f} s",
+            0.0,
+            rcu,
+        )
 
     def lobby_fanouts(self, players: int) -> float:
         """Fan-outs of the lobby a second: one per change, at most one per coalescing interval."""

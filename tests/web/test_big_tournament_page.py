@@ -11,7 +11,7 @@ import pytest
 
 from api import context
 from scopa.application.ports.tournaments import TournamentBundle
-from scopa.web.pages import PAGE_ROWS, PAIRING_SELECTS
+from scopa.web.pages import PAGE_ROWS, PAIRING_SELECTS, RELOAD_SPREAD
 from tests.api.conftest import (
     Api,
     api_on_sqlite,  # noqa: F401 (the pages through the API, on SQLite)
@@ -99,3 +99,44 @@ def test_the_tournament_page_and_the_wall_read_the_tournament_once(
         reads.clear()
         assert api.call("GET", f"/web/tournaments/{t['id']}{page}").status == 200
         assert reads == [t["id"]], page
+
+
+def test_a_big_tournaments_page_is_rendered_once_per_version_and_its_followers_reload_spread(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Followers reload the page of a big tournament when its round changes: the container serves the
+    page it rendered for that version (one read of the tournament's item each), and a new version is
+    rendered once. Their reloads are spread over RELOAD_SPREAD seconds."""
+    _, olga = organizer(api)
+    t = create_tournament(
+        api, olga, {"format": "arena", "arena_minutes": 60, "target": 1, "max_entrants": 300}
+    )
+    enter(api, t["id"], PAGE_ROWS + 1)
+    small = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1})
+    repo = context.services().tournaments.repo
+    reads: list[str] = []
+    load = repo.load
+
+    def counted(tournament_id: str) -> TournamentBundle | None:
+        reads.append(tournament_id)
+        return load(tournament_id)
+
+    monkeypatch.setattr(repo, "load", counted)
+    first = api.call("GET", f"/web/tournaments/{t['id']}").body
+    assert f'data-reload-spread="{RELOAD_SPREAD}"' in first
+    assert api.call("GET", f"/web/tournaments/{t['id']}").body == first
+    assert reads == [t["id"]]  # the second view read no partition
+    fresh = api.call("GET", f"/web/tournaments/{t['id']}", query={"fresh": "1"})  # after an action
+    assert fresh.status == 200
+    assert reads == [t["id"]] * 2  # rendered anew
+    assert api.call("POST", f"/tournaments/{t['id']}/start", token=olga).status == 200
+    reads.clear()
+    started = api.call("GET", f"/web/tournaments/{t['id']}").body
+    assert started != first  # a new version: rendered again, with the first wave
+    assert "Games under way" in started
+    assert reads == [t["id"]]
+
+    reads.clear()
+    for _ in range(2):  # a small tournament's page is rendered at every view
+        assert 'data-reload-spread="0"' in api.call("GET", f"/web/tournaments/{small['id']}").body
+    assert reads == [small["id"]] * 2

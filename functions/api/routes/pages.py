@@ -136,10 +136,15 @@ def season(club_id: str, season_id: str, style: StyleQuery = None, lang: LangQue
 
 
 @router.get("/web/tournaments/<tournament_id>", include_in_schema=False)
-def tournament(tournament_id: str, style: StyleQuery = None, lang: LangQuery = None) -> Response[str]:
+def tournament(
+    tournament_id: str,
+    style: StyleQuery = None,
+    lang: LangQuery = None,
+    fresh: Annotated[Literal["1"] | None, Query(description="not a copy kept for followers")] = None,
+) -> Response[str]:
     from scopa.web import pages
 
-    return html(pages.tournament(services(), tournament_id, view(lang, style)), lang)
+    return html(pages.tournament(services(), tournament_id, view(lang, style), fresh=fresh == "1"), lang)
 
 
 @router.get("/web/matches/<match_id>", include_in_schema=False)

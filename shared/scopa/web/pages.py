@@ -27,6 +27,7 @@ from scopa.web import games, i18n
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
 from scopa.web.chart import Point, line_chart
 from scopa.web.games.base import GamePages
+from scopa.web.page_cache import RenderedPages
 from scopa.web.shell import PageOptions, style_of, tr
 from scopa.web.shell import page as _page
 
@@ -50,6 +51,11 @@ PAGE_ROWS = 200
 #: Entrants up to which the hand-pairing tool offers a choice of every entrant for every seat (its size
 #: grows with the square: 300 entrants made a 5 MB page); above, the organizer writes lines of two ids.
 PAIRING_SELECTS = 40
+#: Entrants above which a tournament's rendered page is kept a few seconds for its followers.
+KEPT_ABOVE = PAGE_ROWS
+#: Seconds over which the followers of a big tournament's page reload when its round or status changes
+#: (each at a random moment): 10,000 reloads spread over 20 s are 500 a second, not 10,000 at once.
+RELOAD_SPREAD = 20
 
 
 def game_presets(players: int | None = None) -> list[tuple[GamePages, list[dict[str, str]]]]:
@@ -199,7 +205,23 @@ def tournaments(svc: ServiceSet, status: str | None, opts: PageOptions) -> str:
     return _page("tournaments.html", title, opts, tournaments=found, status=status or "")
 
 
-def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
+#: The big tournaments' pages this container rendered (:mod:`scopa.web.page_cache`).
+RENDERED = RenderedPages()
+
+
+def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions, fresh: bool = False) -> str:
+    """A tournament's page; a big one's (more entrants than a list shows) rendered once per version and
+    options and served again for a few seconds, so that its followers' reloads at each wave do not each
+    read the tournament's whole partition. ``fresh`` (an organizer's page after an action) renders it
+    anew, and keeps that."""
+    t = svc.tournaments.get(tournament_id)  # its version: one read of the tournament's item
+    if t.entries <= KEPT_ABOVE:
+        return _tournament(svc, tournament_id, opts)
+    key = (tournament_id, t.version, opts)
+    return RENDERED.get(key, lambda: _tournament(svc, tournament_id, opts), fresh=fresh)
+
+
+def _tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
     bundle = svc.tournaments.bundle(tournament_id)
     t = bundle.tournament
     names = {e.id: e.name for e in bundle.entries}
@@ -255,6 +277,8 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
         next_round=t.current_round + 1,
         overridden=t.override is not None,
         can_override=fmt.hand_pairing_refused is None and t.status in ("registration", "running"),
+        # followers of a big tournament reload over this many seconds, not all in the same one
+        reload_spread=RELOAD_SPREAD if len(entries) > PAGE_ROWS else 0,
     )
 
 

@@ -30,11 +30,19 @@ async function act(promise, done) {
   try {
     await promise;
     sessionStorage.setItem(FLASH, done);
-    location.reload();
+    readAgain();
   } catch (err) {
     waiting.forEach((button) => (button.disabled = false));
     say(t("Could not do that: {reason}", { reason: err.message }));
   }
+}
+
+function readAgain() {
+  // The page as it is now (?fresh), not the copy a container keeps a few seconds for the followers of a
+  // big tournament: an action that moved no version (a correction) shows at once.
+  const url = new URL(location.href);
+  url.searchParams.set("fresh", "1");
+  location.replace(url.href);
 }
 
 async function importEntrants(form, dryRun) {
@@ -302,6 +310,13 @@ async function refreshStandings() {
   }
 }
 
+function reloadSoon() {
+  // A big tournament's followers reload at a random moment over a few seconds, not all at once.
+  const spread = Number(root.dataset.reloadSpread || 0);
+  if (!spread) return location.reload();
+  setTimeout(() => location.reload(), Math.random() * spread * 1000);
+}
+
 function follow() {
   const live = new Live();
   let version = Number(root.dataset.version);
@@ -312,7 +327,7 @@ function follow() {
       version = v;
       const statusChanged = data.status !== tournament.status || data.current_round !== tournament.current_round;
       tournament = data;
-      if (statusChanged && !organizing) return location.reload();
+      if (statusChanged && !organizing) return reloadSoon();
       await refreshStandings();
       if (profile) await showPlayer();
     },
