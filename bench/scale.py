@@ -298,16 +298,16 @@ class Simulation:
     def page_views(self, path: str) -> None:
         """Two views of the arena's page: one that renders it, one served as the container kept it. The
         bench's arena is small, so its page is kept as a big one's is (``KEPT_ABOVE`` lowered here)."""
-        from scopa.web import pages
+        from scopa.application import recent
 
-        kept_above, pages.KEPT_ABOVE = pages.KEPT_ABOVE, 0
+        kept_above, recent.KEPT_ABOVE = recent.KEPT_ABOVE, 0
         try:
             for action in ("arena page (rendered)", "arena page (kept)"):
                 with self.rec.measure(action, "api"):
                     status, _ = self.api.page(path)
                 assert status == 200, (action, status)
         finally:
-            pages.KEPT_ABOVE = kept_above
+            recent.KEPT_ABOVE = kept_above
 
     def pipeline_run(self) -> None:
         from pipeline.handler import handler

@@ -21,10 +21,10 @@ from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.tournament_items import ROUND_PART_BYTES
 from scopa.application.ports.coalesce import COALESCE_MS
 from scopa.application.ports.fanout import SLICE_SUBSCRIBERS
+from scopa.application.recent import MAX_AGE as PAGE_MAX_AGE
 from scopa.application.services.live import POST_THREADS
 from scopa.application.services.pipeline.rounds import MATCHES_PER_STEP
 from scopa.domain.tournaments.settings import ARENA_MAX_ENTRANTS
-from scopa.web.page_cache import PAGE_MAX_AGE
 from scopa.web.pages import RELOAD_SPREAD
 
 # ---------------------------------------------------------------------------------------------- the model

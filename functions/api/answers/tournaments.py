@@ -15,6 +15,7 @@ from scopa.domain.tournaments.table_results import table_state
 if TYPE_CHECKING:
     from scopa.application.ports.tournaments import TournamentBundle
     from scopa.application.services.tournaments import Advanced, ArenaView, Paused, Standings
+    from scopa.application.services.tournaments.results import YourPlace as YourPlaceView
     from scopa.domain.tournaments.records import (
         AuditEntry,
         EntryRecord,
@@ -386,6 +387,38 @@ class ArenaLine(Closed):
     on_streak: bool  # the next win scores double
     performance: Number
     paused: bool
+
+
+class YourTable(Closed):
+    """The caller's table: in the open rounds, the one still being played first."""
+
+    round: int
+    table: int
+    opponent: Named
+    games: list[str]  # match ids, the last one the game to play
+    result: list[Number] | None  # match points [first, second] once decided
+
+
+class YourPlace(Closed):
+    """Where the caller stands in the tournament: their entry (null: not entered), their table, and
+    whether they sit the current round out."""
+
+    entry: Entry | None
+    table: YourTable | None
+    bye: bool
+
+    @classmethod
+    def of(cls, place: YourPlaceView) -> YourPlace:
+        table = None
+        if place.table is not None and place.round is not None and place.opponent is not None:
+            table = YourTable(
+                round=place.round,
+                table=place.table.table,
+                opponent=Named(id=place.opponent[0], name=place.opponent[1]),
+                games=list(place.table.games),
+                result=list(place.table.result) if place.table.result is not None else None,
+            )
+        return cls(entry=Entry.of(place.entry) if place.entry else None, table=table, bye=place.bye)
 
 
 class ArenaTable(Closed):

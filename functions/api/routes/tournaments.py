@@ -23,6 +23,7 @@ from api.answers.tournaments import (
     StandingsAnswer,
     Tournament,
     Tournaments,
+    YourPlace,
 )
 from api.context import services
 from api.idempotency import IdempotencyKey, run_once
@@ -325,6 +326,19 @@ def check_in(tournament_id: str) -> Entry:
 def pause_entrant(tournament_id: str, entrant_id: str, body: Pause) -> PausedEntry:
     done = services().tournament_absences.set_paused(_caller(), tournament_id, entrant_id, body.paused)
     return PausedEntry.of_paused(done)
+
+
+@router.get(
+    "/tournaments/<tournament_id>/me",
+    operation_id="get_your_place",
+    tags=["tournaments"],
+    security=BEARER,
+    summary="Your entry, your table (the one still being played first) and whether you sit out: "
+    "what a follower's page asks at every change, small whatever the tournament's size",
+    responses=documented(200, *READ, 401),
+)
+def your_place(tournament_id: str) -> YourPlace:
+    return YourPlace.of(services().tournaments.your_place(_caller(), tournament_id))
 
 
 @router.get(

@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from scopa.application import recent
 from scopa.application.auth import ANONYMOUS
 from scopa.application.clock import iso
 from scopa.application.errors import NotFound
 from scopa.application.ports.ratings import Order
 from scopa.application.ports.tournaments import TournamentBundle
+from scopa.application.recent import Recent
 from scopa.application.services.players import BOT_LEVELS, bot_players, player_kind
 from scopa.application.wiring import ServiceSet
 from scopa.domain.games import UnknownGame, lookup
@@ -27,7 +29,6 @@ from scopa.web import games, i18n
 from scopa.web.bracket import Pairing, Side, bracket_svg, pairings_of
 from scopa.web.chart import Point, line_chart
 from scopa.web.games.base import GamePages
-from scopa.web.page_cache import RenderedPages
 from scopa.web.shell import PageOptions, style_of, tr
 from scopa.web.shell import page as _page
 
@@ -51,8 +52,6 @@ PAGE_ROWS = 200
 #: Entrants up to which the hand-pairing tool offers a choice of every entrant for every seat (its size
 #: grows with the square: 300 entrants made a 5 MB page); above, the organizer writes lines of two ids.
 PAIRING_SELECTS = 40
-#: Entrants above which a tournament's rendered page is kept a few seconds for its followers.
-KEPT_ABOVE = PAGE_ROWS
 #: Seconds over which the followers of a big tournament's page reload when its round or status changes
 #: (each at a random moment): 10,000 reloads spread over 20 s are 500 a second, not 10,000 at once.
 RELOAD_SPREAD = 20
@@ -205,8 +204,9 @@ def tournaments(svc: ServiceSet, status: str | None, opts: PageOptions) -> str:
     return _page("tournaments.html", title, opts, tournaments=found, status=status or "")
 
 
-#: The big tournaments' pages this container rendered (:mod:`scopa.web.page_cache`).
-RENDERED = RenderedPages()
+#: The big tournaments' pages this container rendered lately (:mod:`scopa.application.recent`): about
+#: 160 KB each at 10,000 entrants.
+RENDERED: Recent[str] = Recent(size=32)
 
 
 def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions, fresh: bool = False) -> str:
@@ -215,7 +215,7 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions, fresh: bo
     read the tournament's whole partition. ``fresh`` (an organizer's page after an action) renders it
     anew, and keeps that."""
     t = svc.tournaments.get(tournament_id)  # its version: one read of the tournament's item
-    if t.entries <= KEPT_ABOVE:
+    if t.entries <= recent.KEPT_ABOVE:
         return _tournament(svc, tournament_id, opts)
     key = (tournament_id, t.version, opts)
     return RENDERED.get(key, lambda: _tournament(svc, tournament_id, opts), fresh=fresh)

@@ -76,9 +76,10 @@ async function importEntrants(form, dryRun) {
 // ------------------------------------------------------------------ the player's panel
 
 async function showPlayer() {
+  // GET .../me: the caller's entry and table, small whatever the field (not every entry and round).
   const panel = $("player-panel");
-  const entries = (await api("GET", `${base}/entries`)).entries;
-  const mine = entries.find((e) => e.players.includes(profile.id));
+  const you = await api("GET", `${base}/me`);
+  const mine = you.entry;
   const active = mine && mine.status === "active";
   const waiting = mine && mine.status === "requested";
   const open = tournament.status === "registration";
@@ -94,7 +95,7 @@ async function showPlayer() {
         : t("You are not playing in this tournament.");
   showCheckIn(open && (active || waiting) ? mine : null);
   panel.hidden = $("enter").hidden && !active && !waiting;
-  await showNextGame(active ? mine : null);
+  showNextGame(active ? you : null);
 }
 
 function showCheckIn(entry) {
@@ -123,16 +124,17 @@ $("check-in").addEventListener("click", async () => {
   }
 });
 
-async function showNextGame(entry) {
+function showNextGame(you) {
+  // The link to the caller's game still being played: in an arena it may be in an earlier wave than
+  // the latest, since waves overlap.
   const link = $("next-game");
   link.hidden = true;
-  if (!entry || tournament.status !== "running" || !tournament.current_round) return;
-  const rnd = await api("GET", `${base}/rounds/${tournament.current_round}`);
-  const table = rnd.tables.find((x) => [x.first.id, x.second.id].includes(entry.id));
+  if (!you || tournament.status !== "running") return;
+  const table = you.table;
   if (table && table.result === null && table.games.length) {
     link.href = `/web/play/${encodeURIComponent(table.games[table.games.length - 1])}`;
     link.hidden = false;
-  } else if (rnd.byes.some((b) => b.id === entry.id)) {
+  } else if (you.bye) {
     $("you-state").textContent = t("You have a bye this round.");
   }
 }
@@ -328,7 +330,9 @@ function follow() {
       const statusChanged = data.status !== tournament.status || data.current_round !== tournament.current_round;
       tournament = data;
       if (statusChanged && !organizing) return reloadSoon();
-      await refreshStandings();
+      // A big tournament's page shows its first lines only and reloads at the next round: its followers
+      // do not each read the whole standings at every change.
+      if (!Number(root.dataset.reloadSpread || 0)) await refreshStandings();
       if (profile) await showPlayer();
     },
     async () => {

@@ -190,6 +190,8 @@ from .venue_code import VenueCode
 from .webhook_answer import WebhookAnswer
 from .webhooks import Webhooks
 from .who import Who
+from .your_place import YourPlace
+from .your_table import YourTable
 
 __all__ = (
     "AddMember",
@@ -382,4 +384,6 @@ __all__ = (
     "WebhookAnswer",
     "Webhooks",
     "Who",
+    "YourPlace",
+    "YourTable",
 )

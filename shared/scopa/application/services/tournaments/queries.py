@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from scopa.application.errors import BadRequest, NotFound
+from scopa.application import recent
+from scopa.application.auth import Caller
+from scopa.application.errors import BadRequest, NotFound, Unauthorized
 from scopa.application.ports.tournaments import TournamentBundle
+from scopa.application.recent import Recent
 from scopa.application.services.pipeline import arena_times
 from scopa.application.services.tournaments.access import (
     TournamentAccess,
@@ -16,17 +19,24 @@ from scopa.application.services.tournaments.results import (
     EXPORT_FORMATS,
     ArenaView,
     Export,
+    Places,
     Standings,
+    YourPlace,
 )
 from scopa.domain.tournaments.admission import admitted
 from scopa.domain.tournaments.arena import ArenaRow, arena_standings
 from scopa.domain.tournaments.exports import MetaValue, to_csv, to_ndjson, to_trf
 from scopa.domain.tournaments.records import (
+    EntryRecord,
     RoundRecord,
+    TableRecord,
     TournamentRecord,
     history_of,
 )
 from scopa.domain.tournaments.standings import StandingRow, crosstable
+
+#: The places of big tournaments' entrants this container computed lately, by (tournament, version).
+PLACES: Recent[Places] = Recent(size=8)
 
 
 class TournamentQueries(TournamentAccess):
@@ -148,3 +158,46 @@ class TournamentQueries(TournamentAccess):
         playing = undecided(bundle)
         ends, grace = arena_times(t) if t.started_at else (None, None)
         return ArenaView(t.id, self._arena_rows(bundle), playing, ends, grace, t.rules.streaks)
+
+    def your_place(self, caller: Caller, tournament_id: str) -> YourPlace:
+        """The caller's entry and table (``GET /tournaments/{id}/me``): what a follower's page asks at
+        every change, so a big tournament's answer comes from what this container computed for its
+        version (one read of the tournament's item), not from a read of its whole partition each time."""
+        if caller.player_id is None:
+            raise Unauthorized("send your token to see your place in a tournament")
+        t = self.get(tournament_id)
+
+        def computed() -> Places:
+            return places_of(self.bundle(tournament_id))
+
+        found = computed() if t.entries <= recent.KEPT_ABOVE else PLACES.get((t.id, t.version), computed)
+        entry = found.entries.get(caller.player_id)
+        if entry is None:
+            return YourPlace(None)
+        number, table = found.tables.get(entry.id, (None, None))
+        opponent = None
+        if table is not None:
+            other = table.second if table.first == entry.id else table.first
+            opponent = (other, found.names.get(other, other))
+        return YourPlace(entry, number, table, entry.id in found.byes, opponent)
+
+
+def places_of(bundle: TournamentBundle) -> Places:
+    """Each player's entry (the latest they made) and each entrant's table in the open rounds and the
+    current one, an undecided table before a decided one, a later round before an earlier one."""
+    entries: dict[str, EntryRecord] = {}
+    for e in sorted(bundle.entries, key=lambda e: e.created_at):
+        for player in e.players:
+            entries[player] = e
+    t = bundle.tournament
+    tables: dict[str, tuple[int, TableRecord]] = {}
+    current = [r for r in bundle.rounds if r.status == "open" or r.number == t.current_round]
+    for rnd in sorted(current, key=lambda r: r.number):
+        for table in rnd.tables:
+            for entrant in (table.first, table.second):
+                kept = tables.get(entrant)
+                if kept is None or table.result is None or kept[1].result is not None:
+                    tables[entrant] = (rnd.number, table)
+    now = next((r for r in bundle.rounds if r.number == t.current_round), None)
+    byes = frozenset([*now.byes, *now.requested_byes]) if now is not None else frozenset()
+    return Places(entries, tables, byes, {e.id: e.name for e in bundle.entries})

@@ -64,3 +64,27 @@ class Export:
 
     format: str
     body: str
+
+
+@dataclass(frozen=True)
+class YourPlace:
+    """Where one player stands in a tournament: their entry (None: not entered), their table in the open
+    rounds (the one still being played first: an arena has several waves open at once) with the round's
+    number, and whether they sit the current round out."""
+
+    entry: EntryRecord | None
+    round: int | None = None
+    table: TableRecord | None = None
+    bye: bool = False
+    opponent: tuple[str, str] | None = None  # (entrant id, name) at that table
+
+
+@dataclass(frozen=True)
+class Places:
+    """A tournament's entries by player, and each entrant's table in the open rounds: computed once per
+    version of a big tournament for all its followers (:mod:`scopa.application.recent`)."""
+
+    entries: dict[str, EntryRecord]
+    tables: dict[str, tuple[int, TableRecord]]
+    byes: frozenset[str]
+    names: dict[str, str]  # entrant id -> name

@@ -1,8 +1,9 @@
-"""The rendered pages of big tournaments (scopa.web.page_cache): served again while young, by key."""
+"""What a container keeps of a big tournament a few seconds (scopa.application.recent): served again
+while young, by key."""
 
 from __future__ import annotations
 
-from scopa.web.page_cache import RenderedPages
+from scopa.application.recent import Recent
 
 
 class Clock:
@@ -15,7 +16,7 @@ class Clock:
 
 def test_a_page_is_served_again_while_young_then_rendered_afresh() -> None:
     clock = Clock()
-    pages = RenderedPages(max_age=10, size=4, clock=clock)
+    pages = Recent[str](size=4, max_age=10, clock=clock)
     renders: list[str] = []
 
     def render(text: str) -> str:
@@ -32,7 +33,7 @@ def test_a_page_is_served_again_while_young_then_rendered_afresh() -> None:
 
 
 def test_the_least_recently_served_page_goes_first() -> None:
-    pages = RenderedPages(max_age=60, size=2, clock=Clock())
+    pages = Recent[str](size=2, max_age=60, clock=Clock())
     pages.get("a", lambda: "A")
     pages.get("b", lambda: "B")
     pages.get("a", lambda: "not rendered")  # a served again: b is now the oldest
@@ -42,7 +43,7 @@ def test_the_least_recently_served_page_goes_first() -> None:
 
 
 def test_a_fresh_page_is_rendered_and_kept_for_the_next_views() -> None:
-    pages = RenderedPages(max_age=60, size=2, clock=Clock())
+    pages = Recent[str](size=2, max_age=60, clock=Clock())
     pages.get("a", lambda: "before")
     assert pages.get("a", lambda: "after the action", fresh=True) == "after the action"
     assert pages.get("a", lambda: "not rendered") == "after the action"
