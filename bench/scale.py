@@ -293,18 +293,22 @@ class Simulation:
                     )
             self.clock.sleep(MODEL["pipeline_seconds"])
             self.pipeline_run()
-        self.page_views(f"/web/tournaments/{t['id']}")
+        self.page_views(t["id"], people[0].token)
 
-    def page_views(self, path: str) -> None:
-        """Two views of the arena's page: one that renders it, one served as the container kept it. The
-        bench's arena is small, so its page is kept as a big one's is (``KEPT_ABOVE`` lowered here)."""
+    def page_views(self, tournament_id: str, token: str) -> None:
+        """Two views of the arena's page by a signed-in follower: the page, then what its script reads
+        (the tournament, the player's place). The first renders and computes, the second is served as
+        the container kept it. The bench's arena is small, so it is kept as a big one's is
+        (``KEPT_ABOVE`` lowered here)."""
         from scopa.application import recent
 
         kept_above, recent.KEPT_ABOVE = recent.KEPT_ABOVE, 0
         try:
             for action in ("arena page (rendered)", "arena page (kept)"):
                 with self.rec.measure(action, "api"):
-                    status, _ = self.api.page(path)
+                    status, _ = self.api.page(f"/web/tournaments/{tournament_id}")
+                    self.api.ok("GET", f"/tournaments/{tournament_id}")
+                    self.api.ok("GET", f"/tournaments/{tournament_id}/me", token=token)
                 assert status == 200, (action, status)
         finally:
             recent.KEPT_ABOVE = kept_above

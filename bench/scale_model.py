@@ -454,16 +454,18 @@ class Model:
 
     def page_views_row(self, a: float, partition_bytes: float) -> Row:
         """The arena page's views: each wave moves the tournament on, and each of its ``a`` followers'
-        pages reloads at a random moment of the next RELOAD_SPREAD seconds. A view reads the tournament's
-        item (its version, measured: "arena page (kept)"); a container renders the page once per version
-        and PAGE_MAX_AGE, reading the whole partition (``partition_bytes``), and serves it meanwhile.
+        pages reloads at a random moment of the next RELOAD_SPREAD seconds. A view (the page, the
+        tournament, the player's place) reads the tournament's item three times (measured: "arena page
+        (kept)"); a container renders the page and computes the places once per version and
+        PAGE_MAX_AGE from one read of the whole partition (``partition_bytes``), and serves them
+        meanwhile.
         Containers: the views a second times a kept view's measured duration (moto's: it overstates)."""
         m = self.m
         views = a / RELOAD_SPREAD
         kept_r = m.per_action("arena page (kept)", "TOURNAMENT#<id>")[1]
         containers = max(1, math.ceil(views * m.duration("arena page (kept)")))
         renders = containers * math.ceil(RELOAD_SPREAD / PAGE_MAX_AGE)
-        render_r = _reads(partition_bytes) + kept_r
+        render_r = _reads(partition_bytes) + kept_r  # the page and the places from one read
         rcu = views * kept_r + renders * render_r / RELOAD_SPREAD
         return Row(
             "TOURNAMENT#<arena> page views",

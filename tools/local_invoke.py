@@ -685,6 +685,7 @@ def tournament_samples(w: World) -> list[Sample]:
             body={"paused": True},
         ),
         Sample("get-tournament-arena", "GET", f"{base}/{w.arena}/arena", 200),
+        Sample("get-tournament-me", "GET", f"{base}/{w.running}/me", 200, token=ada),
         Sample("get-tournament-round", "GET", f"{base}/{w.running}/rounds/1", 200),
         Sample(
             "put-tournament-round-pairings",

@@ -369,6 +369,7 @@ def test_health_openapi_and_docs(api: Api) -> None:
         "/tournaments/{tournament_id}/byes/{number}",
         "/tournaments/{tournament_id}/entries/{entrant_id}/paused",
         "/tournaments/{tournament_id}/arena",
+        "/tournaments/{tournament_id}/me",
         "/tournaments/{tournament_id}/rounds/{number}",
         "/tournaments/{tournament_id}/rounds/{number}/pairings",
         "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/result",

@@ -96,5 +96,6 @@ def test_a_big_tournaments_places_are_computed_once_per_version(
     assert reads == [t["id"]]  # one read of the tournament for its three followers
     assert api.call("POST", f"/tournaments/{t['id']}/start", token=olga).status == 200
     reads.clear()
+    assert api.call("GET", f"/web/tournaments/{t['id']}").status == 200
     assert any(place(api, t["id"], token)["table"] for token in tokens.values())
-    assert reads == [t["id"]]  # a new version: read again, once
+    assert reads == [t["id"]]  # a new version: read again, once for the page and the places

@@ -137,6 +137,8 @@ TABLE = [
     Row("DELETE", T + "/byes/{number}", "401 404 200 404 404 404", W.bye_to_cancel),
     # the arena: its leaderboard for all; a player pauses their own entry, organizers anyone's
     Row("GET", T + "/arena", PUBLIC, W.arena_entry),
+    # one's own place: any player (entered or not); the admin is no player
+    Row("GET", T + "/me", "401 200 200 200 200 403", W.seen_tournament),
     Row("PUT", T + "/entries/{entrant_id}/paused", "401 403 200 403 200 200", W.arena_entry, W.same),
     Row("GET", T + "/rounds/{number}", PUBLIC, W.seen_tournament),
     Row("PUT", T + "/rounds/{number}/pairings", THIS_ORGANIZER, W.next_pairing, W.same),

@@ -216,13 +216,15 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions, fresh: bo
     anew, and keeps that."""
     t = svc.tournaments.get(tournament_id)  # its version: one read of the tournament's item
     if t.entries <= recent.KEPT_ABOVE:
-        return _tournament(svc, tournament_id, opts)
-    key = (tournament_id, t.version, opts)
-    return RENDERED.get(key, lambda: _tournament(svc, tournament_id, opts), fresh=fresh)
+        return _tournament(svc, svc.tournaments.bundle(tournament_id), opts)
+
+    def render() -> str:  # from the tournament as this container read it for this version
+        return _tournament(svc, svc.tournaments.kept_bundle(t, fresh), opts)
+
+    return RENDERED.get((tournament_id, t.version, opts), render, fresh=fresh)
 
 
-def _tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions) -> str:
-    bundle = svc.tournaments.bundle(tournament_id)
+def _tournament(svc: ServiceSet, bundle: TournamentBundle, opts: PageOptions) -> str:
     t = bundle.tournament
     names = {e.id: e.name for e in bundle.entries}
     links = {e.id: f"/web/players/{e.players[0]}" for e in bundle.entries if len(e.players) == 1}
