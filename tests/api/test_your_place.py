@@ -99,3 +99,20 @@ def test_a_big_tournaments_places_are_computed_once_per_version(
     assert api.call("GET", f"/web/tournaments/{t['id']}").status == 200
     assert any(place(api, t["id"], token)["table"] for token in tokens.values())
     assert reads == [t["id"]]  # a new version: read again, once for the page and the places
+
+
+def test_your_own_withdrawal_shows_at_once_in_a_big_tournament(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A withdrawal after the start moves no version: the entry is read as stored, not as kept."""
+    monkeypatch.setattr(recent, "KEPT_ABOVE", 2)
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1})
+    tokens = enter_humans(api, t["id"], ("Ada", "Bea", "Cleo", "Dina"))
+    assert api.call("POST", f"/tournaments/{t['id']}/start", token=olga).status == 200
+    token = next(iter(tokens.values()))
+    assert place(api, t["id"], token)["entry"]["status"] == "active"
+    version = api.call("GET", f"/tournaments/{t['id']}").body["version"]
+    assert api.call("DELETE", f"/tournaments/{t['id']}/entries", token=token).status == 200
+    assert api.call("GET", f"/tournaments/{t['id']}").body["version"] == version  # no version moved
+    assert place(api, t["id"], token)["entry"]["status"] == "withdrawn"

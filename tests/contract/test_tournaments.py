@@ -254,6 +254,9 @@ def test_an_entry_counts_against_the_cap_and_points_from_its_players(stores: Sto
     assert bundle is not None
     assert bundle.entries == [pair, an_entry("p_b")]  # by entrant id
     assert bundle.tournament == t
+    assert repo.get_entry("t_1", "e_pair") == pair  # one entry alone, as stored
+    assert repo.get_entry("t_1", "p_z") is None
+    assert repo.get_entry("t_other", "p_b") is None
 
 
 def test_a_refused_entry_writes_nothing(stores: Stores) -> None:

@@ -9,6 +9,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from api import context
+from scopa.adapters.dynamodb.tournament_items import TornRound
+from scopa.application.ports.tournaments import TournamentBundle
 from scopa.application.services import webhooks
 from scopa.application.services.pipeline import MARGIN
 from scopa.application.services.pipeline import common as pipeline_common
@@ -138,3 +141,47 @@ def test_a_request_steps_only_within_its_time_and_the_schedule_goes_on(
     assert report["steps"][tid][-1] == "round 1: matches started"
     rnd = api.call("GET", f"/tournaments/{tid}/rounds/1").body
     assert all(len(table["games"]) == 1 for table in rnd["tables"])
+
+
+def test_a_step_stops_starting_matches_when_its_time_is_up(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many matches a step may start, it saves and ends once its seconds are spent (here at once,
+    after one match each): slow match creation cannot carry a request past its timeout."""
+    monkeypatch.setattr(round_progress, "STEP_SECONDS", 0.0)
+    saved: list[int] = []
+    original = round_progress.RoundProgress.progress
+
+    def progress(self: Any, bundle: Any, rnd: RoundRecord) -> str | None:
+        step = original(self, bundle, rnd)
+        saved.append(sum(1 for table in rnd.tables if table.games))
+        return step
+
+    monkeypatch.setattr(round_progress.RoundProgress, "progress", progress)
+    _, rnd = a_started_swiss_of_16(api)
+    assert saved[:8] == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert all(len(table["games"]) == 1 for table in rnd["tables"])
+
+
+def test_a_tournament_read_mid_write_again_and_again_waits_for_the_next_run(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read that keeps meeting a round half-written ends the advance (the next run goes on): the
+    organizer's start still answers that it started."""
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1})
+    enter_humans(api, t["id"], ("Ada", "Bea"))
+    repo = context.services().tournaments.repo
+    load = repo.load
+
+    def torn(tournament_id: str) -> TournamentBundle | None:
+        found = repo.get_tournament(tournament_id)
+        if found is not None and found.status == "running":  # started: the pipeline's reads
+            raise TornRound(1)
+        return load(tournament_id)
+
+    monkeypatch.setattr(repo, "load", torn)
+    started = api.call("POST", f"/tournaments/{t['id']}/start", token=olga)
+    assert started.status == 200, started.body
+    assert started.body["status"] == "running"
+    monkeypatch.undo()
+    run_pipeline()
+    assert len(api.call("GET", f"/tournaments/{t['id']}/rounds/1").body["tables"]) == 1

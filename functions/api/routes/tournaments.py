@@ -30,7 +30,7 @@ from api.idempotency import IdempotencyKey, run_once
 from api.models import CorrectResult, CreateTournament, Enter, Exclude, ManualPairing, Pause, RequestBye
 from api.observability import count, logger
 from api.openapi import BEARER
-from api.responses import ACT, READ, created, documented
+from api.responses import ACT, CALLER, READ, created, documented
 from scopa.domain.tournaments.settings import TournamentSettings
 
 if TYPE_CHECKING:
@@ -335,7 +335,7 @@ def pause_entrant(tournament_id: str, entrant_id: str, body: Pause) -> PausedEnt
     security=BEARER,
     summary="Your entry, your table (the one still being played first) and whether you sit out: "
     "what a follower's page asks at every change, small whatever the tournament's size",
-    responses=documented(200, *READ, 401),
+    responses=documented(200, *READ, *CALLER),
 )
 def your_place(tournament_id: str) -> YourPlace:
     return YourPlace.of(services().tournaments.your_place(_caller(), tournament_id))

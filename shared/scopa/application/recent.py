@@ -19,7 +19,8 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
-#: Seconds a computed value is served again (a result shows on a big tournament's page within this).
+#: Seconds a computed value is served again. A page or a player's place is computed from a read of the
+#: tournament kept as long, so a result shows on a big tournament's page within about twice this.
 MAX_AGE = 10.0
 #: Entrants above which a tournament is big: what its followers read is kept (as many as a page lists).
 KEPT_ABOVE = 200

@@ -602,7 +602,9 @@ IT: dict[str, str] = {
     ),
     # --- the lists of a big tournament's page (the first lines only)
     "The first %(shown)s of %(total)s are shown;": "Sono mostrati i primi %(shown)s di %(total)s;",
-    "the CSV export has them all": "l'esportazione CSV li contiene tutti",
+    "the standings as CSV": "la classifica in CSV",
+    "the whole crosstable (JSON)": "il tabellone intero (JSON)",
+    "every entry (JSON)": "tutte le iscrizioni (JSON)",
     "%(n)s more games under way.": "Altre %(n)s partite in corso.",
     "%(n)s more tables:": "Altri %(n)s tavoli:",
     "the whole round": "il turno intero",

@@ -221,7 +221,7 @@ def tournament(svc: ServiceSet, tournament_id: str, opts: PageOptions, fresh: bo
     def render() -> str:  # from the tournament as this container read it for this version
         return _tournament(svc, svc.tournaments.kept_bundle(t, fresh), opts)
 
-    return RENDERED.get((tournament_id, t.version, opts), render, fresh=fresh)
+    return RENDERED.get((id(svc.tournaments.repo), tournament_id, t.version, opts), render, fresh=fresh)
 
 
 def _tournament(svc: ServiceSet, bundle: TournamentBundle, opts: PageOptions) -> str:

@@ -18,6 +18,7 @@ from scopa.adapters.dynamodb.table import DynamoTable
 from scopa.adapters.dynamodb.tournament_items import (
     entry_at,
     entry_item,
+    read_entry,
 )
 from scopa.domain.tournaments.records import (
     EntryRecord,
@@ -126,3 +127,7 @@ class DynamoEntries(DynamoTable):
     def player_entry(self, tournament_id: str, player_id: str) -> str | None:
         item = self._get(keys.player_pk(player_id), keys.player_tournament_sk(tournament_id), consistent=True)
         return item["entrant_id"] if item else None
+
+    def get_entry(self, tournament_id: str, entrant_id: str) -> EntryRecord | None:
+        item = self._get(keys.tournament_pk(tournament_id), keys.entry_sk(entrant_id), consistent=True)
+        return read_entry(item) if item else None

@@ -238,6 +238,13 @@ class SqliteTournamentRepository:
         )
         return str(row["entrant_id"]) if row else None
 
+    def get_entry(self, tournament_id: str, entrant_id: str) -> EntryRecord | None:
+        row = self.db.one(
+            "SELECT doc FROM tournament_entries WHERE tournament_id = ? AND id = ?",
+            (tournament_id, entrant_id),
+        )
+        return _entry(row["doc"]) if row else None
+
     # ------------------------------------------------------------------ rounds
 
     def create_round(self, tournament_id: str, rnd: RoundRecord, expected_version: int | None = None) -> None:

@@ -82,6 +82,10 @@ class TournamentRepository(Protocol):
         """The entrant id under which a player is entered, if any."""
         ...
 
+    def get_entry(self, tournament_id: str, entrant_id: str) -> EntryRecord | None:
+        """One entry as stored now (one item read, whatever the tournament's size)."""
+        ...
+
     def create_round(self, tournament_id: str, rnd: RoundRecord, expected_version: int | None = None) -> None:
         """Store round ``rnd.number`` and advance the tournament to it, exactly once.
 

@@ -14,8 +14,10 @@ const id = root.dataset.tournament;
 const base = `/tournaments/${encodeURIComponent(id)}`;
 const FLASH = "scopa.console.flash";
 const POLL_SECONDS = 15;
+const ASK_AGAIN_SECONDS = 15; // a paired player whose game is not made yet asks again after this
 let profile = null;
 let tournament = null;
+let askAgain = 0;
 
 function say(text) {
   $("console-status").textContent = text;
@@ -39,10 +41,22 @@ async function act(promise, done) {
 
 function readAgain() {
   // The page as it is now (?fresh), not the copy a container keeps a few seconds for the followers of a
-  // big tournament: an action that moved no version (a correction) shows at once.
+  // big tournament: an action that moved no version (a correction) shows at once. Without the #section
+  // (a new fragment alone would only scroll), and reloaded when the address would not change.
   const url = new URL(location.href);
+  url.hash = "";
   url.searchParams.set("fresh", "1");
-  location.replace(url.href);
+  if (url.href === location.href) location.reload();
+  else location.replace(url.href);
+}
+
+function forgetFresh() {
+  // ?fresh is for the reload after an action: not kept in the address, so a link shared or bookmarked
+  // from here reads the kept page like every follower's.
+  const url = new URL(location.href);
+  if (!url.searchParams.has("fresh")) return;
+  url.searchParams.delete("fresh");
+  history.replaceState(history.state, "", url.href);
 }
 
 async function importEntrants(form, dryRun) {
@@ -134,6 +148,10 @@ function showNextGame(you) {
   if (table && table.result === null && table.games.length) {
     link.href = `/web/play/${encodeURIComponent(table.games[table.games.length - 1])}`;
     link.hidden = false;
+  } else if (table && table.result === null) {
+    // paired, the game not made yet (a big round's games are made a few hundred at a time): ask again
+    clearTimeout(askAgain);
+    askAgain = setTimeout(showPlayer, ASK_AGAIN_SECONDS * 1000);
   } else if (you.bye) {
     $("you-state").textContent = t("You have a bye this round.");
   }
@@ -332,7 +350,7 @@ function follow() {
       if (statusChanged && !organizing) return reloadSoon();
       // A big tournament's page shows its first lines only and reloads at the next round: its followers
       // do not each read the whole standings at every change.
-      if (!Number(root.dataset.reloadSpread || 0)) await refreshStandings();
+      if (organizing || !Number(root.dataset.reloadSpread || 0)) await refreshStandings();
       if (profile) await showPlayer();
     },
     async () => {
@@ -348,6 +366,7 @@ function follow() {
 let organizing = false;
 
 async function start() {
+  forgetFresh();
   const flash = sessionStorage.getItem(FLASH);
   if (flash) {
     sessionStorage.removeItem(FLASH);

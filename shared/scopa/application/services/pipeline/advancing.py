@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scopa.application.ports.conflict import WriteConflict
 from scopa.application.ports.pipeline_work import Remaining
 from scopa.application.ports.tournaments import TournamentBundle
 from scopa.application.services.pipeline.common import (
@@ -53,7 +54,10 @@ class Advance:
         for _ in range(MAX_STEPS):
             if steps and remaining() < MARGIN:
                 break  # the budget is spent: the next run goes on from here
-            bundle = self._ctx.repo.load(tournament_id)
+            try:
+                bundle = self._ctx.repo.load(tournament_id)
+            except WriteConflict:  # read while a round was being written, again and again: next run
+                break
             if bundle is None:
                 break
             t = bundle.tournament

@@ -11,6 +11,7 @@ table's result from its games, and the round written under its version so two ru
 from __future__ import annotations
 
 import hashlib
+import time
 
 from scopa.application.clock import iso
 from scopa.application.ports.matches import Match
@@ -22,9 +23,11 @@ from scopa.domain.games import GAMES
 from scopa.domain.tournaments.arena import window_reason
 from scopa.domain.tournaments.records import EntryRecord, RoundRecord, TableRecord, TournamentRecord
 
-#: Matches one step of the pipeline creates at most (each a transaction of about 10 ms on DynamoDB): a
-#: round of more tables is started over several steps, so a run keeps within its time.
+#: Matches one step of the pipeline creates at most, and the seconds it spends creating them (each is a
+#: few reads and a transaction, 10-40 ms on DynamoDB): a round of more tables is started over several
+#: steps, each saved, so that a run, or a request that advances the tournament, keeps within its time.
 MATCHES_PER_STEP = 500
+STEP_SECONDS = 4.0
 
 
 class RoundProgress:
@@ -58,15 +61,16 @@ class RoundProgress:
 
     def _start_matches(self, t: TournamentRecord, rnd: RoundRecord, entries: dict[str, EntryRecord]) -> int:
         """Create each online table's first game (a table with an absent entrant is scored without play),
-        at most :data:`MATCHES_PER_STEP` of them: a bigger round (an arena's first wave at thousands of
-        entrants) starts over several steps, each saved, so no run has to create them all before its time
-        is up. How many were created."""
+        at most :data:`MATCHES_PER_STEP` of them, in about :data:`STEP_SECONDS`: a bigger round (an
+        arena's first wave at thousands of entrants) starts over several steps, each saved, so no run
+        has to create them all before its time is up. How many were created."""
         started = 0
+        began = time.monotonic()
         for table in rnd.tables:
             if table.result is not None or table.games or self._forfeit_absent(table, entries):
                 continue
             if table.mode == "online":  # in person: no match; the round waits for the reported result
-                if started == MATCHES_PER_STEP:
+                if started == MATCHES_PER_STEP or (started and time.monotonic() - began > STEP_SECONDS):
                     return started  # the rest in the next step
                 match = self._ctx.matches.create_scheduled(self._spec(t, rnd, table, 1, entries))
                 table.games.append(match.id)

@@ -164,7 +164,7 @@ class TournamentQueries(TournamentAccess):
     def kept_bundle(self, t: TournamentRecord, fresh: bool = False) -> TournamentBundle:
         """The whole of a big tournament at version ``t.version`` as this container read it lately (or
         read now, when ``fresh``): what its followers' views are computed from, once per version."""
-        return BUNDLES.get((t.id, t.version), lambda: self.bundle(t.id), fresh=fresh)
+        return BUNDLES.get((id(self.repo), t.id, t.version), lambda: self.bundle(t.id), fresh=fresh)
 
     def your_place(self, caller: Caller, tournament_id: str) -> YourPlace:
         """The caller's entry and table (``GET /tournaments/{id}/me``): what a follower's page asks at
@@ -175,8 +175,11 @@ class TournamentQueries(TournamentAccess):
         if t.entries <= recent.KEPT_ABOVE:
             found = places_of(self.bundle(tournament_id))
         else:
-            found = PLACES.get((t.id, t.version), lambda: places_of(self.kept_bundle(t)))
-        entry = found.entries.get(player)
+            found = PLACES.get((id(self.repo), t.id, t.version), lambda: places_of(self.kept_bundle(t)))
+        # the entry as stored now: the player's own check-in, withdrawal or pause moves no version
+        kept = found.entries.get(player)
+        entrant = kept.id if kept is not None else self.repo.player_entry(tournament_id, player)
+        entry = self.repo.get_entry(tournament_id, entrant) if entrant is not None else None
         if entry is None:
             return YourPlace(None)
         number, table = found.tables.get(entry.id, (None, None))
