@@ -9,11 +9,15 @@ from typing import Any
 
 import pytest
 
-from api import context
 from scopa.application import recent
-from scopa.application.ports.tournaments import TournamentBundle
 from tests.api.conftest import Api
-from tests.api.tournament_support import create_tournament, enter_humans, organizer, run_pipeline
+from tests.api.tournament_support import (
+    count_tournament_reads,
+    create_tournament,
+    enter_humans,
+    organizer,
+    run_pipeline,
+)
 
 
 def place(api: Api, tournament_id: str, token: str | None) -> Any:
@@ -82,15 +86,7 @@ def test_a_big_tournaments_places_are_computed_once_per_version(
     _, olga = organizer(api)
     t = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1})
     tokens = enter_humans(api, t["id"], ("Ada", "Bea", "Cleo"))
-    repo = context.services().tournaments.repo
-    reads: list[str] = []
-    load = repo.load
-
-    def counted(tournament_id: str) -> TournamentBundle | None:
-        reads.append(tournament_id)
-        return load(tournament_id)
-
-    monkeypatch.setattr(repo, "load", counted)
+    reads = count_tournament_reads(monkeypatch)
     for token in tokens.values():
         assert place(api, t["id"], token)["entry"] is not None
     assert reads == [t["id"]]  # one read of the tournament for its three followers

@@ -143,3 +143,18 @@ class PairingRace:
         self.repo.create_round(tournament_id, rnd, expected_version)
         if rnd.number == self.number:
             self._race("round written")
+
+
+def count_tournament_reads(monkeypatch: Any) -> list[str]:
+    """Every whole read of a tournament (``repo.load``) the API's services make from now on, by id: what a
+    page or an answer costs the tournament's partition."""
+    repo = context.services().tournaments.repo
+    reads: list[str] = []
+    load = repo.load
+
+    def counted(tournament_id: str) -> Any:
+        reads.append(tournament_id)
+        return load(tournament_id)
+
+    monkeypatch.setattr(repo, "load", counted)
+    return reads

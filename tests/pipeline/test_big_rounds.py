@@ -93,6 +93,20 @@ def test_a_round_of_more_than_1000_tables_is_paired_in_several_events() -> None:
     assert len(one.data["tables"]) == 1000
 
 
+def tables_started_at_each_step(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """After each step of an open round from now on, how many of its tables have their game made."""
+    saved: list[int] = []
+    original = round_progress.RoundProgress.progress
+
+    def progress(self: Any, bundle: Any, rnd: RoundRecord) -> str | None:
+        step = original(self, bundle, rnd)
+        saved.append(sum(1 for table in rnd.tables if table.games))
+        return step
+
+    monkeypatch.setattr(round_progress.RoundProgress, "progress", progress)
+    return saved
+
+
 def a_started_swiss_of_16(api: Api) -> tuple[str, dict[str, Any]]:
     """A Swiss of 16 people started by its organizer: its id and round 1 as the API answers it."""
     _, olga = organizer(api)
@@ -110,15 +124,7 @@ def test_a_big_rounds_matches_start_over_several_steps_each_saved(
     """With a step creating at most 3 matches, 8 tables start in three steps of one advance; each step
     saves what it created, so a run cut short keeps its work and the next goes on from there."""
     monkeypatch.setattr(round_progress, "MATCHES_PER_STEP", 3)
-    saved: list[int] = []
-    original = round_progress.RoundProgress.progress
-
-    def progress(self: Any, bundle: Any, rnd: RoundRecord) -> str | None:
-        step = original(self, bundle, rnd)
-        saved.append(sum(1 for table in rnd.tables if table.games))
-        return step
-
-    monkeypatch.setattr(round_progress.RoundProgress, "progress", progress)
+    saved = tables_started_at_each_step(monkeypatch)
     _, rnd = a_started_swiss_of_16(api)
     games = [g for table in rnd["tables"] for g in table["games"]]
     assert len(rnd["tables"]) == 8
@@ -147,15 +153,7 @@ def test_a_step_stops_starting_matches_when_its_time_is_up(api: Api, monkeypatch
     """However many matches a step may start, it saves and ends once its seconds are spent (here at once,
     after one match each): slow match creation cannot carry a request past its timeout."""
     monkeypatch.setattr(round_progress, "STEP_SECONDS", 0.0)
-    saved: list[int] = []
-    original = round_progress.RoundProgress.progress
-
-    def progress(self: Any, bundle: Any, rnd: RoundRecord) -> str | None:
-        step = original(self, bundle, rnd)
-        saved.append(sum(1 for table in rnd.tables if table.games))
-        return step
-
-    monkeypatch.setattr(round_progress.RoundProgress, "progress", progress)
+    saved = tables_started_at_each_step(monkeypatch)
     _, rnd = a_started_swiss_of_16(api)
     assert saved[:8] == [1, 2, 3, 4, 5, 6, 7, 8]
     assert all(len(table["games"]) == 1 for table in rnd["tables"])

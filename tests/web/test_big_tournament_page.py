@@ -9,15 +9,13 @@ import re
 
 import pytest
 
-from api import context
-from scopa.application.ports.tournaments import TournamentBundle
 from scopa.web.pages import PAGE_ROWS, PAIRING_SELECTS, RELOAD_SPREAD
 from tests.api.conftest import (
     Api,
     api_on_sqlite,  # noqa: F401 (the pages through the API, on SQLite)
     clock,  # noqa: F401 (its hand-moved clock)
 )
-from tests.api.tournament_support import create_tournament, organizer
+from tests.api.tournament_support import count_tournament_reads, create_tournament, organizer
 
 LIMIT = 400 * 1024  # far under the 6 MB a Lambda may answer, whatever the field
 
@@ -86,15 +84,7 @@ def test_the_tournament_page_and_the_wall_read_the_tournament_once(
     t = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1, "play_mode": "in_person"})
     enter(api, t["id"], 6)
     assert api.call("POST", f"/tournaments/{t['id']}/start", token=olga).status == 200
-    repo = context.services().tournaments.repo
-    reads: list[str] = []
-    load = repo.load
-
-    def counted(tournament_id: str) -> TournamentBundle | None:
-        reads.append(tournament_id)
-        return load(tournament_id)
-
-    monkeypatch.setattr(repo, "load", counted)
+    reads = count_tournament_reads(monkeypatch)
     for page in ("", "/projector", "/print/standings", "/print/crosstable"):
         reads.clear()
         assert api.call("GET", f"/web/tournaments/{t['id']}{page}").status == 200
@@ -113,15 +103,7 @@ def test_a_big_tournaments_page_is_rendered_once_per_version_and_its_followers_r
     )
     enter(api, t["id"], PAGE_ROWS + 1)
     small = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1})
-    repo = context.services().tournaments.repo
-    reads: list[str] = []
-    load = repo.load
-
-    def counted(tournament_id: str) -> TournamentBundle | None:
-        reads.append(tournament_id)
-        return load(tournament_id)
-
-    monkeypatch.setattr(repo, "load", counted)
+    reads = count_tournament_reads(monkeypatch)
     first = api.call("GET", f"/web/tournaments/{t['id']}").body
     assert f'data-reload-spread="{RELOAD_SPREAD}"' in first
     assert api.call("GET", f"/web/tournaments/{t['id']}").body == first
