@@ -54,6 +54,7 @@ def test_your_entry_your_table_and_nothing_for_someone_not_entered(api: Api) -> 
             "opponent": other,
             "games": table["games"],
             "result": None,
+            "mode": "online",
         }
     assert api.call("GET", "/tournaments/t_nope/me", token=olga).status == 404
 
@@ -112,3 +113,13 @@ def test_your_own_withdrawal_shows_at_once_in_a_big_tournament(
     assert api.call("DELETE", f"/tournaments/{t['id']}/entries", token=token).status == 200
     assert api.call("GET", f"/tournaments/{t['id']}").body["version"] == version  # no version moved
     assert place(api, t["id"], token)["entry"]["status"] == "withdrawn"
+
+
+def test_a_table_at_the_club_says_so_and_has_no_game_to_wait_for(api: Api) -> None:
+    """In person there is no game to make: the page does not ask again for one (``mode``)."""
+    _, olga = organizer(api)
+    t = create_tournament(api, olga, {"format": "swiss", "rounds": 2, "target": 1, "play_mode": "in_person"})
+    tokens = enter_humans(api, t["id"], ("Ada", "Bea"))
+    assert api.call("POST", f"/tournaments/{t['id']}/start", token=olga).status == 200
+    table = place(api, t["id"], next(iter(tokens.values())))["table"]
+    assert (table["mode"], table["games"], table["result"]) == ("in_person", [], None)

@@ -397,6 +397,7 @@ class YourTable(Closed):
     opponent: Named
     games: list[str]  # match ids, the last one the game to play
     result: list[Number] | None  # match points [first, second] once decided
+    mode: Literal["online", "in_person"]  # in person: no game to play here, the result is reported
 
 
 class YourPlace(Closed):
@@ -417,6 +418,7 @@ class YourPlace(Closed):
                 opponent=Named(id=place.opponent[0], name=place.opponent[1]),
                 games=list(place.table.games),
                 result=list(place.table.result) if place.table.result is not None else None,
+                mode=place.table.mode,
             )
         return cls(entry=Entry.of(place.entry) if place.entry else None, table=table, bye=place.bye)
 

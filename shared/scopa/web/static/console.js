@@ -148,7 +148,7 @@ function showNextGame(you) {
   if (table && table.result === null && table.games.length) {
     link.href = `/web/play/${encodeURIComponent(table.games[table.games.length - 1])}`;
     link.hidden = false;
-  } else if (table && table.result === null) {
+  } else if (table && table.result === null && table.mode === "online") {
     // paired, the game not made yet (a big round's games are made a few hundred at a time): ask again
     clearTimeout(askAgain);
     askAgain = setTimeout(showPlayer, ASK_AGAIN_SECONDS * 1000);

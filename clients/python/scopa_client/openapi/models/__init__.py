@@ -192,6 +192,7 @@ from .webhooks import Webhooks
 from .who import Who
 from .your_place import YourPlace
 from .your_table import YourTable
+from .your_table_mode import YourTableMode
 
 __all__ = (
     "AddMember",
@@ -386,4 +387,5 @@ __all__ = (
     "Who",
     "YourPlace",
     "YourTable",
+    "YourTableMode",
 )

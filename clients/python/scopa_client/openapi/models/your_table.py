@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.your_table_mode import YourTableMode, check_your_table_mode
+
 if TYPE_CHECKING:
     from ..models.named import Named
 
@@ -18,6 +20,7 @@ class YourTable:
 
     Attributes:
         games (list[str]):
+        mode (YourTableMode):
         opponent (Named): An id with its display name.
         result (list[float] | None):
         round_ (int):
@@ -25,6 +28,7 @@ class YourTable:
     """
 
     games: list[str]
+    mode: YourTableMode
     opponent: Named
     result: list[float] | None
     round_: int
@@ -32,6 +36,8 @@ class YourTable:
 
     def to_dict(self) -> dict[str, Any]:
         games = self.games
+
+        mode: str = self.mode
 
         opponent = self.opponent.to_dict()
 
@@ -51,6 +57,7 @@ class YourTable:
         field_dict.update(
             {
                 "games": games,
+                "mode": mode,
                 "opponent": opponent,
                 "result": result,
                 "round": round_,
@@ -66,6 +73,8 @@ class YourTable:
 
         d = dict(src_dict)
         games = cast(list[str], d.pop("games"))
+
+        mode = check_your_table_mode(d.pop("mode"))
 
         opponent = Named.from_dict(d.pop("opponent"))
 
@@ -90,6 +99,7 @@ class YourTable:
 
         your_table = cls(
             games=games,
+            mode=mode,
             opponent=opponent,
             result=result,
             round_=round_,
