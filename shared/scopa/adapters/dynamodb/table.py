@@ -1,8 +1,9 @@
 """The single table as the tournament repository's parts reach it: one client, the table's name and the
-plain-item helpers (a transaction's put, a read, a page of a partition, a batch read)."""
+plain-item helpers (a transaction's put, a read, a page of a partition or all of a query, a batch read)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from scopa.adapters.dynamodb import keys
@@ -67,6 +68,16 @@ class DynamoTable:
         page = self.client.query(**query)
         last = page.get("LastEvaluatedKey")
         return [from_item(i) for i in page.get("Items", [])], encode_cursor(last) if last else None
+
+    def _query_all(self, query: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """Every plain item ``query`` finds, page after page."""
+        query = dict(query)
+        while True:
+            page = self.client.query(**query)
+            yield from map(from_item, page.get("Items", []))
+            if "LastEvaluatedKey" not in page:
+                return
+            query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
     def _batch_get(self, wanted: list[tuple[str, str]]) -> dict[tuple[str, str], dict[str, Any]]:
         items = batch_get(

@@ -8,7 +8,6 @@ from typing import Any
 
 from scopa.adapters.dynamodb import keys
 from scopa.adapters.dynamodb.codec import (
-    from_item,
     item_key,
     put_if_version,
     to_item,
@@ -83,13 +82,7 @@ class DynamoRounds(DynamoTable):
             "ExpressionAttributeValues": to_item({":pk": pk, ":prefix": keys.round_sk(number) + "#"}),
             "ConsistentRead": True,
         }
-        found: list[dict[str, Any]] = []
-        while True:
-            page = self.client.query(**query)
-            found.extend(map(from_item, page.get("Items", [])))
-            if "LastEvaluatedKey" not in page:
-                return found
-            query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+        return list(self._query_all(query))
 
     def save_round(
         self, tournament_id: str, rnd: RoundRecord, expected_version: int, audit: AuditEntry | None = None

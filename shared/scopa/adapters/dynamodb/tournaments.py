@@ -100,21 +100,16 @@ class DynamoTournaments(DynamoTable):
         entries: list[EntryRecord] = []
         heads: list[dict[str, Any]] = []
         parts: dict[int, dict[int, dict[str, Any]]] = {}  # round number -> part number -> item
-        while True:
-            page = self.client.query(**query)
-            for item in map(from_item, page.get("Items", [])):
-                kind = item["type"]
-                if kind == "tournament":
-                    tournament = read_tournament(item)
-                elif kind == "entry":
-                    entries.append(read_entry(item))
-                elif kind == "round":
-                    heads.append(item)
-                elif kind == "round_part":
-                    parts.setdefault(int(item["number"]), {})[int(item["part"])] = item
-            if "LastEvaluatedKey" not in page:
-                break
-            query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+        for item in self._query_all(query):
+            kind = item["type"]
+            if kind == "tournament":
+                tournament = read_tournament(item)
+            elif kind == "entry":
+                entries.append(read_entry(item))
+            elif kind == "round":
+                heads.append(item)
+            elif kind == "round_part":
+                parts.setdefault(int(item["number"]), {})[int(item["part"])] = item
         if tournament is None:
             return None
         rounds = [read_round(item, parts.get(int(item["number"]), {})) for item in heads]

@@ -27,7 +27,6 @@ from scopa.domain.tournaments.admission import admitted
 from scopa.domain.tournaments.arena import ArenaRow, arena_standings
 from scopa.domain.tournaments.exports import MetaValue, to_csv, to_ndjson, to_trf
 from scopa.domain.tournaments.records import (
-    EntryRecord,
     RoundRecord,
     TableRecord,
     TournamentRecord,
@@ -177,8 +176,7 @@ class TournamentQueries(TournamentAccess):
         else:
             found = PLACES.get((id(self.repo), t.id, t.version), lambda: places_of(self.kept_bundle(t)))
         # the entry as stored now: the player's own check-in, withdrawal or pause moves no version
-        kept = found.entries.get(player)
-        entrant = kept.id if kept is not None else self.repo.player_entry(tournament_id, player)
+        entrant = self.repo.player_entry(tournament_id, player)
         entry = self.repo.get_entry(tournament_id, entrant) if entrant is not None else None
         if entry is None:
             return YourPlace(None)
@@ -191,12 +189,8 @@ class TournamentQueries(TournamentAccess):
 
 
 def places_of(bundle: TournamentBundle) -> Places:
-    """Each player's entry (the latest they made) and each entrant's table in the open rounds and the
-    current one, an undecided table before a decided one, a later round before an earlier one."""
-    entries: dict[str, EntryRecord] = {}
-    for e in sorted(bundle.entries, key=lambda e: e.created_at):
-        for player in e.players:
-            entries[player] = e
+    """Each entrant's table in the open rounds and the current one, an undecided table before a decided
+    one, a later round before an earlier one."""
     t = bundle.tournament
     tables: dict[str, tuple[int, TableRecord]] = {}
     current = [r for r in bundle.rounds if r.status == "open" or r.number == t.current_round]
@@ -208,4 +202,4 @@ def places_of(bundle: TournamentBundle) -> Places:
                     tables[entrant] = (rnd.number, table)
     now = next((r for r in bundle.rounds if r.number == t.current_round), None)
     byes = frozenset([*now.byes, *now.requested_byes]) if now is not None else frozenset()
-    return Places(entries, tables, byes, {e.id: e.name for e in bundle.entries})
+    return Places(tables, byes, {e.id: e.name for e in bundle.entries})

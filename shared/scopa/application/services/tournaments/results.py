@@ -81,10 +81,9 @@ class YourPlace:
 
 @dataclass(frozen=True)
 class Places:
-    """A tournament's entries by player, and each entrant's table in the open rounds: computed once per
-    version of a big tournament for all its followers (:mod:`scopa.application.recent`)."""
+    """Each entrant's table in the open rounds, the current round's byes and the entrants' names:
+    computed once per version of a big tournament for all its followers (:mod:`scopa.application.recent`)."""
 
-    entries: dict[str, EntryRecord]
     tables: dict[str, tuple[int, TableRecord]]
     byes: frozenset[str]
     names: dict[str, str]  # entrant id -> name
